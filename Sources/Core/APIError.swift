@@ -1,0 +1,47 @@
+/// The one error type every backend call reports, whatever the transport (mock or HTTP).
+///
+/// Each case carries just enough to explain it to a person (`message`) and to decide whether
+/// trying again can help (`isTransient`).
+public enum APIError: Error, Equatable, Hashable, Sendable {
+    /// The host could not be reached at all (no route, DNS failure, network down).
+    case offline
+    /// The host answered, but nothing listens on the port.
+    case connectionRefused
+    /// No answer within the request's timeout.
+    case timedOut
+    /// The server answered with a non-2xx status. `body` is the response text (possibly empty).
+    case http(status: Int, body: String)
+    /// The server answered 2xx, but the body is not what the contract promises.
+    case undecodable(String)
+    /// The request was cancelled (the screen that asked for it went away).
+    case cancelled
+
+    /// A sentence for people, not an error code.
+    public var message: String {
+        switch self {
+        case .offline: "The server can't be reached (offline?)"
+        case .connectionRefused: "The server refused the connection (is it running?)"
+        case .timedOut: "The server took too long to answer"
+        case .http(let status, _) where (500...599).contains(status): "Server error \(status)"
+        case .http(let status, _): "The server answered \(status)"
+        case .undecodable(let detail): "Unexpected response from the server: \(detail)"
+        case .cancelled: "Cancelled"
+        }
+    }
+
+    /// Failures that may go away on their own: 5xx answers and transport errors.
+    /// 4xx answers, undecodable bodies and cancellation will not change by retrying.
+    public var isTransient: Bool {
+        switch self {
+        case .offline, .connectionRefused, .timedOut: true
+        case .http(let status, _): (500...599).contains(status)
+        case .undecodable, .cancelled: false
+        }
+    }
+
+    /// The HTTP status, when the server answered with one.
+    public var status: Int? {
+        if case .http(let status, _) = self { return status }
+        return nil
+    }
+}
