@@ -1,0 +1,45 @@
+import Foundation
+
+/// A request as the domain APIs describe it; the client fills in nothing but transport.
+public struct HTTPRequest: Hashable, Sendable {
+    public enum Method: String, Hashable, Sendable { case get = "GET", post = "POST" }
+
+    public var method: Method
+    public var url: URL
+    public var headers: [String: String]
+    public var body: Data?
+    /// A sensitive request's body is never recorded or logged (password changes).
+    public var isSensitive: Bool
+    /// 1 for the first try; the network inspector shows it.
+    public var attempt: Int
+
+    public init(
+        method: Method = .get, url: URL, headers: [String: String] = [:], body: Data? = nil,
+        isSensitive: Bool = false, attempt: Int = 1
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.isSensitive = isSensitive
+        self.attempt = attempt
+    }
+}
+
+public struct HTTPResponse: Hashable, Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Sends requests. A 2xx answer is returned; anything else is thrown as an `APIError`
+/// (non-2xx answers as `.http(status:body:)`), so callers handle one error type.
+public protocol HTTPClient: Sendable {
+    func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Named records of bytes that survive the program. The real store seals every record
+/// (AES-256-GCM); the in-memory one serves tests and `--backend mock` runs without a data dir.
+public protocol RecordStore: Sendable {
+    /// The record's bytes, or `nil` when there is none. A record that cannot be opened is moved
+    /// aside and reported as `StoreError.damaged`; the next read returns `nil`.
+    func read(_ name: String) throws(StoreError) -> Data?
+    /// Replaces the record atomically: a reader sees the old bytes or the new, never a mix.
+    func write(_ data: Data, to name: String) throws(StoreError)
+    func remove(_ name: String) throws(StoreError)
+}
+
+public enum StoreError: Error, Hashable, Sendable {
+    /// The record could not be opened (truncated, tampered, wrong key, unknown version);
+    /// it was moved aside to `movedTo` so nothing is silently lost.
+    case damaged(name: String, movedTo: String, reason: String)
+    /// The key could not be had (bad `CHALLENGE_TUI_KEY`, key file readable by others, …).
+    case key(String)
+    /// The file system refused (permissions, disk full, …).
+    case io(String)
+
+    public var message: String {
+        switch self {
+        case .damaged(let name, let movedTo, let reason):
+            "Stored \(name) could not be read (\(reason)); it was set aside as \(movedTo)"
+        case .key(let detail): "Encryption key problem: \(detail)"
+        case .io(let detail): "Storage problem: \(detail)"
+        }
+    }
+}
