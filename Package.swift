@@ -14,6 +14,8 @@ let package = Package(
         ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(name: "AppShell", dependencies: ["Core"]),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
     ],
     swiftLanguageModes: [.v6]
 )

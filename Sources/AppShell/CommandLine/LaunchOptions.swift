@@ -1,0 +1,36 @@
+/// Which of the three challenges to open.
+public enum ChallengeID: String, CaseIterable, Sendable {
+    case navigation, articles, profile
+}
+
+/// Where the challenges' requests go.
+public enum BackendKind: String, CaseIterable, Sendable {
+    /// The embedded, configurable mock: needs nothing else.
+    case mock
+    /// A real HTTP server (`challenge-server`, or any server speaking the contract).
+    case http
+}
+
+/// Everything the command line can say, validated. Defaults are what a bare `challenge-tui` does.
+public struct LaunchOptions: Equatable, Sendable {
+    public var challenge: ChallengeID?
+    public var backend: BackendKind = .mock
+    /// `--server`; `nil` means the configuration's server URL.
+    public var serverURL: String?
+    public var articlesURL: String?
+    public var dataDirectory: String?
+    public var configFile: String?
+    public var scenario: String?
+    public var reset = false
+    public var noColor = false
+    public var logFile: String?
+
+    public init() {}
+}
+
+/// What the program was asked to do.
+public enum LaunchCommand: Equatable, Sendable {
+    case run(LaunchOptions)
+    case help
+    case version
+}
