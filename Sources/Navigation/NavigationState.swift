@@ -52,9 +52,17 @@ public struct NavigationState: Hashable, Sendable {
     /// The newest revision whose save outcome is known (older outcomes are stale).
     var lastSaveOutcomeRevision = 0
 
-    /// `loginPolicy`: `.login`, or one with `maxAttempts` set to give up after that many.
+    /// `loginPolicy`: `.login`, or `loginPolicy(maxAttempts:)` to give up after that many.
     public init(loginPolicy: RetryPolicy = .login) {
         self.loginPolicy = loginPolicy
+    }
+
+    /// rLogin's backoff (1, 2, 4, 8, 15 s…) giving up after `maxAttempts` attempts (`nil`: never).
+    /// A configured limit below 1 counts as 1 rather than stopping the program.
+    public static func loginPolicy(maxAttempts: Int?) -> RetryPolicy {
+        var policy = RetryPolicy.login
+        policy.maxAttempts = maxAttempts.map { max(1, $0) }
+        return policy
     }
 }
 

@@ -91,7 +91,10 @@ import Testing
     }
 
     @Test func loginGivesUpAfterTheConfiguredLimitAndCSaysSoThenRStartsAgain() {
-        let policy = RetryPolicy(maxAttempts: 3, schedule: RetryPolicy.login.schedule, retryable: .all)
+        let policy = NavigationState.loginPolicy(maxAttempts: 3)
+        #expect(policy.delay(after: 2) == .seconds(2) && policy.maxRetries == 2)
+        #expect(NavigationState.loginPolicy(maxAttempts: 0).maxAttempts == 1)
+        #expect(NavigationState.loginPolicy(maxAttempts: nil) == .login)
         var flow = Flow.fetched(.screenB3, policy: policy)
         flow.send(.next)
         for _ in 1...2 {
