@@ -14,6 +14,8 @@ let package = Package(
         ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(name: "Navigation", dependencies: ["Core"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Core"]),
         .target(name: "AppShell", dependencies: ["Core"]),
         .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
     ],

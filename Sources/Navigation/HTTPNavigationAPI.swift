@@ -1,0 +1,69 @@
+import Core
+import Foundation
+
+/// The flow's backend over HTTP, speaking the contract of DESIGN.md (the seed's `server.js`
+/// and our `challenge-server`): three GETs on `baseURL`.
+public struct HTTPNavigationAPI: NavigationAPI {
+    public static let defaultBaseURL = URL(string: "http://127.0.0.1:3000")!
+
+    public var client: any HTTPClient
+    public var baseURL: URL
+
+    public init(client: any HTTPClient, baseURL: URL = Self.defaultBaseURL) {
+        self.client = client
+        self.baseURL = baseURL
+    }
+
+    private struct LoginBody: Decodable { var sessionId: String }
+
+    public func login() async throws(APIError) -> SessionID {
+        let response = try await client.send(HTTPRequest(url: url(.login)))
+        guard let body = try? JSONDecoder().decode(LoginBody.self, from: response.body),
+            !body.sessionId.isEmpty
+        else {
+            throw .undecodable("rLogin answered \(Self.preview(response.body)), expected {\"sessionId\": \"…\"}")
+        }
+        return body.sessionId
+    }
+
+    public func fetchExperiment() async throws(APIError) -> Experiment {
+        let response = try await client.send(HTTPRequest(url: url(.fetchExperiments)))
+        // The contract is a bare JSON string; an unquoted value is accepted too (it is
+        // unambiguous and some servers send text).
+        let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = (try? JSONDecoder().decode(String.self, from: Data(text.utf8))) ?? text
+        guard let experiment = Experiment(rawValue: value) else {
+            let expected = Experiment.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw .undecodable("rFetchExperiments answered \(Self.preview(response.body)), expected one of \(expected)")
+        }
+        return experiment
+    }
+
+    public func submitSelection(sessionID: SessionID?, screen: String, selection: String) async throws(APIError) {
+        var items: [URLQueryItem] = []
+        if let sessionID { items.append(URLQueryItem(name: "sessionId", value: sessionID)) }
+        items.append(URLQueryItem(name: "screen", value: screen))
+        items.append(URLQueryItem(name: "selection", value: selection))
+        // Any 2xx will do: the body is empty by contract and nothing in it matters.
+        _ = try await client.send(HTTPRequest(url: url(.submitSelection, query: items)))
+    }
+
+    func url(_ endpoint: NavigationEndpoint, query: [URLQueryItem] = []) -> URL {
+        let url = baseURL.appendingPathComponent(endpoint.rawValue)
+        guard !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url
+        }
+        components.queryItems = query
+        // URLComponents leaves "+" alone, which servers read as a space; encode it.
+        components.percentEncodedQuery = components.percentEncodedQuery?
+            .replacingOccurrences(of: "+", with: "%2B")
+        return components.url ?? url
+    }
+
+    /// The start of a body, quoted, for error messages.
+    private static func preview(_ body: Data) -> String {
+        if body.isEmpty { return "an empty body" }
+        let text = String(decoding: body.prefix(80), as: UTF8.self)
+        return "\"\(text)\(body.count > 80 ? "…" : "")\""
+    }
+}

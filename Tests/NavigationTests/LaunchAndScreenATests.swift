@@ -1,0 +1,136 @@
+import Core
+import Testing
+@testable import Navigation
+
+@Suite struct LaunchTests {
+    @Test func launchAlwaysTriggersRLogin() {
+        var flow = Flow()
+        #expect(flow.send(.start) == [.loadProgress, .login(attempt: 1)])
+        #expect(flow.state.login == .signingIn(attempt: 1))
+        #expect(flow.state.isLoadingProgress)
+        #expect(flow.state.isBusy)
+    }
+
+    @Test func launchTriggersRLoginForAReturningUserToo() {
+        var flow = Flow()
+        flow.send(.start)
+        flow.signIn()
+        // A second launch (re-entering the flow) signs in again.
+        #expect(flow.send(.start) == [.loadProgress, .login(attempt: 1)])
+        #expect(flow.state.login == .signingIn(attempt: 1))
+    }
+
+    @Test func keysWaitUntilTheStoredProgressIsKnown() {
+        var flow = Flow()
+        flow.send(.start)
+        for key in [NavigationEvent.moveUp, .moveDown, .toggle, .next, .back, .retry] {
+            #expect(flow.send(key).isEmpty)
+        }
+        #expect(!flow.state.canGoBack && !flow.state.hasNextButton && !flow.state.canRetry)
+        #expect(!flow.state.acceptsMoves && !flow.state.acceptsToggle)
+    }
+
+    @Test func firstTimeUserSeesScreenA() {
+        var flow = Flow()
+        flow.send(.start)
+        #expect(flow.send(.progressLoaded(.success(nil))) == [.fetchExperiments])
+        #expect(flow.state.screen == .a)
+        #expect(!flow.state.isLoadingProgress)
+        #expect(flow.state.isFetchingExperiments && flow.state.isBusy)
+    }
+
+    @Test func leavingTheFlowCancelsEverythingInFlight() {
+        var flow = Flow.launched()
+        let effects = flow.send(.leave)
+        #expect(effects == [.cancel(["login", "fetchExperiments", "submitSelection", "login.retry", "c.minimum"])])
+        #expect(effects.first?.cancels == NavigationEffect.IDs.all)
+        #expect(flow.state.login == .idle)
+        #expect(!flow.state.isFetchingExperiments)
+        // Late answers of what was cancelled change nothing.
+        #expect(flow.send(.experimentsFetched(.success(.screenB1))).isEmpty)
+        #expect(flow.send(.progressLoaded(.success(nil))).isEmpty)
+        #expect(flow.state.screen == .a)
+    }
+
+    @Test func leavingKeepsASessionAlreadyHad() {
+        var flow = Flow.launched()
+        flow.signIn("abc")
+        flow.send(.leave)
+        #expect(flow.state.login == .signedIn("abc"))
+    }
+}
+
+@Suite struct ScreenATests {
+    @Test func screenAFetchesExperimentsUnlessPersisted() {
+        let flow = Flow.launched()
+        #expect(flow.effects == [.fetchExperiments])
+        #expect(flow.effects.first?.id == "fetchExperiments")
+    }
+
+    @Test(arguments: [
+        (Experiment.screenB1, Screen.b1), (.screenB2, .b2), (.screenB3, .b3), (.noScreenB, .c2),
+    ])
+    func experimentResultLeadsToItsScreen(experiment: Experiment, screen: Screen) {
+        let flow = Flow.fetched(experiment)
+        #expect(flow.state.screen == screen)
+        #expect(flow.state.experiment == experiment)
+        // The first success is persisted together with the screen it leads to.
+        #expect(flow.effects.persisted == [NavigationProgress(screen: screen, experiment: experiment)])
+        let timers: [NavigationEffect] = screen.isC ? [.startTimer(.cMinimum, .seconds(3))] : []
+        #expect(flow.effects.withoutPersist == timers)
+        #expect(!flow.state.isFetchingExperiments)
+    }
+
+    @Test func noScreenBGoesStraightToC2WithoutABackButton() {
+        let flow = Flow.fetched(.noScreenB)
+        #expect(flow.state.screen == .c2)
+        #expect(flow.state.cameFrom == nil)
+        #expect(!flow.state.canGoBack)
+        #expect(flow.state.cTitle == nil && flow.state.cTextStretchesUp)
+    }
+
+    @Test func rFetchExperimentsFailsAfterOneTryShowsTheErrorAndRRetries() {
+        var flow = Flow.launched()
+        #expect(flow.send(.experimentsFetched(.failure(.http(status: 500, body: "")))).isEmpty)
+        #expect(flow.state.screen == .a)
+        #expect(flow.state.fetchError == .http(status: 500, body: ""))
+        #expect(flow.state.screenError == .http(status: 500, body: ""))
+        #expect(!flow.state.isBusy && flow.state.canRetry)
+        #expect(flow.send(.retry) == [.fetchExperiments])
+        #expect(flow.state.fetchError == nil && flow.state.isFetchingExperiments && !flow.state.canRetry)
+        #expect(flow.send(.retry).isEmpty)  // one fetch at a time
+        flow.send(.experimentsFetched(.success(.screenB2)))
+        #expect(flow.state.screen == .b2)
+    }
+
+    @Test func persistedExperimentIsUsedOnTheNextLaunchWithoutFetching() {
+        // The first launch fetched screenB3 and persisted it, but the move itself wasn't saved.
+        let flow = Flow.launched(NavigationProgress(screen: .a, experiment: .screenB3))
+        #expect(flow.state.screen == .b3)
+        #expect(!flow.effects.contains(.fetchExperiments))
+        #expect(flow.effects.persisted == [NavigationProgress(screen: .b3, experiment: .screenB3)])
+    }
+
+    @Test func aFirstLaunchsPersistedProgressResumesTheSecond() throws {
+        let first = Flow.fetched(.screenB1)
+        let stored = try #require(first.effects.persisted.last)
+        let second = Flow.launched(stored)
+        #expect(second.state.screen == .b1)
+        #expect(!second.effects.contains(.fetchExperiments))
+    }
+
+    @Test func anExperimentArrivingOffScreenAIsIgnored() {
+        var flow = Flow.fetched(.screenB1)
+        #expect(flow.send(.experimentsFetched(.success(.screenB2))).isEmpty)
+        #expect(flow.send(.experimentsFetched(.failure(.timedOut))).isEmpty)
+        #expect(flow.state.screen == .b1 && flow.state.experiment == .screenB1)
+    }
+
+    @Test func screenAHasNoKeysButRetry() {
+        var flow = Flow.launched()
+        for key in [NavigationEvent.moveUp, .moveDown, .toggle, .next, .back, .retry] {
+            #expect(flow.send(key).isEmpty)
+        }
+        #expect(flow.state.screen == .a)
+    }
+}

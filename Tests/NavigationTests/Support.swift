@@ -1,0 +1,122 @@
+import Core
+import Foundation
+import Synchronization
+import Testing
+@testable import Navigation
+
+/// A state driven by events only, remembering the effects of the last event.
+struct Flow {
+    var state: NavigationState
+    var effects: [NavigationEffect] = []
+
+    init(policy: RetryPolicy = .login) {
+        state = NavigationState(loginPolicy: policy)
+    }
+
+    @discardableResult
+    mutating func send(_ event: NavigationEvent) -> [NavigationEffect] {
+        effects = state.reduce(event)
+        return effects
+    }
+
+    /// A launch with `progress` stored (`nil`: a first-time user).
+    static func launched(_ progress: NavigationProgress? = nil, policy: RetryPolicy = .login) -> Flow {
+        var flow = Flow(policy: policy)
+        flow.send(.start)
+        flow.send(.progressLoaded(.success(progress)))
+        return flow
+    }
+
+    /// A first-time user whose fetch answered `experiment`.
+    static func fetched(_ experiment: Experiment, policy: RetryPolicy = .login) -> Flow {
+        var flow = launched(policy: policy)
+        flow.send(.experimentsFetched(.success(experiment)))
+        return flow
+    }
+
+    /// The current login attempt succeeds.
+    mutating func signIn(_ sessionID: SessionID = "session-1", at now: Duration = .zero) {
+        send(.loginFinished(attempt: state.login.attempt ?? 1, result: .success(sessionID), at: now))
+    }
+
+    mutating func failLogin(_ error: APIError = .http(status: 500, body: "Something went wrong"), at now: Duration) {
+        send(.loginFinished(attempt: state.login.attempt ?? 1, result: .failure(error), at: now))
+    }
+
+    /// Submits on B1/B2 and lets the submit succeed.
+    mutating func submitSuccessfully() {
+        send(.next)
+        guard let submission = state.submitting else {
+            Issue.record("nothing was submitted on \(state.screen)")
+            return
+        }
+        send(.submitFinished(submission, error: nil))
+    }
+}
+
+extension Array where Element == NavigationEffect {
+    /// The progress values persisted, in order.
+    var persisted: [NavigationProgress] {
+        compactMap { if case .persist(let progress, _) = $0 { progress } else { nil } }
+    }
+
+    /// The effects other than persisting.
+    var withoutPersist: [NavigationEffect] {
+        filter { if case .persist = $0 { false } else { true } }
+    }
+}
+
+/// A clock whose sleeps end at once (after a yield) and move its time forward: the runtime's
+/// timers and the mock's delays take no real time, and cancellation still interrupts them.
+final class ImmediateClock: Clock {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let offset = Mutex(Duration.zero)
+
+    var now: Instant { Instant(offset: offset.withLock { $0 }) }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try Task.checkCancellation()
+        offset.withLock { $0 = max($0, deadline.offset) }
+        await Task.yield()
+        try Task.checkCancellation()
+    }
+}
+
+/// An HTTP client that records requests and answers from a script.
+final class StubHTTPClient: HTTPClient {
+    private let state: Mutex<(requests: [HTTPRequest], answer: Result<HTTPResponse, APIError>)>
+
+    init(_ answer: Result<HTTPResponse, APIError>) {
+        state = Mutex(([], answer))
+    }
+
+    convenience init(status: Int = 200, body: String) {
+        self.init(.success(HTTPResponse(status: status, body: Data(body.utf8))))
+    }
+
+    var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+    func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
+        let answer = state.withLock { state in
+            state.requests.append(request)
+            return state.answer
+        }
+        return try answer.get()
+    }
+}
+
+/// A record store whose writes fail (a full disk, say).
+final class FailingRecordStore: RecordStore {
+    let error: StoreError
+    init(_ error: StoreError) { self.error = error }
+    func read(_ name: String) throws(StoreError) -> Data? { nil }
+    func write(_ data: Data, to name: String) throws(StoreError) { throw error }
+    func remove(_ name: String) throws(StoreError) { throw error }
+}
