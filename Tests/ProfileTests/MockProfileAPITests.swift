@@ -112,4 +112,17 @@ import Testing
         await #expect(throws: APIError.cancelled) { try await task.value }
         #expect(api.storedProfile == .sample)
     }
+
+    @Test func eachEndpointWaitsItsOwnDelayOnTheInjectedClock() async throws {
+        let clock = RecordingClock()
+        let api = MockProfileAPI(
+            profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 1...1, outcomes: .alwaysSucceed)),
+            updateEndpoint: MockEndpoint("profileUpdate", behaviour: .init(delay: 2...2, outcomes: .alwaysSucceed)),
+            passwordEndpoint: MockEndpoint("passwordChange", behaviour: .init(delay: 3...3, outcomes: .alwaysFail(.status(500)))),
+            clock: clock)
+        _ = try await api.fetchProfile()
+        _ = try await api.updateProfile(firstName: "A", lastName: "B")
+        await #expect(throws: APIError.self) { try await api.changePassword(current: "a", new: "b", confirmation: "b") }
+        #expect(clock.sleeps == [.seconds(1), .seconds(2), .seconds(3)])
+    }
 }
