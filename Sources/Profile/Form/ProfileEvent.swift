@@ -27,7 +27,6 @@ public enum ProfileEvent: Equatable, Sendable {
     case passwordChanged(Result<Acknowledgement, APIError>)
 }
 
-
 // An edit of a password field carries the password as typed; these keep it out of logs.
 extension ProfileEvent: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public var description: String {
