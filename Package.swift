@@ -14,6 +14,8 @@ let package = Package(
         ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(name: "Profile", dependencies: ["Core"]),
+        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Core"]),
         .target(name: "Navigation", dependencies: ["Core"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Core"]),
         .target(name: "AppShell", dependencies: ["Core"]),

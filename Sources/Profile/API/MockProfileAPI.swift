@@ -1,0 +1,100 @@
+import Core
+import Synchronization
+
+/// The embedded backend: an in-memory profile and password that obey the server's rules
+/// (`ProfileRules`), with each endpoint's delay and outcome taken from a `MockEndpoint` (so the
+/// fault panel and scenarios can slow it down or make it fail) and waited for on an injected
+/// clock.
+public final class MockProfileAPI: ProfileAPI {
+    /// The password the mock (and `challenge-server`) starts with.
+    public static let defaultPassword = "password123"
+
+    public let profileEndpoint: MockEndpoint
+    public let updateEndpoint: MockEndpoint
+    public let passwordEndpoint: MockEndpoint
+    private let clock: any Clock<Duration>
+
+    private struct Stored {
+        var profile: UserProfile
+        var password: Secret
+    }
+
+    private let stored: Mutex<Stored>
+
+    public init(
+        profile: UserProfile = .sample,
+        password: Secret = Secret(MockProfileAPI.defaultPassword),
+        profileEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.profile.rawValue, behaviour: .instant),
+        updateEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.profileUpdate.rawValue, behaviour: .instant),
+        passwordEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.passwordChange.rawValue, behaviour: .instant),
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.stored = Mutex(Stored(profile: profile, password: password))
+        self.profileEndpoint = profileEndpoint
+        self.updateEndpoint = updateEndpoint
+        self.passwordEndpoint = passwordEndpoint
+        self.clock = clock
+    }
+
+    /// The three endpoints, for the fault panel.
+    public var endpoints: [MockEndpoint] { [profileEndpoint, updateEndpoint, passwordEndpoint] }
+
+    /// The profile as stored now.
+    public var storedProfile: UserProfile { stored.withLock { $0.profile } }
+
+    /// Whether `password` is the stored one (the password itself is never handed out).
+    public func isCurrentPassword(_ password: Secret) -> Bool { stored.withLock { $0.password == password } }
+
+    public func fetchProfile() async throws(APIError) -> UserProfile {
+        try await answer(profileEndpoint, .profile)
+        return storedProfile
+    }
+
+    public func updateProfile(firstName: String, lastName: String) async throws(APIError) -> UserProfile {
+        try await answer(updateEndpoint, .profileUpdate)
+        switch ProfileRules.checkUpdate(firstName: firstName, lastName: lastName) {
+        case .failure(let rejection):
+            throw rejection.apiError
+        case .success(let names):
+            return stored.withLock { stored in
+                stored.profile.firstName = names.firstName
+                stored.profile.lastName = names.lastName
+                return stored.profile
+            }
+        }
+    }
+
+    public func changePassword(current: Secret, new: Secret, confirmation: Secret) async throws(APIError) {
+        try await answer(passwordEndpoint, .passwordChange)
+        let rejection: ProfileRejection? = stored.withLock { stored in
+            // Checked and changed under one lock: two changes at once cannot both pass.
+            let rejection = ProfileRules.checkPasswordChange(
+                current: current, new: new, confirmation: confirmation, stored: stored.password)
+            if rejection == nil { stored.password = new }
+            return rejection
+        }
+        if let rejection { throw rejection.apiError }
+    }
+
+    /// Waits the planned delay, then throws the planned failure, or returns to let the request
+    /// run on the stored data.
+    private func answer(_ endpoint: MockEndpoint, _ name: ProfileEndpointName) async throws(APIError) {
+        let plan = endpoint.nextPlan()
+        do {
+            try await clock.sleep(for: plan.delay)
+        } catch {
+            throw .cancelled
+        }
+        if Task.isCancelled { throw .cancelled }
+        switch plan.outcome {
+        case .success:
+            return
+        case .failure(.status(let status)):
+            throw ProfileRules.injectedRejection(status: status, endpoint: name).apiError
+        case .failure(.malformed):
+            throw .undecodable("the \(name.rawValue) response is not the contract's JSON")
+        case .failure(let failure):
+            throw failure.apiError
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Core
+import Testing
+@testable import Profile
+
+@Suite struct LoadReducerTests {
+    @Test func seedReq1_loadsProfileOnAppear() {
+        var state = ProfileState()
+        #expect(state.loadStatus == .idle)
+        #expect(state.reduce(.appeared) == [.fetchProfile])
+        #expect(state.loadStatus == .loading)
+        #expect(state.isLoading && state.isBusy)
+        #expect(state.loadMessage == "Loading profile…")
+        #expect(!state.showsForm)
+
+        #expect(state.reduce(.loaded(.success(.sample))).isEmpty)
+        #expect(state.loadStatus == .loaded)
+        #expect(state.showsForm && !state.isBusy)
+        #expect(state.loadMessage == nil)
+        #expect(state.userName == "iOS User")
+        #expect(state.displayText(of: .firstName) == "Johnny B")
+        #expect(state.displayText(of: .lastName) == "Goode")
+        #expect(state.profile == .sample)
+        #expect(!state.hasUnsavedChanges)
+        #expect(state.lastOutcome == .loaded)
+    }
+
+    @Test func appearingAgainWhileLoadingOrLoadedDoesNotRefetch() {
+        var state = ProfileState()
+        _ = state.reduce(.appeared)
+        #expect(state.reduce(.appeared).isEmpty)
+        _ = state.reduce(.loaded(.success(.sample)))
+        _ = state.reduce(.edit(.firstName, "Jo"))
+        #expect(state.reduce(.appeared).isEmpty)
+        #expect(state.firstName == "Jo")
+    }
+
+    struct LoadFailure: Sendable, CustomTestStringConvertible {
+        let error: APIError
+        let message: String
+        var testDescription: String { "\(error)" }
+    }
+
+    static let failures: [LoadFailure] = [
+        LoadFailure(error: envelopeError(401, code: "unauthorized", message: "jwt expired"), message: "Your session has expired"),
+        LoadFailure(error: .http(status: 401, body: ""), message: "Your session has expired"),
+        LoadFailure(error: envelopeError(500, code: "internalError", message: "boom"), message: "Couldn't reach the server — try again"),
+        LoadFailure(error: .http(status: 503, body: "<html>"), message: "Couldn't reach the server — try again"),
+        LoadFailure(error: .connectionRefused, message: "Couldn't reach the server — try again"),
+        LoadFailure(error: .timedOut, message: "Couldn't reach the server — try again"),
+        LoadFailure(error: .offline, message: "Couldn't reach the server — try again"),
+        LoadFailure(error: .undecodable("not JSON"), message: "Unexpected response from the server"),
+        LoadFailure(error: envelopeError(404, code: "notFound", message: "No such user"), message: "No such user"),
+        LoadFailure(error: .http(status: 404, body: "nope"), message: "The server answered 404"),
+        LoadFailure(error: envelopeError(400, code: "firstName", message: "First Name is required"), message: "First Name is required"),
+    ]
+
+    @Test(arguments: failures)
+    func seedReq3_loadFailureIsShownWithRetry(_ c: LoadFailure) {
+        var state = ProfileState()
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.loaded(.failure(c.error)))
+        #expect(state.loadStatus == .failed(c.message))
+        #expect(state.loadMessage == c.message)
+        #expect(state.canRetryLoad)
+        #expect(!state.showsForm && !state.isBusy)
+        #expect(state.lastOutcome == .loadFailed(ProfileFailure(c.error, request: .load)))
+        #expect(state.reduce(.retryLoad) == [.fetchProfile])
+        #expect(state.loadStatus == .loading && !state.canRetryLoad)
+    }
+
+    @Test func retryDoesNothingUnlessTheLoadFailed() {
+        var state = loadedState()
+        #expect(state.reduce(.retryLoad).isEmpty)
+        #expect(!state.canRetryLoad)
+        var loading = ProfileState()
+        _ = loading.reduce(.appeared)
+        #expect(loading.reduce(.retryLoad).isEmpty)
+    }
+
+    @Test func cancelledLoadGoesBackToIdleWithoutMessage() {
+        var state = ProfileState()
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.loaded(.failure(.cancelled)))
+        #expect(state.loadStatus == .idle)
+        #expect(state.loadMessage == nil)
+        #expect(state.reduce(.appeared) == [.fetchProfile])
+    }
+
+    @Test func answersNobodyWaitsForChangeNothing() {
+        var state = ProfileState()
+        _ = state.reduce(.loaded(.success(.sample)))
+        _ = state.reduce(.basicInformationSaved(.success(.sample)))
+        _ = state.reduce(.passwordChanged(.success(Acknowledgement())))
+        #expect(state == ProfileState())
+    }
+
+    @Test func nothingIsEditableOrSubmittableBeforeTheProfileLoads() {
+        var state = ProfileState()
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.edit(.firstName, "X"))
+        _ = state.reduce(.edit(.newPassword, "X"))
+        #expect(state.firstName == "" && state.newPassword.isEmpty)
+        #expect(state.reduce(.saveBasicInformation).isEmpty)
+        #expect(state.reduce(.changePassword).isEmpty)
+        #expect(ProfileField.allCases.allSatisfy { !state.isEditable($0) })
+    }
+
+    @Test func leavingDiscardsEverythingAndCancelsRequests() {
+        var state = loadedState()
+        state.send(.edit(.firstName, "Jane"))
+        state.typePasswords()
+        _ = state.reduce(.changePassword)
+        #expect(state.hasUnsavedChanges && state.isSaving(.password))
+        #expect(state.reduce(.left) == [.cancelRequests])
+        #expect(state == ProfileState())
+        #expect(state.currentPassword.isEmpty && state.newPassword.isEmpty && state.passwordConfirmation.isEmpty)
+        // The next visit loads afresh.
+        #expect(state.reduce(.appeared) == [.fetchProfile])
+    }
+
+    @Test func effectIdentitiesLetTheRunnerCancelThem() {
+        #expect(ProfileEffect.fetchProfile.id == "profile.fetch")
+        #expect(ProfileEffect.updateProfile(firstName: "a", lastName: "b").id == "profile.update")
+        #expect(ProfileEffect.changePassword(current: "a", new: "b", confirmation: "b").id == "profile.password")
+        #expect(ProfileEffect.cancelRequests.id == nil)
+        #expect(ProfileEffect.cancelRequests.cancels == ["profile.fetch", "profile.update", "profile.password"])
+        #expect(ProfileEffect.fetchProfile.cancels.isEmpty)
+    }
+
+    @Test func screenTexts() {
+        #expect(ProfileCopy.title == "User Profile")
+        #expect(ProfileCopy.backButton == "‹ Dashboard")
+        #expect(ProfileSection.basicInformation.title == "BASIC INFORMATION")
+        #expect(ProfileSection.password.title == "PASSWORD")
+        #expect(ProfileSection.allCases.allSatisfy { $0.saveButtonTitle == "SAVE CHANGES" })
+        #expect(ProfileSection.basicInformation.fields == [.firstName, .lastName])
+        #expect(ProfileSection.password.fields.map(\.label) == ["Current Password", "New Password", "Re-enter Password"])
+        #expect(ProfileRequest.load.section == nil)
+    }
+}
