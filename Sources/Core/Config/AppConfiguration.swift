@@ -1,0 +1,226 @@
+import Foundation
+
+/// Everything the program reads from `Config/default.json` and `--config FILE`: built-in
+/// defaults (equal to `Config/default.json`; a test checks), overridden key by key by a
+/// partial file.
+public struct AppConfiguration: Hashable, Sendable, Codable {
+    public struct RetryPolicies: Hashable, Sendable {
+        public var login: RetryPolicy
+        public var articles: RetryPolicy
+
+        public init(login: RetryPolicy, articles: RetryPolicy) {
+            self.login = login
+            self.articles = articles
+        }
+    }
+
+    /// The challenge server, for `--backend http`.
+    public var serverURL: URL
+    /// The full articles URL; `nil` means `<serverURL>/articles`.
+    public var articlesURL: URL?
+    /// The longest one HTTP request may take (the challenge server delays up to 15 s).
+    public var requestTimeout: Duration
+    public var retry: RetryPolicies
+    /// The JWT the profile challenge sends as `Authorization: Bearer …`.
+    public var profileToken: String
+    /// The mock backend's scenario when `--scenario` isn't given.
+    public var scenario: String
+
+    public init(
+        serverURL: URL, articlesURL: URL? = nil, requestTimeout: Duration, retry: RetryPolicies,
+        profileToken: String, scenario: String
+    ) {
+        self.serverURL = serverURL
+        self.articlesURL = articlesURL
+        self.requestTimeout = requestTimeout
+        self.retry = retry
+        self.profileToken = profileToken
+        self.scenario = scenario
+    }
+
+    /// The built-in defaults; `Config/default.json` holds the same.
+    public static let defaults = AppConfiguration(
+        serverURL: URL(string: "http://127.0.0.1:3000")!,
+        articlesURL: nil,
+        requestTimeout: .seconds(30),
+        retry: RetryPolicies(login: .login, articles: .articlesSync),
+        profileToken: "development-token-placeholder",
+        scenario: "default"
+    )
+
+    /// `articlesURL`, else `<serverURL>/articles`.
+    public var resolvedArticlesURL: URL {
+        articlesURL ?? serverURL.appendingPathComponent("articles")
+    }
+
+    // MARK: - Loading
+
+    /// Reads `path` (a whole or partial configuration) and lays it over `base`.
+    public static func load(from path: String, over base: AppConfiguration = .defaults) throws(ConfigurationError) -> AppConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(file: path, keyPath: "", problem: "can't be read (\(Self.reason(error)))")
+        }
+        return try decode(data, file: path, over: base)
+    }
+
+    /// Parses `data` (named `file` in errors) and lays it over `base`.
+    public static func decode(_ data: Data, file: String, over base: AppConfiguration = .defaults) throws(ConfigurationError) -> AppConfiguration {
+        let json = try JSONValue.parse(data, file: file)
+        return try AppConfiguration(json: json, file: file, over: base)
+    }
+
+    /// Lays the (possibly partial) `json` over `base`, checking every key and value.
+    public init(json: JSONValue, file: String, over base: AppConfiguration = .defaults) throws(ConfigurationError) {
+        guard case .object = json else {
+            throw ConfigurationError(file: file, keyPath: "", problem: "expected an object, got \(json)")
+        }
+        let merged = Self.mergeSchedules(base.json, json).merged(with: json)
+        let root = try JSONReader(file: file, value: merged).object(known: Keys.all)
+        func required(_ key: String) throws(ConfigurationError) -> JSONReader {
+            guard let reader = root[key] else { throw ConfigurationError(file: file, keyPath: key, problem: "missing") }
+            return reader
+        }
+        serverURL = try Self.httpURL(try required(Keys.serverURL))
+        let articles = try required(Keys.articlesURL)
+        articlesURL = articles.isNull ? nil : try Self.httpURL(articles)
+        requestTimeout = try required(Keys.requestTimeout).seconds(allowZero: false)
+        let retry = try required(Keys.retry).object(known: ["login", "articles"])
+        guard let login = retry["login"], let articlesPolicy = retry["articles"] else {
+            throw ConfigurationError(file: file, keyPath: Keys.retry, problem: "needs both login and articles")
+        }
+        self.retry = RetryPolicies(login: try RetryPolicy(reader: login), articles: try RetryPolicy(reader: articlesPolicy))
+        profileToken = try required(Keys.profileToken).string()
+        let scenario = try required(Keys.scenario)
+        self.scenario = try scenario.string()
+        guard ScenarioLibrary.isValidName(self.scenario) else {
+            throw scenario.error("expected a scenario name (letters, digits, - and _), got \(scenario.value)")
+        }
+    }
+
+    /// The configuration as JSON, in the shape of `Config/default.json`.
+    public var json: JSONValue {
+        .object([
+            Keys.serverURL: .string(serverURL.absoluteString),
+            Keys.articlesURL: articlesURL.map { .string($0.absoluteString) } ?? .null,
+            Keys.requestTimeout: .number(requestTimeout.inSeconds),
+            Keys.retry: .object(["login": retry.login.json, "articles": retry.articles.json]),
+            Keys.profileToken: .string(profileToken),
+            Keys.scenario: .string(scenario),
+        ])
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: JSONValue(from: decoder), file: "configuration")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+
+    private enum Keys {
+        static let serverURL = "serverURL"
+        static let articlesURL = "articlesURL"
+        static let requestTimeout = "requestTimeout"
+        static let retry = "retry"
+        static let profileToken = "profileToken"
+        static let scenario = "scenario"
+        static let all = [serverURL, articlesURL, requestTimeout, retry, profileToken, scenario]
+    }
+
+    /// A policy given a constant `delay` drops the base's exponential schedule, and the other
+    /// way round, so `{"retry":{"login":{"delay":3}}}` means what it says.
+    private static func mergeSchedules(_ base: JSONValue, _ override: JSONValue) -> JSONValue {
+        guard case .object(var root) = base, case .object(let changes) = override,
+              case .object(let retryChanges)? = changes[Keys.retry], case .object(var retry)? = root[Keys.retry]
+        else { return base }
+        for (name, change) in retryChanges {
+            guard case .object(let policyChanges) = change, case .object(var policy)? = retry[name] else { continue }
+            if policyChanges["delay"] != nil {
+                RetryPolicy.exponentialKeys.forEach { policy[$0] = nil }
+            } else if RetryPolicy.exponentialKeys.contains(where: { policyChanges[$0] != nil }) {
+                policy["delay"] = nil
+            }
+            retry[name] = .object(policy)
+        }
+        root[Keys.retry] = .object(retry)
+        return .object(root)
+    }
+
+    private static func httpURL(_ reader: JSONReader) throws(ConfigurationError) -> URL {
+        let text = try reader.string()
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else { throw reader.error("expected an http:// or https:// URL, got \(reader.value)") }
+        return url
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        return nsError.localizedDescription
+    }
+}
+
+extension RetryPolicy {
+    static let exponentialKeys = ["initial", "multiplier", "cap"]
+
+    /// `{"maxAttempts": 4 | null, "delay": 2, "jitter": 0, "retryOn": "transient"}` or, for an
+    /// exponential schedule, `"initial"`, `"multiplier"` and `"cap"` instead of `"delay"`.
+    init(reader: JSONReader) throws(ConfigurationError) {
+        let keys = try reader.object(known: ["maxAttempts", "delay", "initial", "multiplier", "cap", "jitter", "retryOn"])
+        var maxAttempts: Int?
+        if let attempts = keys["maxAttempts"], !attempts.isNull {
+            maxAttempts = try attempts.integer("a whole number of attempts of at least 1, or null for no limit", atLeast: 1)
+        }
+        let schedule: Schedule
+        if let delay = keys["delay"] {
+            if let extra = Self.exponentialKeys.first(where: { keys[$0] != nil }) {
+                throw reader.error("give either delay (constant) or initial, multiplier and cap (exponential), not both delay and \(extra)")
+            }
+            schedule = .constant(try delay.seconds())
+        } else if let initial = keys["initial"], let multiplier = keys["multiplier"], let cap = keys["cap"] {
+            let initialDelay = try initial.seconds()
+            let factor = try multiplier.number("a multiplier of at least 1", in: 1...1000)
+            let capDelay = try cap.seconds()
+            guard capDelay >= initialDelay else {
+                throw cap.error("expected a cap of at least the initial delay (\(initialDelay.inSeconds) s), got \(cap.value)")
+            }
+            schedule = .exponential(initial: initialDelay, multiplier: factor, cap: capDelay)
+        } else {
+            throw reader.error("needs a delay (constant schedule) or initial, multiplier and cap (exponential schedule)")
+        }
+        let jitter = try keys["jitter"]?.number("a fraction between 0 and 1", in: 0...1) ?? 0
+        var retryable = Retryable.transient
+        if let retryOn = keys["retryOn"] {
+            let name = try retryOn.string()
+            guard let value = Retryable(rawValue: name) else {
+                throw retryOn.error("expected \"transient\" (5xx and network errors) or \"all\", got \(retryOn.value)")
+            }
+            retryable = value
+        }
+        self.init(maxAttempts: maxAttempts, schedule: schedule, jitter: jitter, retryable: retryable)
+    }
+
+    var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "maxAttempts": maxAttempts.map { .number(Double($0)) } ?? .null,
+            "jitter": .number(jitter),
+            "retryOn": .string(retryable.rawValue),
+        ]
+        switch schedule {
+        case .constant(let delay):
+            object["delay"] = .number(delay.inSeconds)
+        case .exponential(let initial, let multiplier, let cap):
+            object["initial"] = .number(initial.inSeconds)
+            object["multiplier"] = .number(multiplier)
+            object["cap"] = .number(cap.inSeconds)
+        }
+        return .object(object)
+    }
+}

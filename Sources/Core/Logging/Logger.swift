@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+public enum LogLevel: String, Comparable, Hashable, Sendable, CaseIterable {
+    case debug, info, warning, error
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
+        lhs.rank < rhs.rank
+    }
+
+    private var rank: Int {
+        switch self {
+        case .debug: 0
+        case .info: 1
+        case .warning: 2
+        case .error: 3
+        }
+    }
+}
+
+/// Writes one line per event to the file given by `--log FILE`:
+/// `2025-01-31T14:03:02.125Z INFO  http: GET /rLogin -> 200 in 812 ms (attempt 1)`.
+/// Every message goes through `Redaction.redact` first, so no token or password reaches the
+/// file. Thread-safe: lines from different threads never interleave. Without a file
+/// (`Logger.disabled`) it does nothing and costs nothing.
+public final class Logger: Sendable {
+    private let descriptor: Mutex<Int32?>
+    private let minimumLevel: LogLevel
+    private let now: @Sendable () -> Date
+
+    /// The logger used when no `--log` is given.
+    public static let disabled = Logger()
+
+    private init() {
+        descriptor = Mutex(nil)
+        minimumLevel = .error
+        now = { Date() }
+    }
+
+    /// Appends to `path` (created with mode 0600: a log is nobody else's business).
+    /// - Parameter now: the time stamped on each line; injected for tests.
+    public init(path: String, level: LogLevel = .debug, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io("can't open the log file \(path): \(String(cString: strerror(errno)))") }
+        descriptor = Mutex(fd)
+        minimumLevel = level
+        self.now = now
+    }
+
+    deinit {
+        descriptor.withLock { fd in if let fd { close(fd) } }
+    }
+
+    public var isEnabled: Bool { descriptor.withLock { $0 != nil } }
+
+    public func log(_ level: LogLevel, _ subsystem: String, _ message: @autoclosure () -> String) {
+        guard level >= minimumLevel, isEnabled else { return }
+        let line = Self.line(date: now(), level: level, subsystem: subsystem, message: message())
+        let bytes = Array(line.utf8)
+        descriptor.withLock { fd in
+            guard let fd else { return }
+            // One write(2) per line under the lock; O_APPEND keeps lines whole even across processes.
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
+    public func debug(_ subsystem: String, _ message: @autoclosure () -> String) { log(.debug, subsystem, message()) }
+    public func info(_ subsystem: String, _ message: @autoclosure () -> String) { log(.info, subsystem, message()) }
+    public func warning(_ subsystem: String, _ message: @autoclosure () -> String) { log(.warning, subsystem, message()) }
+    public func error(_ subsystem: String, _ message: @autoclosure () -> String) { log(.error, subsystem, message()) }
+
+    /// The formatted line, redacted, one line even when the message has several.
+    static func line(date: Date, level: LogLevel, subsystem: String, message: String) -> String {
+        let time = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let flat = Redaction.redact(message)
+            .replacingOccurrences(of: "\r\n", with: " ⏎ ")
+            .replacingOccurrences(of: "\n", with: " ⏎ ")
+            .replacingOccurrences(of: "\r", with: " ⏎ ")
+        let levelName = level.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+        return "\(time) \(levelName) \(subsystem): \(flat)\n"
+    }
+}

@@ -1,0 +1,38 @@
+/// Removes secrets from text before it is logged or shown: bearer tokens, `Authorization`
+/// headers, JSON web tokens, and password fields (JSON or query items). The log and the network
+/// inspector pass everything through here.
+public enum Redaction {
+    public static let placeholder = "[redacted]"
+
+    /// Header names whose values are never recorded (compared case-insensitively).
+    public static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// `text` with every secret replaced by `[redacted]`.
+    public static func redact(_ text: String) -> String {
+        var text = text
+        // `Authorization: <anything>` up to the end of the line.
+        text.replace(#/(?i)((?:proxy-)?authorization\s*[:=]\s*)[^\r\n]*/#) { "\($0.output.1)\(placeholder)" }
+        // `Bearer <token>` wherever it appears.
+        text.replace(#/(?i)(bearer\s+)[A-Za-z0-9\-._~+\/]+=*/#) { "\($0.output.1)\(placeholder)" }
+        // Bare JSON web tokens: three base64url parts, the first starting like a JSON object.
+        text.replace(#/eyJ[A-Za-z0-9_\-]*\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*/#) { _ in placeholder }
+        // JSON fields whose name mentions a password, a token or a secret: `"newPassword": "…"`.
+        text.replace(#/(?i)("[A-Za-z_]*(?:password|token|secret|passphrase)[A-Za-z_]*"\s*:\s*)"(?:[^"\\]|\\.)*"/#) {
+            "\($0.output.1)\"\(placeholder)\""
+        }
+        // Query or form items: `password=…&`.
+        text.replace(#/(?i)([?&;\s][A-Za-z_]*(?:password|token|secret|passphrase)[A-Za-z_]*=)[^&\s]*/#) {
+            "\($0.output.1)\(placeholder)"
+        }
+        return text
+    }
+
+    /// `headers` with the values of secret headers replaced.
+    public static func headers(_ headers: [String: String]) -> [String: String] {
+        var redacted: [String: String] = [:]
+        for (name, value) in headers {
+            redacted[name] = secretHeaders.contains(name.lowercased()) ? placeholder : value
+        }
+        return redacted
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A real HTTP server for the client's tests: python3's ThreadingHTTPServer on an ephemeral
+/// port (it binds port 0 and prints the port it got). Paths: `/status/N` answers N with body
+/// `status N`; `/slow?seconds=S` answers 200 after S seconds; `/echo` answers 200 with the
+/// request (method, path, headers, body) as JSON.
+///
+/// One server serves every test (`shared`): python takes about half a second to start on a
+/// busy machine. It exits when the test process ends, however it ends: it watches its stdin,
+/// a pipe only this process holds open.
+final class LocalHTTPServer: Sendable {
+    static let shared = Result { try LocalHTTPServer() }
+    private static let script = #"""
+import http.server, json, os, sys, threading, time, urllib.parse
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *args): pass
+    def handle_any(self):
+        url = urllib.parse.urlparse(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        if url.path.startswith("/status/"):
+            code = int(url.path.split("/")[2])
+            self.reply(code, b"status %d" % code)
+        elif url.path == "/slow":
+            time.sleep(float(query.get("seconds", ["1"])[0]))
+            self.reply(200, b"slow")
+        elif url.path == "/echo":
+            echo = {"method": self.command, "path": self.path,
+                    "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body.decode()}
+            self.reply(200, json.dumps(echo).encode(), "application/json")
+        else:
+            self.reply(404, b"not found")
+    def reply(self, code, data, kind="text/plain"):
+        try:
+            self.send_response(code)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+    do_GET = do_POST = handle_any
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+def watch_stdin():
+    sys.stdin.read()
+    os._exit(0)
+
+server = Server(("127.0.0.1", 0), Handler)
+threading.Thread(target=watch_stdin, daemon=True).start()
+print(server.server_address[1], flush=True)
+server.serve_forever()
+"""#
+
+    let port: Int
+    // Kept only so the pipe to python's stdin stays open as long as this process lives.
+    private let stdin: Pipe
+
+    private init() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.script]
+        let output = Pipe()
+        stdin = Pipe()
+        process.standardOutput = output
+        process.standardInput = stdin
+        try process.run()
+        // One short line, written as soon as the socket is bound.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.port = port
+    }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+}
+
+/// A port nothing listens on: bound, read, and released again.
+func unusedPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import Core
+
+@Suite struct LoggerTests {
+    @Test func eachEventIsOneLineWithTimeLevelSubsystemAndMessage() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("app.log"), now: { Date(timeIntervalSince1970: 1_700_000_000.25) })
+        logger.info("http", "GET /rLogin -> 200")
+        logger.error("store", "two\nlines")
+        logger.debug("nav", "d")
+        logger.warning("nav", "w")
+        let text = try String(contentsOfFile: folder.file("app.log"), encoding: .utf8)
+        #expect(text == """
+        2023-11-14T22:13:20.250Z INFO    http: GET /rLogin -> 200
+        2023-11-14T22:13:20.250Z ERROR   store: two ⏎ lines
+        2023-11-14T22:13:20.250Z DEBUG   nav: d
+        2023-11-14T22:13:20.250Z WARNING nav: w
+
+        """)
+        #expect(mode(of: folder.file("app.log")) == 0o600)
+        #expect(logger.isEnabled)
+    }
+
+    @Test func levelsBelowTheMinimumAreDropped() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("l"), level: .warning)
+        logger.info("x", "dropped")
+        logger.error("x", "kept")
+        let text = try String(contentsOfFile: folder.file("l"), encoding: .utf8)
+        #expect(!text.contains("dropped") && text.contains("kept"))
+        #expect(LogLevel.debug < .info && LogLevel.warning < .error)
+    }
+
+    @Test func noSecretEverReachesTheLog() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("l"))
+        logger.info("profile", "Authorization: Bearer abc.def.ghi")
+        logger.info("profile", #"body {"currentPassword":"hunter2","newPassword": "p@ss\"word","firstName":"Ada"}"#)
+        logger.info("profile", "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig and ?password=abc&user=x")
+        let text = try String(contentsOfFile: folder.file("l"), encoding: .utf8)
+        for secret in ["abc.def", "hunter2", "p@ss", "eyJ", "password=abc"] { #expect(!text.contains(secret)) }
+        #expect(text.contains("Ada"))
+        #expect(text.contains("user=x"))
+    }
+
+    @Test func redactionKeepsTheShapeAndRemovesTheSecret() {
+        #expect(Redaction.redact("Authorization: Bearer xyz") == "Authorization: [redacted]")
+        #expect(Redaction.redact("sent bearer abc123==") == "sent bearer [redacted]")
+        #expect(Redaction.redact(#"{"newPassword":"a\"b","x":1}"#) == #"{"newPassword":"[redacted]","x":1}"#)
+        #expect(Redaction.redact("/p?token=1&a=2") == "/p?token=[redacted]&a=2")
+        #expect(Redaction.redact("nothing secret") == "nothing secret")
+        #expect(Redaction.headers(["authorization": "x", "Cookie": "c", "Accept": "a"])
+            == ["authorization": "[redacted]", "Cookie": "[redacted]", "Accept": "a"])
+    }
+
+    @Test func theDisabledLoggerWritesNothing() {
+        #expect(!Logger.disabled.isEnabled)
+        Logger.disabled.error("x", "nothing happens")
+    }
+
+    @Test func linesFromManyThreadsNeverInterleave() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("l"))
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            logger.info("t\(index)", String(repeating: "x", count: 500))
+        }
+        let lines = try String(contentsOfFile: folder.file("l"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 200)
+        #expect(lines.allSatisfy { $0.hasSuffix(String(repeating: "x", count: 500)) && $0.contains("INFO") })
+    }
+
+    @Test func anUnwritableLogPathIsAClearError() {
+        #expect(throws: StoreError.self) { try Logger(path: "/proc/nope/log") }
+    }
+}
