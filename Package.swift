@@ -14,6 +14,10 @@ let package = Package(
         ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(name: "Articles", dependencies: ["Core"]),
+        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Core"]),
+        .target(name: "ArticleDetails", dependencies: ["Articles"]),
+        .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles"]),
     ],
     swiftLanguageModes: [.v6]
 )

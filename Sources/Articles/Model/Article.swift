@@ -1,0 +1,34 @@
+/// One article as the list and the detail page show it.
+public struct Article: Identifiable, Hashable, Sendable, Codable {
+    public var id: Int
+    public var title: String
+    public var description: String
+    /// The author's e-mail address, as the API sends it.
+    public var author: String
+    public var releaseDate: CalendarDate
+    /// The header image's URL, as the API sends it (not checked: ArticleDetails reads it).
+    public var image: String
+
+    public init(id: Int, title: String, description: String, author: String, releaseDate: CalendarDate, image: String) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.author = author
+        self.releaseDate = releaseDate
+        self.image = image
+    }
+
+    /// The order of the list: newest release first; equal dates by id, ascending, so the order
+    /// is total and the same on every run.
+    public static func releaseOrder(_ lhs: Article, _ rhs: Article) -> Bool {
+        if lhs.releaseDate != rhs.releaseDate { return lhs.releaseDate > rhs.releaseDate }
+        return lhs.id < rhs.id
+    }
+}
+
+extension Sequence where Element == Article {
+    /// The articles in list order (`Article.releaseOrder`).
+    public func sortedByRelease() -> [Article] {
+        sorted(by: Article.releaseOrder)
+    }
+}
