@@ -9,6 +9,11 @@ import Foundation
 /// dropped and counted, so a single bad record never hides the other fifty-nine.
 public enum ArticleDecoder {
     public static func decode(_ data: Data) throws(APIError) -> DecodedArticles {
+        // Checked first: otherwise a bad byte inside one string would only drop that element,
+        // and a body that isn't text is not a list of articles.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .undecodable(data.isEmpty ? "the response is empty" : "the response is not UTF-8 text")
+        }
         let elements: [LossyElement]
         do {
             elements = try JSONDecoder().decode([LossyElement].self, from: data)

@@ -17,7 +17,7 @@ public enum SampleArticles {
         var articles: [Article] = []
         articles.reserveCapacity(max(0, count))
         for id in stride(from: 1, through: count, by: 1) {
-            articles.append(generator.article(id: id, earlier: articles))
+            articles.append(generator.article(id: id))
         }
         return articles
     }
@@ -53,6 +53,12 @@ public enum SampleArticles {
 
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most text needs no escaping: copy it whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
@@ -75,13 +81,17 @@ public enum SampleArticles {
 /// The random draws behind the samples, one article at a time.
 private struct Generator {
     var random: SeededRandom
+    /// Release dates drawn so far, to repeat some.
+    var dates: [CalendarDate] = []
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    mutating func article(id: Int, earlier: [Article]) -> Article {
-        Article(
-            id: id, title: title(), description: description(), author: author(),
-            releaseDate: releaseDate(earlier: earlier), image: image(id: id))
+    mutating func article(id: Int) -> Article {
+        let date = releaseDate()
+        dates.append(date)
+        return Article(
+            id: id, title: title(), description: description(), author: author(), releaseDate: date,
+            image: image(id: id))
     }
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
@@ -107,15 +117,15 @@ private struct Generator {
         text.reserveCapacity(words * 8)
         var sentenceLeft = 0
         for index in 0..<words {
-            var word = pick(Words.filler)
+            let word = int(0...(Words.filler.count - 1))
             if sentenceLeft == 0 {
                 if index > 0 { text += ". " }
                 sentenceLeft = int(5...16)
-                word = word.prefix(1).uppercased() + word.dropFirst()
+                text += Words.capitalizedFiller[word]
             } else {
                 text += " "
+                text += Words.filler[word]
             }
-            text += word
             sentenceLeft -= 1
         }
         return text + "."
@@ -129,9 +139,9 @@ private struct Generator {
 
     /// A day in 2018…2020; one article in six shares the date of an earlier one, so equal dates
     /// (sorted by id) show up in every list.
-    mutating func releaseDate(earlier: [Article]) -> CalendarDate {
-        if !earlier.isEmpty, int(0...5) == 0 {
-            return earlier[int(0...(earlier.count - 1))].releaseDate
+    mutating func releaseDate() -> CalendarDate {
+        if !dates.isEmpty, int(0...5) == 0 {
+            return dates[int(0...(dates.count - 1))]
         }
         let year = int(2018...2020)
         let month = int(1...12)
@@ -187,6 +197,7 @@ private enum Words {
         "cupidatat", "proident", "sunt", "culpa", "officia", "deserunt", "mollit", "anim", "est",
         "laborum", "porta", "vitae", "nunc", "morbi", "tellus", "varius", "quam", "lacus",
     ]
+    static let capitalizedFiller = filler.map { $0.prefix(1).uppercased() + $0.dropFirst() }
     static let givenNames = [
         "Ada", "Bruno", "Clara", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines", "Jonas",
         "Keiko", "Lars", "Mira", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sven", "Tomas",
