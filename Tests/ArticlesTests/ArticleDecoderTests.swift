@@ -45,13 +45,9 @@ import Testing
             ])
     }
 
-    @Test func decodesTheCapturedResponseOfTheOriginalAPI() throws {
-        guard let url = sharedFixture("articles-api.json") else {
-            // The fixture lives outside the package (shared/fixtures); without it there is
-            // nothing to compare against.
-            print("skipped: shared/fixtures/articles-api.json not found next to the package")
-            return
-        }
+    @Test(.enabled(if: capturedFixtureIsPresent, "shared/fixtures/articles-api.json is not next to the package"))
+    func decodesTheCapturedResponseOfTheOriginalAPI() throws {
+        let url = try #require(sharedFixture("articles-api.json"))
         let decoded = try ArticleDecoder.decode(try Data(contentsOf: url))
         #expect(decoded.unreadableCount == 0)
         #expect(decoded.articles.count == 60)

@@ -229,7 +229,9 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         var script = Script([.success(fresh)])
         script.stored = .failure(damaged)
         script.send(.appeared)
-        #expect(script.state.notice == damaged.message)
+        #expect(
+            script.state.notice
+                == "The stored articles could not be read (authentication failed); they were set aside as articles.list.damaged-1.")
         #expect(script.state.sync == .synced(at: noon))
         #expect(script.state.articles.count == 3)
         script.send(.dismissNotice)
@@ -239,6 +241,16 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         script.send(.retry)
         #expect(script.state.notice == nil)
         #expect(script.saved.count == 2)
+    }
+
+    @Test func aStoreThatCannotBeOpenedIsReportedAndTheAppCarriesOn() {
+        var script = Script([.success(fresh)])
+        script.stored = .failure(.key("CHALLENGE_TUI_KEY is not 64 hex digits"))
+        script.send(.appeared)
+        #expect(
+            script.state.notice
+                == "The stored articles could not be opened. Encryption key problem: CHALLENGE_TUI_KEY is not 64 hex digits")
+        #expect(script.state.articles.count == 3)
     }
 
     @Test func aFailedSaveIsReportedWithoutLosingTheList() {

@@ -75,8 +75,7 @@ import Testing
         // A request that would take an hour on the real clock: only cancellation can end it.
         let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ContinuousClock()))
         harness.send(.appeared)
-        #expect(await harness.settle(until: { $0.hasLoadedCache }) == false)  // the fetch is still running
-        #expect(harness.runner?.runningIDs == [ArticlesEffect.fetchID])
+        #expect(await harness.wait { $0.hasLoadedCache && harness.runner?.runningIDs == [ArticlesEffect.fetchID] })
         harness.send(.disappeared)
         #expect(await harness.settle())
         #expect(harness.current.sync == .idle)
@@ -89,9 +88,10 @@ import Testing
                 api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout))), clock: ContinuousClock(),
                 store: InMemoryRecordStore()))
         harness.send(.appeared)
-        let waiting = await harness.settle(until: { if case .waitingToRetry = $0.sync { true } else { false } })
-        #expect(!waiting)  // the 2 s timer is running, so the runner is not idle
-        #expect(harness.runner?.runningIDs == [ArticlesEffect.retryTimerID])
+        #expect(
+            await harness.wait {
+                if case .waitingToRetry = $0.sync { harness.runner?.runningIDs == [ArticlesEffect.retryTimerID] } else { false }
+            })
         harness.send(.disappeared)
         #expect(await harness.settle())
         #expect(harness.current.sync == .idle)
@@ -103,7 +103,7 @@ import Testing
         let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed), store: ScriptedStore(readError: damaged)))
         harness.send(.appeared)
         #expect(await harness.settle())
-        #expect(harness.current.notice == damaged.message)
+        #expect(harness.current.notice == "The stored articles could not be read (tampered); they were set aside as articles.list.damaged.")
         #expect(harness.current.articles.count == 60)
     }
 

@@ -16,11 +16,9 @@ import Testing
         #expect(articles.sortedByRelease().map(\.id) == [5, 2, 4, 9])
     }
 
-    @Test func seedAC4_capturedResponseSortedNewestFirst() throws {
-        guard let url = sharedFixture("articles-api.json") else {
-            print("skipped: shared/fixtures/articles-api.json not found next to the package")
-            return
-        }
+    @Test(.enabled(if: capturedFixtureIsPresent, "shared/fixtures/articles-api.json is not next to the package"))
+    func seedAC4_capturedResponseSortedNewestFirst() throws {
+        let url = try #require(sharedFixture("articles-api.json"))
         let sorted = try ArticleDecoder.decode(try Data(contentsOf: url)).articles.sortedByRelease()
         #expect(sorted.first?.releaseDate == date("3/23/2020"))
         #expect(sorted.last?.releaseDate == date("4/15/2018"))

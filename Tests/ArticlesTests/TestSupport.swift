@@ -107,6 +107,20 @@ final class Harness: Sendable {
     }
 }
 
+extension Harness {
+    /// Yields until `condition` holds, whether or not effects are still running.
+    func wait(for condition: (ArticlesState) -> Bool) async -> Bool {
+        for _ in 0..<200_000 {
+            if condition(current) { return true }
+            await Task.yield()
+        }
+        return false
+    }
+}
+
+/// Whether the captured response of the original API is there to test against.
+let capturedFixtureIsPresent = sharedFixture("articles-api.json") != nil
+
 /// Locates `shared/fixtures/<name>` from this file: next to the package root (`../shared`, the
 /// main checkout) or one level further up (worktrees under `wt/`). `nil` when absent.
 func sharedFixture(_ name: String, filePath: String = #filePath) -> URL? {

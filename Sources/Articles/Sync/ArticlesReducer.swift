@@ -44,7 +44,7 @@ extension ArticlesState {
             case .failure(let error):
                 // Reported once; the store has set the record aside, so the app carries on
                 // as if there were none and the next sync writes a fresh one.
-                notice = error.message
+                notice = Self.notice(for: error)
             }
             return []
 
@@ -88,6 +88,15 @@ extension ArticlesState {
             // The list on screen stays; only the next launch misses it.
             notice = "The articles could not be saved: \(error.message)"
             return []
+        }
+    }
+
+    static func notice(for error: StoreError) -> String {
+        switch error {
+        case .damaged(_, let movedTo, let reason):
+            "The stored articles could not be read (\(reason)); they were set aside as \(movedTo)."
+        case .key, .io:
+            "The stored articles could not be opened. \(error.message)"
         }
     }
 
