@@ -1,0 +1,16 @@
+import Core
+import Foundation
+
+/// Where articles come from. Implementations return the raw body; `ArticleDecoder` is the one
+/// place that reads it, so the mock and the HTTP backend can't disagree about the format.
+public protocol ArticlesAPI: Sendable {
+    /// The body of the articles endpoint. `attempt` (1-based) is passed along so the network
+    /// inspector can show which try a request is.
+    func fetchArticles(attempt: Int) async throws(APIError) -> Data
+}
+
+extension ArticlesAPI {
+    public func fetchArticles() async throws(APIError) -> Data {
+        try await fetchArticles(attempt: 1)
+    }
+}

@@ -1,0 +1,23 @@
+import Core
+import Foundation
+
+/// The articles endpoint over HTTP: `GET <url>`, the body handed to the decoder as it came.
+public struct HTTPArticlesAPI: ArticlesAPI {
+    public let url: URL
+    private let client: any HTTPClient
+
+    public init(url: URL, client: any HTTPClient) {
+        self.url = url
+        self.client = client
+    }
+
+    /// `<server>/articles`, the default when `--articles-url` is not given.
+    public static func defaultURL(server: URL) -> URL {
+        server.appendingPathComponent("articles")
+    }
+
+    public func fetchArticles(attempt: Int) async throws(APIError) -> Data {
+        let request = HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], attempt: attempt)
+        return try await client.send(request).body
+    }
+}

@@ -1,0 +1,99 @@
+import Core
+import Foundation
+
+/// Turns a response body into articles. The one decoding path of the app: the mock and the HTTP
+/// API both hand over raw bytes, and the runtime decodes them here.
+///
+/// A body that is not a JSON array is a failed sync (`APIError.undecodable`), because nothing in
+/// it can be trusted. Inside the array each element stands alone: one that can't be read is
+/// dropped and counted, so a single bad record never hides the other fifty-nine.
+public enum ArticleDecoder {
+    public static func decode(_ data: Data) throws(APIError) -> DecodedArticles {
+        // Checked first: otherwise a bad byte inside one string would only drop that element,
+        // and a body that isn't text is not a list of articles.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .undecodable(data.isEmpty ? "the response is empty" : "the response is not UTF-8 text")
+        }
+        let elements: [LossyElement]
+        do {
+            elements = try JSONDecoder().decode([LossyElement].self, from: data)
+        } catch {
+            throw .undecodable(describeFailure(of: data))
+        }
+        var articles: [Article] = []
+        articles.reserveCapacity(elements.count)
+        var seen = Set<Int>(minimumCapacity: elements.count)
+        var unreadable = 0
+        for element in elements {
+            // A repeated id would make two rows indistinguishable to the list and the detail
+            // page: the first one wins, the others count as unreadable.
+            guard let article = element.article, seen.insert(article.id).inserted else {
+                unreadable += 1
+                continue
+            }
+            articles.append(article)
+        }
+        return DecodedArticles(articles: articles, unreadableCount: unreadable)
+    }
+
+    /// Why the body is not a list of articles, in words for the error line.
+    static func describeFailure(of data: Data) -> String {
+        guard let first = data.first(where: { !isJSONWhitespace($0) }) else {
+            return "the response is empty"
+        }
+        guard String(validating: data, as: UTF8.self) != nil else {
+            return "the response is not UTF-8 text"
+        }
+        let found: String
+        switch first {
+        case UInt8(ascii: "{"): found = "an object"
+        case UInt8(ascii: "\""): found = "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): found = "true or false"
+        case UInt8(ascii: "n"): found = "null"
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): found = "a number"
+        default: return "the response is not valid JSON"
+        }
+        // Only claim "got an object" when the body really is JSON; broken JSON says so.
+        guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+            return "the response is not valid JSON"
+        }
+        return "expected a list of articles, got \(found)"
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+/// The seed's wire shape. Decodable is strict about types: a number in quotes, a fraction for an
+/// id, or `null` for a string all fail, which is what makes an element unreadable.
+private struct WireArticle: Decodable {
+    let id: Int
+    let title: String
+    let description: String
+    let author: String
+    let releaseDate: String
+    let image: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, description, author, image
+        case releaseDate = "release_date"
+    }
+}
+
+/// One array element that never fails to decode: `article` is `nil` when it couldn't be read.
+private struct LossyElement: Decodable {
+    let article: Article?
+
+    init(from decoder: any Decoder) {
+        guard let wire = try? WireArticle(from: decoder),
+            let date = CalendarDate(parsing: wire.releaseDate)
+        else {
+            article = nil
+            return
+        }
+        article = Article(
+            id: wire.id, title: wire.title, description: wire.description, author: wire.author,
+            releaseDate: date, image: wire.image)
+    }
+}

@@ -1,0 +1,11 @@
+/// What one response body gave: the articles that could be read, in the server's order, and how
+/// many elements had to be dropped (a missing or mistyped field, a bad date, a repeated id).
+public struct DecodedArticles: Hashable, Sendable {
+    public var articles: [Article]
+    public var unreadableCount: Int
+
+    public init(articles: [Article], unreadableCount: Int = 0) {
+        self.articles = articles
+        self.unreadableCount = unreadableCount
+    }
+}

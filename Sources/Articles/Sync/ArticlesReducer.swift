@@ -1,0 +1,107 @@
+import Core
+
+extension ArticlesState {
+    /// The whole behaviour of the articles screen: pure, no I/O, no clock.
+    public mutating func reduce(_ event: ArticlesEvent) -> [ArticlesEffect] {
+        switch event {
+        case .appeared:
+            var effects: [ArticlesEffect] = hasLoadedCache ? [] : [.loadCache]
+            if !sync.isRunning { effects += startSync() }
+            return effects
+
+        case .disappeared:
+            if sync.isRunning { sync = .idle }
+            openedArticle = nil
+            // A save in progress is left to finish: cancelling it could lose the new list.
+            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID])]
+
+        case .retry:
+            return sync.isRunning ? [] : startSync()
+
+        case .open(let id):
+            if let article = articles.first(where: { $0.id == id }) { openedArticle = article }
+            return []
+
+        case .close:
+            openedArticle = nil
+            return []
+
+        case .dismissNotice:
+            notice = nil
+            return []
+
+        case .cacheLoaded(let result):
+            hasLoadedCache = true
+            switch result {
+            case .success(let stored?):
+                // A sync that already finished has newer articles than the store.
+                guard listSource != .synced else { return [] }
+                articles = stored.articles.sortedByRelease()
+                unreadableCount = stored.unreadableCount
+                listSource = .stored
+            case .success(nil):
+                break
+            case .failure(let error):
+                // Reported once; the store has set the record aside, so the app carries on
+                // as if there were none and the next sync writes a fresh one.
+                notice = Self.notice(for: error)
+            }
+            return []
+
+        case .fetchFinished(let attempt, let result, let time):
+            // Only the attempt we are waiting for counts; anything else is a stray late result.
+            guard case .syncing(attempt, _) = sync else { return [] }
+            switch result {
+            case .success(let decoded):
+                articles = decoded.articles.sortedByRelease()
+                unreadableCount = decoded.unreadableCount
+                listSource = .synced
+                sync = .synced(at: time)
+                if let opened = openedArticle, let fresh = articles.first(where: { $0.id == opened.id }) {
+                    openedArticle = fresh
+                }
+                return [.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))]
+            case .failure(.cancelled):
+                sync = .idle
+                return []
+            case .failure(let error):
+                guard policy.shouldRetry(error, after: attempt) else {
+                    sync = .failed(error, attempts: attempt)
+                    return []
+                }
+                let delay = policy.delay(after: attempt)
+                sync = .waitingToRetry(retry: attempt, maxRetries: policy.maxRetries, delay: delay, error: error)
+                return [.startTimer(ArticlesEffect.retryTimerID, delay)]
+            }
+
+        case .timerFired(let id):
+            guard id == ArticlesEffect.retryTimerID,
+                case .waitingToRetry(let retry, _, _, let error) = sync
+            else { return [] }
+            sync = .syncing(attempt: retry + 1, lastError: error)
+            return [.fetch(attempt: retry + 1)]
+
+        case .cacheSaved(nil):
+            return []
+
+        case .cacheSaved(let error?):
+            // The list on screen stays; only the next launch misses it.
+            notice = "The articles could not be saved: \(error.message)"
+            return []
+        }
+    }
+
+    static func notice(for error: StoreError) -> String {
+        switch error {
+        case .damaged(_, let movedTo, let reason):
+            "The stored articles could not be read (\(reason)); they were set aside as \(movedTo)."
+        case .key, .io:
+            "The stored articles could not be opened. \(error.message)"
+        }
+    }
+
+    private mutating func startSync() -> [ArticlesEffect] {
+        sync = .syncing(attempt: 1, lastError: nil)
+        return [.fetch(attempt: 1)]
+    }
+}

@@ -1,0 +1,59 @@
+import Core
+import Foundation
+
+/// The imperative shell of the articles screen: performs `ArticlesEffect`s with injected
+/// dependencies and reports what happened as `ArticlesEvent`s. Plug `perform` into Core's
+/// `EffectRunner(perform:send:)`.
+public struct ArticlesRuntime: Sendable {
+    public var api: any ArticlesAPI
+    public var clock: any Clock<Duration>
+    public var store: any RecordStore
+    /// Stamps sync results ("synced at 14:05").
+    public var now: @Sendable () -> WallClockTime
+
+    public init(
+        api: any ArticlesAPI,
+        clock: any Clock<Duration> = ContinuousClock(),
+        store: any RecordStore,
+        now: @escaping @Sendable () -> WallClockTime = WallClockTime.current
+    ) {
+        self.api = api
+        self.clock = clock
+        self.store = store
+        self.now = now
+    }
+
+    public func perform(_ effect: ArticlesEffect, send: @escaping @Sendable (ArticlesEvent) -> Void) async {
+        switch effect {
+        case .loadCache:
+            send(.cacheLoaded(ArticlesCache.load(from: store)))
+
+        case .fetch(let attempt):
+            let result: Result<DecodedArticles, APIError>
+            do {
+                let body = try await api.fetchArticles(attempt: attempt)
+                if Task.isCancelled { return }
+                result = .success(try ArticleDecoder.decode(body))
+            } catch {
+                result = .failure(error)
+            }
+            send(.fetchFinished(attempt: attempt, result, at: now()))
+
+        case .startTimer(let id, let delay):
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return  // cancelled: the screen was left
+            }
+            send(.timerFired(id))
+
+        case .saveCache(let stored):
+            // Store writes are short, local and atomic; a cancelled (superseded) save skips it.
+            if Task.isCancelled { return }
+            send(.cacheSaved(ArticlesCache.save(stored, to: store)))
+
+        case .cancel:
+            break  // the runner cancels `cancels` before this runs
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Core
+
+/// The words the screens show, derived from the state so every screen says the same thing.
+extension ArticlesState {
+    /// "60 articles", "1 article", "no articles".
+    public var countText: String {
+        switch articles.count {
+        case 0: "no articles"
+        case 1: "1 article"
+        case let n: "\(n) articles"
+        }
+    }
+
+    /// The short sync state for the header: "synced at 14:05", "syncing…", "retry 2 of 3 in 2 s",
+    /// "offline", "sync failed", or "" before any sync.
+    public var syncHeaderText: String {
+        switch sync {
+        case .idle: ""
+        case .syncing(1, _): "syncing…"
+        case .syncing(let attempt, _): "syncing (\(retryText(attempt - 1)))…"
+        case .waitingToRetry(let retry, _, let delay, _): "\(retryText(retry)) in \(delay.shortDescription)"
+        case .synced(let time): "synced at \(time)"
+        case .failed(let error, _): error.isTransport ? "offline" : "sync failed"
+        }
+    }
+
+    /// The error line, when a sync has failed: "Sync failed: server error 500 — retry 2 of 3 in
+    /// 2 s"; after the last attempt it says what happens now. `nil` when nothing failed.
+    public var syncMessage: String? {
+        switch sync {
+        case .idle, .synced, .syncing(_, nil):
+            return nil
+        case .syncing(let attempt, let error?):
+            return "Sync failed: \(Self.describe(error)) — \(retryText(attempt - 1)) now…"
+        case .waitingToRetry(let retry, _, let delay, let error):
+            return "Sync failed: \(Self.describe(error)) — \(retryText(retry)) in \(delay.shortDescription)"
+        case .failed(let error, let attempts):
+            let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+            let shown = articles.isEmpty ? "" : " Showing the last stored articles."
+            return "Sync failed\(tries): \(Self.describe(error)).\(shown) Press r to try again."
+        }
+    }
+
+    /// What the list area says when there is no article to show (`nil` when there are some).
+    public var emptyMessage: String? {
+        guard articles.isEmpty else { return nil }
+        switch sync {
+        case .idle, .syncing, .waitingToRetry: return "Loading articles…"
+        case .synced: return "The server has no articles."
+        case .failed: return "No articles stored on this device yet."
+        }
+    }
+
+    /// "2 articles could not be read" (`nil` when all could).
+    public var unreadableMessage: String? {
+        switch unreadableCount {
+        case 0: nil
+        case 1: "1 article could not be read"
+        case let n: "\(n) articles could not be read"
+        }
+    }
+
+    private func retryText(_ retry: Int) -> String {
+        policy.maxRetries.map { "retry \(retry) of \($0)" } ?? "retry \(retry)"
+    }
+
+    /// An error's message with a lower-case start, to follow "Sync failed: ".
+    static func describe(_ error: APIError) -> String {
+        let message = error.message
+        guard let first = message.first else { return message }
+        return first.lowercased() + message.dropFirst()
+    }
+}

@@ -1,0 +1,32 @@
+import Core
+
+/// Everything the articles screens draw, as a value. Changed only by `reduce(_:)`.
+public struct ArticlesState: Hashable, Sendable {
+    /// Where the list on screen came from.
+    public enum ListSource: Hashable, Sendable {
+        case none
+        /// Read from the store at launch (the last successful sync of an earlier run).
+        case stored
+        /// From a sync of this run.
+        case synced
+    }
+
+    /// The list, newest release first (equal dates by id).
+    public var articles: [Article] = []
+    public var listSource: ListSource = .none
+    /// Elements of the response behind `articles` that could not be read.
+    public var unreadableCount = 0
+    public var sync: SyncStatus = .idle
+    /// A one-time message (a damaged stored list, a failed save); shown until dismissed.
+    public var notice: String?
+    /// Whether the stored list has been read since the screen first appeared.
+    public var hasLoadedCache = false
+    /// The article whose detail page is open (a copy: it survives a sync that drops it).
+    public var openedArticle: Article?
+    /// How syncs are retried (the seed's 3 retries, 2 s apart, unless a test says otherwise).
+    public var policy: RetryPolicy
+
+    public init(policy: RetryPolicy = .articlesSync) {
+        self.policy = policy
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Hour and minute on the user's wall clock, for "synced at 14:05". The runtime stamps sync
+/// results with it from an injected source, so the reducer never reads a clock.
+public struct WallClockTime: Hashable, Sendable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+
+    public init(hour: Int, minute: Int) {
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// `HH:MM`, 24-hour.
+    public var description: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    /// The current local time (the default source of the runtime).
+    @Sendable public static func current() -> WallClockTime {
+        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date())
+        return WallClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,81 @@
+import Core
+import Testing
+@testable import Articles
+
+@Suite struct ArticlesStateTextTests {
+    @Test func countText() {
+        var state = ArticlesState()
+        #expect(state.countText == "no articles")
+        state.articles = [article(1, "1/1/2020")]
+        #expect(state.countText == "1 article")
+        state.articles.append(article(2, "1/1/2020"))
+        #expect(state.countText == "2 articles")
+    }
+
+    @Test func unreadableMessage() {
+        var state = ArticlesState()
+        #expect(state.unreadableMessage == nil)
+        state.unreadableCount = 1
+        #expect(state.unreadableMessage == "1 article could not be read")
+        state.unreadableCount = 2
+        #expect(state.unreadableMessage == "2 articles could not be read")
+    }
+
+    @Test(arguments: [
+        (SyncStatus.idle, ""),
+        (.syncing(attempt: 1, lastError: nil), "syncing…"),
+        (.synced(at: WallClockTime(hour: 9, minute: 5)), "synced at 09:05"),
+        (.synced(at: WallClockTime(hour: 14, minute: 30)), "synced at 14:30"),
+        (.failed(.timedOut, attempts: 4), "offline"),
+        (.failed(.connectionRefused, attempts: 4), "offline"),
+        (.failed(.http(status: 500, body: ""), attempts: 4), "sync failed"),
+    ])
+    func headerText(status: SyncStatus, text: String) {
+        var state = ArticlesState()
+        state.sync = status
+        #expect(state.syncHeaderText == text)
+    }
+
+    @Test func messageWhileRetrying() {
+        var state = ArticlesState()
+        state.sync = .syncing(attempt: 3, lastError: .offline)
+        #expect(state.syncMessage == "Sync failed: the server can't be reached (offline?) — retry 2 of 3 now…")
+        state.sync = .syncing(attempt: 1, lastError: nil)
+        #expect(state.syncMessage == nil)
+        #expect(state.emptyMessage == "Loading articles…")
+    }
+
+    @Test func runningAndErrorOfEachStatus() {
+        #expect(!SyncStatus.idle.isRunning)
+        #expect(SyncStatus.syncing(attempt: 1, lastError: nil).isRunning)
+        #expect(SyncStatus.waitingToRetry(retry: 1, maxRetries: 3, delay: .seconds(2), error: .offline).isRunning)
+        #expect(!SyncStatus.synced(at: noon).isRunning)
+        #expect(!SyncStatus.failed(.offline, attempts: 1).isRunning)
+        #expect(SyncStatus.synced(at: noon).error == nil)
+        #expect(SyncStatus.failed(.offline, attempts: 1).error == .offline)
+    }
+
+    @Test func transportErrors() {
+        #expect(APIError.offline.isTransport)
+        #expect(APIError.timedOut.isTransport)
+        #expect(APIError.connectionRefused.isTransport)
+        #expect(!APIError.http(status: 500, body: "").isTransport)
+        #expect(!APIError.undecodable("x").isTransport)
+        #expect(!APIError.cancelled.isTransport)
+    }
+
+    @Test(arguments: [
+        (Duration.seconds(2), "2 s"), (.milliseconds(1500), "1.5 s"), (.milliseconds(250), "250 ms"),
+        (.zero, "0 ms"), (.seconds(15), "15 s"), (.milliseconds(1999), "2 s"), (.milliseconds(2040), "2 s"),
+    ])
+    func durations(duration: Duration, text: String) {
+        #expect(duration.shortDescription == text)
+    }
+
+    @Test func wallClockTime() {
+        #expect(WallClockTime(hour: 0, minute: 0).description == "00:00")
+        #expect(WallClockTime(hour: 23, minute: 59).description == "23:59")
+        let now = WallClockTime.current()
+        #expect((0...23).contains(now.hour) && (0...59).contains(now.minute))
+    }
+}

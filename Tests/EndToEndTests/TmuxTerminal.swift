@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// Drives a real program on a real pseudo-terminal, as a person would: tmux runs it in a detached
+/// session of a given size, `send` types keys, `screen()` reads what is shown. Each instance has
+/// its own tmux server (`-L`), so tests never see each other's sessions.
+final class TmuxTerminal {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let socket = "ctui-e2e-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+    private let statusFile: URL
+    private let sttyFile: URL
+
+    /// Starts `command` at `width`×`height`. When it ends, its exit status and the terminal's
+    /// modes (`stty -a`) are written to files, so tests can check the terminal was restored.
+    init(_ command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        statusFile = directory.appendingPathComponent("status")
+        sttyFile = directory.appendingPathComponent("stty")
+        let env = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
+        let script = """
+            cd \(Self.quote(directory.path)) && env \(env.joined(separator: " ")) \
+            \(command.map(Self.quote).joined(separator: " ")); \
+            echo $? > \(Self.quote(statusFile.path)); stty -a > \(Self.quote(sttyFile.path)); sleep 60
+            """
+        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", "e2e", "sh", "-c", script])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Types keys, in tmux's names: "Down", "Enter", "Escape", "BSpace", "C-c", or literal text.
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "e2e"] + keys)
+    }
+
+    /// Types text literally (no key-name lookup).
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "e2e", "-l", text])
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The screen as text, one string per row.
+    func screen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-t", "e2e"]).components(separatedBy: "\n")
+    }
+
+    /// Waits until `text` is on the screen and returns the screen. Polls; a timeout means the
+    /// program never showed it, and the failure shows what was on the screen instead.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Duration = .seconds(20)) throws -> [String] {
+        try waitUntil("'\(text)' on screen", timeout: timeout) { screen in
+            screen.contains { $0.contains(text) }
+        }
+    }
+
+    @discardableResult
+    func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var last: [String] = []
+        while ContinuousClock.now < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw Failure(description: "timed out waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
+    }
+
+    /// Waits for the program to end; returns its exit status and the terminal modes it left.
+    func waitForExit(timeout: Duration = .seconds(20)) throws -> (status: Int32, stty: String) {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = try? String(contentsOf: statusFile, encoding: .utf8),
+               let stty = try? String(contentsOf: sttyFile, encoding: .utf8), !stty.isEmpty,
+               let code = Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return (code, stty)
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw Failure(description: "the program did not exit; the screen was:\n" + ((try? screen()) ?? []).joined(separator: "\n"))
+    }
+
+    /// The pid of the program running in the pane (the child of the wrapping shell).
+    func programPID() throws -> pid_t {
+        let shell = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        guard let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
+            throw Failure(description: "no program is running in the pane")
+        }
+        return pid
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+
+    private static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Where the package's freshly built executables are: beside the test bundle.
+enum BuiltProducts {
+    static var directory: URL {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent()
+    }
+
+    static func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// A fresh, empty data dir and key for one test run, so tests never touch the real home.
+    static func isolatedEnvironment(dataDir: URL) -> [String: String] {
+        [
+            "CHALLENGE_TUI_DATA_DIR": dataDir.path,
+            "CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32),
+            "XDG_CONFIG_HOME": dataDir.appendingPathComponent("config").path,
+            "TERM": "tmux-256color",
+            "LANG": "C.UTF-8",
+        ]
+    }
+}
