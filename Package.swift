@@ -12,8 +12,15 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
+        .target(name: "TUI", dependencies: ["CNcurses"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )
