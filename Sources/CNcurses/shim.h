@@ -65,17 +65,26 @@ static inline int ctui_locale_is_utf8(void) {
 // The handlers must be async-signal-safe, so they are C. Their state is `static`, which gives
 // every object file that uses it its own copy: only one Swift file (SignalHub.swift) calls these.
 
-static volatile sig_atomic_t ctui_pending_signal = 0;
-static volatile sig_atomic_t ctui_wake_fd = -1;
-static volatile sig_atomic_t ctui_curses_active = 0;
-static struct sigaction ctui_previous_fatal[32];
-static struct sigaction ctui_previous_wake[32];
-static struct sigaction ctui_previous_winch;
-static int ctui_fatal_installed = 0;
+struct ctui_signal_state {
+    volatile sig_atomic_t pending_signal;
+    volatile sig_atomic_t wake_fd;
+    volatile sig_atomic_t curses_active;
+    int fatal_installed;
+    struct sigaction previous_fatal[32];
+    struct sigaction previous_wake[32];
+    struct sigaction previous_winch;
+};
+
+// A function-local static: Swift's importer emits it with the function (file-scope statics
+// that only C code references are not emitted).
+static inline struct ctui_signal_state *ctui_state(void) {
+    static struct ctui_signal_state state = { 0, -1, 0, 0 };
+    return &state;
+}
 
 static inline void ctui_restore_terminal(void) {
-    if (ctui_curses_active) {
-        ctui_curses_active = 0;
+    if (ctui_state()->curses_active) {
+        ctui_state()->curses_active = 0;
         endwin();
     }
 }
@@ -83,15 +92,15 @@ static inline void ctui_restore_terminal(void) {
 static void ctui_fatal_handler(int sig) {
     ctui_restore_terminal();
     // Hand the signal to whoever had it before (the default action, or Swift's backtracer).
-    if (sig > 0 && sig < 32) sigaction(sig, &ctui_previous_fatal[sig], NULL);
+    if (sig > 0 && sig < 32) sigaction(sig, &ctui_state()->previous_fatal[sig], NULL);
     raise(sig);
 }
 
 static void ctui_atexit_handler(void) { ctui_restore_terminal(); }
 
 static inline void ctui_install_fatal_handlers(void) {
-    if (ctui_fatal_installed) return;
-    ctui_fatal_installed = 1;
+    if (ctui_state()->fatal_installed) return;
+    ctui_state()->fatal_installed = 1;
     const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
     for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction sa;
@@ -99,16 +108,16 @@ static inline void ctui_install_fatal_handlers(void) {
         sa.sa_handler = ctui_fatal_handler;
         sigemptyset(&sa.sa_mask);
         sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-        sigaction(sigs[i], &sa, &ctui_previous_fatal[sigs[i]]);
+        sigaction(sigs[i], &sa, &ctui_state()->previous_fatal[sigs[i]]);
     }
     atexit(ctui_atexit_handler);
 }
 
-static inline void ctui_set_curses_active(int active) { ctui_curses_active = active; }
-static inline int ctui_is_curses_active(void) { return ctui_curses_active; }
+static inline void ctui_set_curses_active(int active) { ctui_state()->curses_active = active; }
+static inline int ctui_is_curses_active(void) { return ctui_state()->curses_active; }
 
 static inline void ctui_wake(void) {
-    int fd = ctui_wake_fd;
+    int fd = ctui_state()->wake_fd;
     if (fd >= 0) {
         char b = 's';
         ssize_t ignored = write(fd, &b, 1); // EAGAIN means the loop is already awake
@@ -117,14 +126,14 @@ static inline void ctui_wake(void) {
 }
 
 static void ctui_wake_handler(int sig) {
-    ctui_pending_signal = sig;
+    ctui_state()->pending_signal = sig;
     ctui_wake();
 }
 
 static void ctui_winch_handler(int sig) {
     // Let ncurses record the resize (it turns it into KEY_RESIZE), then wake the loop: the
     // signal may have been delivered to another thread, leaving poll() asleep.
-    struct sigaction prev = ctui_previous_winch;
+    struct sigaction prev = ctui_state()->previous_winch;
     if (prev.sa_flags & SA_SIGINFO) {
         if (prev.sa_sigaction) prev.sa_sigaction(sig, NULL, NULL);
     } else if (prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN && prev.sa_handler != NULL) {
@@ -133,7 +142,7 @@ static void ctui_winch_handler(int sig) {
     ctui_wake();
 }
 
-static inline void ctui_set_wake_fd(int fd) { ctui_wake_fd = fd; }
+static inline void ctui_set_wake_fd(int fd) { ctui_state()->wake_fd = fd; }
 
 static inline void ctui_install_wake_handler(int sig) {
     if (sig <= 0 || sig >= 32) return;
@@ -142,17 +151,17 @@ static inline void ctui_install_wake_handler(int sig) {
     sa.sa_handler = ctui_wake_handler;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;
-    sigaction(sig, &sa, &ctui_previous_wake[sig]);
+    sigaction(sig, &sa, &ctui_state()->previous_wake[sig]);
 }
 
 static inline void ctui_restore_wake_handler(int sig) {
     if (sig <= 0 || sig >= 32) return;
-    sigaction(sig, &ctui_previous_wake[sig], NULL);
+    sigaction(sig, &ctui_state()->previous_wake[sig], NULL);
 }
 
 static inline int ctui_take_pending_signal(void) {
-    int sig = ctui_pending_signal;
-    ctui_pending_signal = 0;
+    int sig = ctui_state()->pending_signal;
+    ctui_state()->pending_signal = 0;
     return sig;
 }
 
@@ -165,7 +174,7 @@ static inline void ctui_chain_winch(void) {
     struct sigaction current;
     sigaction(SIGWINCH, NULL, &current);
     if (current.sa_handler == ctui_winch_handler) return; // already chained
-    sigaction(SIGWINCH, &sa, &ctui_previous_winch);
+    sigaction(SIGWINCH, &sa, &ctui_state()->previous_winch);
 }
 
 #endif
