@@ -46,8 +46,14 @@ static inline chtype ctui_acs_urcorner(void) { return ACS_URCORNER; }
 static inline chtype ctui_acs_llcorner(void) { return ACS_LLCORNER; }
 static inline chtype ctui_acs_lrcorner(void) { return ACS_LRCORNER; }
 
-/// A terminal on the process's own stdin/stdout; NULL (rather than initscr's exit) on failure.
-static inline SCREEN *ctui_newterm(void) { return newterm(NULL, stdout, stdin); }
+/// A terminal on the given descriptors (the process's stdin/stdout, or a pty in tests), of
+/// `type` (NULL: $TERM); NULL, rather than initscr's exit, on failure.
+static inline SCREEN *ctui_newterm(const char *type, int infd, int outfd) {
+    FILE *out = outfd == STDOUT_FILENO ? stdout : fdopen(dup(outfd), "w");
+    FILE *in = infd == STDIN_FILENO ? stdin : fdopen(dup(infd), "r");
+    if (out == NULL || in == NULL) return NULL;
+    return newterm(type, out, in);
+}
 
 /// setcchar with an int colour pair (the extended-colour `opts` form), so pairs above 32767 work.
 static inline int ctui_setcchar(cchar_t *c, const wchar_t *w, attr_t a, int pair) {

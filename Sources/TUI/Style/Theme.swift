@@ -32,13 +32,6 @@ public struct Theme: Hashable, Sendable {
         }
     }
 
-    /// The 8 basic colours as xterm draws them by default: black, red, green, yellow, blue,
-    /// magenta, cyan, white.
-    public static let basic8Colors: [RGB] = [
-        RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0),
-        RGB(0, 0, 238), RGB(205, 0, 205), RGB(0, 205, 205), RGB(229, 229, 229),
-    ]
-
     /// Nearest cube or grey-ramp entry (16…255). The low 16 are left out: terminals re-theme them.
     public static func nearestXterm256(_ color: RGB) -> Int {
         var best = 16, bestDistance = Int.max
@@ -50,13 +43,24 @@ public struct Theme: Hashable, Sendable {
         return best
     }
 
+    /// With only 8 colours, hue is what people recognise ("the yellow screen"), so the match is
+    /// by hue: pale or grey colours go to white or black by brightness, dark ones to black,
+    /// the rest to the nearest of red, yellow, green, cyan, blue and magenta.
     public static func nearestBasic8(_ color: RGB) -> Int {
-        var best = 0, bestDistance = Int.max
-        for (index, candidate) in basic8Colors.enumerated() {
-            let d = distance(color, candidate)
-            if d < bestDistance { (best, bestDistance) = (index, d) }
-        }
-        return best
+        let r = Double(color.red) / 255, g = Double(color.green) / 255, b = Double(color.blue) / 255
+        let maxC = max(r, g, b), minC = min(r, g, b)
+        let value = maxC, saturation = maxC == 0 ? 0 : (maxC - minC) / maxC
+        if value < 0.2 { return 0 }
+        if saturation < 0.25 { return value >= 0.5 ? 7 : 0 }
+        let delta = maxC - minC
+        var hue: Double
+        if maxC == r { hue = 60 * ((g - b) / delta) }
+        else if maxC == g { hue = 60 * ((b - r) / delta + 2) }
+        else { hue = 60 * ((r - g) / delta + 4) }
+        if hue < 0 { hue += 360 }
+        // Sectors of 60° centred on red (0°), yellow (60°), green, cyan, blue, magenta.
+        let byHue = [1, 3, 2, 6, 4, 5]
+        return byHue[Int(((hue + 30) / 60).rounded(.down)) % 6]
     }
 
     /// "Redmean" weighted Euclidean distance (squared, x256): cheap and closer to how eyes

@@ -11,6 +11,10 @@ import Darwin
 public final class NcursesTerminal: Terminal {
     private let noColorFlag: Bool
     private let environment: [String: String]
+    private let input: Int32
+    private let output: Int32
+    private let terminalType: String?
+    private var screen: OpaquePointer?
     private var isActive = false
     private var hasStopped = false
     private var previous: Canvas?
@@ -27,19 +31,25 @@ public final class NcursesTerminal: Terminal {
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
     ///   - environment: where `NO_COLOR` is looked up; the process environment by default.
-    public init(noColorFlag: Bool = false, environment: [String: String]? = nil) {
+    ///   - input, output: the terminal's descriptors (a pseudo-terminal in tests).
+    ///   - terminalType: the terminfo entry; `$TERM` when nil.
+    public init(noColorFlag: Bool = false, environment: [String: String]? = nil, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil) {
         self.noColorFlag = noColorFlag
         self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR"])
+        self.input = input
+        self.output = output
+        self.terminalType = terminalType
     }
 
-    public var inputDescriptor: Int32 { STDIN_FILENO }
+    public var inputDescriptor: Int32 { input }
 
     public func start() throws {
         guard !isActive else { return }
         NcursesTerminal.setUTF8Locale()
         SignalHub.installFatalHandlers()
-        guard ctui_newterm() != nil else {
-            let term = getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+        screen = terminalType.map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
+        guard screen != nil else {
+            let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.cannotStart("ncurses could not initialise TERM=\(term)")
         }
         isActive = true
@@ -76,6 +86,8 @@ public final class NcursesTerminal: Terminal {
             SignalHub.setCursesActive(false)
             endwin()
         }
+        if let screen { delscreen(screen) }
+        screen = nil
     }
 
     public func readKeys() -> [Key] {
