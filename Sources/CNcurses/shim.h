@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
@@ -64,6 +66,23 @@ static inline int ctui_setcchar(cchar_t *c, const wchar_t *w, attr_t a, int pair
 static inline int ctui_locale_is_utf8(void) {
     const char *cs = nl_langinfo(CODESET);
     return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+/// Opens a pseudo-terminal pair (for tests that run ncurses, or the program, on a pty): the
+/// master end is what a user's terminal would be. Returns 0, or -1 with errno set.
+static inline int ctui_open_pty(int *master, int *slave) {
+    int m = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (m < 0) return -1;
+    int unlock = 0;
+    unsigned int n = 0;
+    char name[32];
+    if (ioctl(m, TIOCSPTLCK, &unlock) != 0 || ioctl(m, TIOCGPTN, &n) != 0) { close(m); return -1; }
+    snprintf(name, sizeof name, "/dev/pts/%u", n);
+    int s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (s < 0) { close(m); return -1; }
+    *master = m;
+    *slave = s;
+    return 0;
 }
 
 // MARK: - Signal plumbing
