@@ -12,8 +12,15 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
+        .target(name: "TUI", dependencies: ["CNcurses"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
         .target(name: "Articles", dependencies: ["Core"]),
         .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Core"]),
         .target(name: "ArticleDetails", dependencies: ["Articles"]),
@@ -22,8 +29,13 @@ let package = Package(
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Core"]),
         .target(name: "Navigation", dependencies: ["Core"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Core"]),
-        .target(name: "AppShell", dependencies: ["Core"]),
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell"]),
+        .target(
+            name: "AppShell",
+            dependencies: ["Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile"]
+        ),
+        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "TUI", "Core"]),
+        .executableTarget(name: "challenge-tui", dependencies: ["AppShell"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,60 +18,52 @@ import Testing
         #expect(stty.contains(" echo "), "echo restored")
     }
 
-    @Test func launcherAppearsMovesAndQuitsWithExitZeroAndTheTerminalRestored() throws {
+    @Test func launcherAppearsMovesAndQuitsWithExitZeroAndTheTerminalRestored() async throws {
         let terminal = try launch()
-        let screen = try terminal.waitFor("Navigation flow")
+        let screen = try await terminal.waitFor("Navigation flow")
         #expect(screen.contains { $0.contains("Articles") })
         #expect(screen.contains { $0.contains("Profile") })
         #expect(screen.contains { $0.contains("mock") })
         try terminal.send("Down")
-        try terminal.waitUntil("the highlight on Articles") { _ in true }
+        try await terminal.waitFor("▸ 2  Articles")
         try terminal.send("q")
-        let (status, stty) = try terminal.waitForExit()
+        let (status, stty) = try await terminal.waitForExit()
         #expect(status == 0)
         expectRestored(stty)
     }
 
-    @Test func helpOverlayOpensAndCloses() throws {
+    @Test func helpOverlayOpensAndCloses() async throws {
         let terminal = try launch()
-        try terminal.waitFor("Navigation flow")
+        try await terminal.waitFor("Navigation flow")
         try terminal.send("?")
-        try terminal.waitFor("Keys")
+        try await terminal.waitFor("Keys")
         try terminal.send("Escape")
-        try terminal.waitUntil("help closed") { !$0.contains { $0.contains("Keys") } }
+        try await terminal.waitUntil("help closed") { !$0.contains { $0.contains("Keys") } }
         try terminal.send("C-c")
-        #expect(try terminal.waitForExit().status == 0)
+        #expect(try await terminal.waitForExit().status == 0)
     }
 
-    @Test func sigtermEndsCleanlyAndRestoresTheTerminal() throws {
+    @Test func sigtermEndsCleanlyAndRestoresTheTerminal() async throws {
         let terminal = try launch()
-        try terminal.waitFor("Navigation flow")
+        try await terminal.waitFor("Navigation flow")
         kill(try terminal.programPID(), SIGTERM)
-        let (status, stty) = try terminal.waitForExit()
+        let (status, stty) = try await terminal.waitForExit()
         #expect(status == 0)
         expectRestored(stty)
     }
 
-    @Test func tooSmallTerminalSaysSoAndRecoversWhenItGrows() throws {
+    @Test func tooSmallTerminalSaysSoAndRecoversWhenItGrows() async throws {
         let terminal = try launch(width: 50, height: 15)
-        try terminal.waitFor("Terminal too small: need 60x20, have 50x15")
+        try await terminal.waitFor("Terminal too small: need 60x20, have 50x15")
         try terminal.resize(width: 80, height: 24)
-        try terminal.waitFor("Navigation flow")
+        try await terminal.waitFor("Navigation flow")
         try terminal.send("q")
-        #expect(try terminal.waitForExit().status == 0)
+        #expect(try await terminal.waitForExit().status == 0)
     }
 
-    @Test func badArgumentsExitTwoWithUsageBeforeTouchingTheTerminal() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("challenge-tui"))
-        process.arguments = ["--challenge", "chess"]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = Pipe()
-        try process.run()
-        let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+    @Test func badArgumentsExitTwoWithUsageBeforeTouchingTheTerminal() async throws {
+        let (status, text) = try Spawn.run([BuiltProducts.path("challenge-tui"), "--challenge", "chess"])
+        #expect(status == 2)
         #expect(text.contains("unknown challenge 'chess'"))
         #expect(text.contains("usage: challenge-tui"))
     }

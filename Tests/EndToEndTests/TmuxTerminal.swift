@@ -57,26 +57,26 @@ final class TmuxTerminal {
     /// Waits until `text` is on the screen and returns the screen. Polls; a timeout means the
     /// program never showed it, and the failure shows what was on the screen instead.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(20)) throws -> [String] {
-        try waitUntil("'\(text)' on screen", timeout: timeout) { screen in
+    func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> [String] {
+        try await waitUntil("'\(text)' on screen", timeout: timeout) { screen in
             screen.contains { $0.contains(text) }
         }
     }
 
     @discardableResult
-    func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var last: [String] = []
         while ContinuousClock.now < deadline {
             last = try screen()
             if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "timed out waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
     }
 
     /// Waits for the program to end; returns its exit status and the terminal modes it left.
-    func waitForExit(timeout: Duration = .seconds(20)) throws -> (status: Int32, stty: String) {
+    func waitForExit(timeout: Duration = .seconds(20)) async throws -> (status: Int32, stty: String) {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let status = try? String(contentsOf: statusFile, encoding: .utf8),
@@ -84,7 +84,7 @@ final class TmuxTerminal {
                let code = Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return (code, stty)
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "the program did not exit; the screen was:\n" + ((try? screen()) ?? []).joined(separator: "\n"))
     }
@@ -101,20 +101,11 @@ final class TmuxTerminal {
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(text)")
+        let (status, output) = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments)
+        guard status == 0 else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(output)")
         }
-        return text
+        return output
     }
 
     private static func quote(_ text: String) -> String {

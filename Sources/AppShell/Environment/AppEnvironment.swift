@@ -1,0 +1,153 @@
+import ArticleDetails
+import Articles
+import Core
+import Foundation
+import Navigation
+import Profile
+
+/// The app's dependencies, built once from the command line, the environment and the
+/// configuration files: backends (mock or HTTP), the encrypted store, the clock, the network
+/// monitor, the logger. Screens get their APIs here, never build them.
+public final class AppEnvironment {
+    public let options: LaunchOptions
+    public let configuration: AppConfiguration
+    /// The mock backend's scenario (also set, but unused, with the HTTP backend).
+    public let scenario: Scenario
+    public let clock: any Clock<Duration>
+    public let monitor: NetworkMonitor
+    public let logger: Logger
+    public let store: any RecordStore
+    /// Why the encrypted store could not be opened; the app then keeps data in memory only.
+    public let storeProblem: StoreError?
+    private let variables: [String: String]
+
+    public init(
+        options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
+        environment: [String: String] = [:], clock: any Clock<Duration> = ContinuousClock(),
+        store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled
+    ) {
+        self.options = options
+        self.configuration = configuration
+        self.scenario = scenario
+        self.variables = environment
+        self.clock = clock
+        self.monitor = NetworkMonitor(clock: clock)
+        self.logger = logger
+        self.store = store
+        self.storeProblem = storeProblem
+    }
+
+    /// Reads the configuration (`--config` over `Config/default.json`'s built-in twin), the
+    /// scenario, opens the log and the encrypted store. Bad input is a `LaunchError`; a store that
+    /// can't be opened is not (the app runs, says so, and keeps data in memory).
+    public static func make(
+        options: LaunchOptions, environment: [String: String], executablePath: String?, currentDirectory: String
+    ) throws(LaunchError) -> AppEnvironment {
+        var configuration = AppConfiguration.defaults
+        if let file = options.configFile {
+            do { configuration = try AppConfiguration.load(from: file) } catch { throw LaunchError(error.message) }
+        }
+        if let server = options.serverURL {
+            guard let url = URL(string: server) else { throw LaunchError("--server: '\(server)' is not a URL") }
+            configuration.serverURL = url
+        }
+        if let articles = options.articlesURL {
+            guard let url = URL(string: articles) else { throw LaunchError("--articles-url: '\(articles)' is not a URL") }
+            configuration.articlesURL = url
+        }
+
+        let configDirectory = AppPaths.configDirectory(
+            environment: environment, executablePath: executablePath, currentDirectory: currentDirectory)
+        let scenarioName = options.scenario ?? configuration.scenario
+        let scenario: Scenario
+        if scenarioName == Scenario.builtInDefault.name, configDirectory == nil {
+            scenario = .builtInDefault
+        } else {
+            do {
+                scenario = try ScenarioLibrary(configDirectory: configDirectory).load(scenarioName)
+            } catch {
+                throw LaunchError(error.message)
+            }
+        }
+
+        var logger = Logger.disabled
+        if let path = options.logFile {
+            do { logger = try Logger(path: path) } catch { throw LaunchError("--log: \(error.message)", exitStatus: 1) }
+        }
+
+        let store: any RecordStore
+        var storeProblem: StoreError?
+        do {
+            store = try EncryptedFileStore.open(dataDirectory: options.dataDirectory, environment: environment)
+        } catch {
+            storeProblem = error
+            store = InMemoryRecordStore()
+            logger.warning("store", error.message)
+        }
+        return AppEnvironment(
+            options: options, configuration: configuration, scenario: scenario, environment: environment,
+            store: store, storeProblem: storeProblem, logger: logger)
+    }
+
+    // MARK: Backends
+
+    /// One line for the launcher and status lines: "mock (scenario default)" or the server URL.
+    public var backendDescription: String {
+        switch options.backend {
+        case .mock: "mock backend (scenario \(scenario.name))"
+        case .http: "HTTP backend at \(configuration.serverURL.absoluteString)"
+        }
+    }
+
+    /// Created on first use only: loading the networking stack costs time at start-up.
+    private lazy var httpClient: URLSessionHTTPClient = URLSessionHTTPClient(
+        timeout: configuration.requestTimeout, clock: clock, monitor: monitor, logger: logger)
+
+    // Mock APIs live as long as the app, so a profile saved in one visit is there in the next.
+    public private(set) lazy var navigationAPI: any NavigationAPI = makeNavigationAPI()
+    public private(set) lazy var articlesAPI: any ArticlesAPI = makeArticlesAPI()
+    public private(set) lazy var profileAPI: any ProfileAPI = makeProfileAPI()
+
+    private func endpoint(_ name: ScenarioEndpoint, seed: UInt64) -> MockEndpoint {
+        MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: seed)
+    }
+
+    private func makeNavigationAPI() -> any NavigationAPI {
+        switch options.backend {
+        case .http:
+            return HTTPNavigationAPI(client: httpClient, baseURL: configuration.serverURL)
+        case .mock:
+            let experiment: MockNavigationAPI.ExperimentSource =
+                scenario.experiment.flatMap(Experiment.init(rawValue:)).map { .fixed($0) } ?? .random(seed: 7)
+            return MockNavigationAPI(
+                login: scenario.behaviour(for: .rLogin),
+                fetchExperiments: scenario.behaviour(for: .rFetchExperiments),
+                submitSelection: scenario.behaviour(for: .rSubmitSelection),
+                experiment: experiment, clock: clock, seed: 1)
+        }
+    }
+
+    private func makeArticlesAPI() -> any ArticlesAPI {
+        switch options.backend {
+        case .http:
+            return HTTPArticlesAPI(url: configuration.resolvedArticlesURL, client: httpClient)
+        case .mock:
+            return MockArticlesAPI(endpoint: endpoint(.articles, seed: 4), clock: clock)
+        }
+    }
+
+    private func makeProfileAPI() -> any ProfileAPI {
+        switch options.backend {
+        case .http:
+            let token = BearerToken.pick(environment: variables, configured: configuration.profileToken)
+            return HTTPProfileAPI(client: httpClient, baseURL: configuration.serverURL, token: token)
+        case .mock:
+            return MockProfileAPI(
+                profileEndpoint: endpoint(.profile, seed: 5), updateEndpoint: endpoint(.profileUpdate, seed: 6),
+                passwordEndpoint: endpoint(.passwordChange, seed: 7), clock: clock)
+        }
+    }
+
+    /// The navigation flow's login policy: the configured one.
+    public var loginPolicy: RetryPolicy { configuration.retry.login }
+}

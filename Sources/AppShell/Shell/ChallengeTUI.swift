@@ -1,0 +1,71 @@
+import Core
+import Foundation
+import Navigation
+import TUI
+
+/// The program: arguments → environment → event loop on ncurses → exit status.
+public enum ChallengeTUI {
+    public static let version = "0.1.0"
+
+    /// Runs the app and returns the process's exit status. Everything that can be wrong with the
+    /// input is found before the terminal is touched.
+    public static func main(
+        arguments: [String], environment: [String: String], executablePath: String?, currentDirectory: String
+    ) -> Int32 {
+        let options: LaunchOptions
+        do {
+            switch try LaunchArguments.parse(arguments) {
+            case .help:
+                print(LaunchArguments.usage)
+                return 0
+            case .version:
+                print("challenge-tui \(version)")
+                return 0
+            case .run(let parsed):
+                options = parsed
+            }
+        } catch {
+            printError("challenge-tui: \(error.description)\n\n\(LaunchArguments.usage)")
+            return 2
+        }
+
+        let app: AppEnvironment
+        do {
+            app = try AppEnvironment.make(
+                options: options, environment: environment, executablePath: executablePath,
+                currentDirectory: currentDirectory)
+            if options.reset { try resetProgress(app) }
+        } catch {
+            printError("challenge-tui: \(error.description)")
+            return error.exitStatus
+        }
+
+        let shell = ChallengeShell(environment: app, makeScreen: ChallengeScreens.make(app))
+        let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment)
+        do {
+            let loop = try EventLoop(app: shell, terminal: terminal)
+            let exit = try loop.run()
+            app.logger.info("app", "ended: \(exit)")
+            // A terminating signal that was handled cleanly is a clean end, not a failure.
+            switch exit {
+            case .quit, .signal: return 0
+            case .inputClosed: return exit.exitStatus
+            }
+        } catch {
+            printError("challenge-tui: cannot start the terminal: \(error)")
+            return 1
+        }
+    }
+
+    private static func resetProgress(_ app: AppEnvironment) throws(LaunchError) {
+        do {
+            try NavigationProgressStore(store: app.store).reset()
+        } catch {
+            throw LaunchError("--reset: \(error.message)", exitStatus: 1)
+        }
+    }
+
+    private static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,56 @@
+import TUI
+
+/// What a screen did with a key.
+public enum KeyResult: Sendable {
+    /// The screen used it; nothing else happens.
+    case handled
+    /// The screen has no use for it; the shell may (`?` help, `q` leave).
+    case ignored
+}
+
+/// A confirmation the shell shows before leaving a screen (unsaved edits, say).
+public struct LeaveConfirmation: Sendable, Equatable {
+    public var title: String
+    public var question: String
+
+    public init(title: String, question: String) {
+        self.title = title
+        self.question = question
+    }
+}
+
+/// One screen on the shell's stack: the launcher, or one challenge. A challenge is one screen
+/// whose own state decides what it shows (the navigation flow's A…D, the article list or a
+/// detail page). All calls come on the event loop's thread.
+public protocol Screen: AnyObject {
+    /// The keys that work here right now, for the key bar. The shell appends its own (`? help`,
+    /// `q back`), so list only the screen's.
+    var keyBarItems: [KeyBar.Item] { get }
+    /// True while a text field has focus: then `q`, `?`, `j`, `k` are typed, not commands.
+    var capturesText: Bool { get }
+    /// True while something moves (a spinner, a countdown): the shell redraws at the spinner's
+    /// rate only then, so an idle screen costs nothing.
+    var isAnimating: Bool { get }
+
+    /// The screen was pushed: start its work.
+    func appear(_ context: ScreenContext)
+    func handle(_ key: Key, _ context: ScreenContext) -> KeyResult
+    func handle(_ message: ShellMessage, _ context: ScreenContext)
+    /// Draws into `rect` (the whole terminal but the key bar). Returns where the text cursor
+    /// goes, or nil to hide it.
+    func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point?
+    /// Asked when the user leaves with `q` (or the screen's back button): a question to confirm
+    /// first, or nil to leave at once.
+    func confirmLeave() -> LeaveConfirmation?
+    /// The screen was removed: cancel everything it started.
+    func disappear()
+}
+
+extension Screen {
+    public var capturesText: Bool { false }
+    public var isAnimating: Bool { false }
+    public func appear(_ context: ScreenContext) {}
+    public func handle(_ message: ShellMessage, _ context: ScreenContext) {}
+    public func confirmLeave() -> LeaveConfirmation? { nil }
+    public func disappear() {}
+}

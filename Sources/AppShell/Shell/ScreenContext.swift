@@ -1,0 +1,36 @@
+import TUI
+
+/// What a screen may ask of the shell: navigation between screens, transient messages,
+/// a way for background work to send messages back, the time, and the app's dependencies.
+public final class ScreenContext {
+    let run: RunContext<ShellMessage>
+    private unowned let shell: ChallengeShell
+
+    init(run: RunContext<ShellMessage>, shell: ChallengeShell) {
+        self.run = run
+        self.shell = shell
+    }
+
+    /// The app's dependencies: configuration, backends, store, clock.
+    public var environment: AppEnvironment { shell.environment }
+
+    /// Sends messages to the loop from any thread (what effect runners call).
+    public var poster: Poster<ShellMessage> { run.poster }
+
+    public var now: ContinuousClock.Instant { run.now }
+
+    public func push(_ screen: any Screen) { shell.push(screen) }
+
+    /// Leaves the current screen, asking first when it wants (`confirmLeave`).
+    public func leave() { shell.requestLeave() }
+
+    /// Shows a message for a few seconds at the bottom of the screen.
+    public func toast(_ message: String, kind: Toast.Kind = .info) { shell.toast(message, kind: kind) }
+
+    /// A timer whose message comes back to the screen's `handle(_:_:)`.
+    public func schedule(_ id: String, after delay: Duration, _ message: ShellMessage) {
+        run.schedule(id, after: delay, message)
+    }
+
+    public func cancelTimer(_ id: String) { run.cancel(id) }
+}

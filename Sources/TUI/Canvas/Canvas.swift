@@ -1,0 +1,147 @@
+/// A grid of cells that screens draw into; the terminal backend shows it. A value: drawing is
+/// cheap, comparing two canvases tells the backend what changed, tests read it as text.
+///
+/// Invariants kept by every mutation: a wide character's head is always followed by its
+/// continuation cell, and a continuation always follows a head; overwriting half of a wide
+/// character blanks the other half.
+public struct Canvas: Hashable, Sendable {
+    public let size: Size
+    private var cells: [Cell]
+
+    public init(size: Size, style: Style = .plain) {
+        self.size = Size(width: max(0, size.width), height: max(0, size.height))
+        self.cells = Array(repeating: Cell(" ", style: style), count: self.size.width * self.size.height)
+    }
+
+    public var bounds: Rect { Rect(size: size) }
+
+    /// The cell at `point`; a blank cell outside the canvas.
+    public subscript(point: Point) -> Cell {
+        bounds.contains(point) ? cells[point.y * size.width + point.x] : .blank
+    }
+
+    public subscript(x: Int, y: Int) -> Cell { self[Point(x: x, y: y)] }
+
+    public func style(at point: Point) -> Style { self[point].style }
+
+    // MARK: Drawing
+
+    /// Writes `text` on one line from `point`, clipped to `clip` (and the canvas), never
+    /// wrapped. Wide characters take two cells and are skipped whole when only one would fit;
+    /// control characters (newlines, escapes) are dropped. Returns the column after the text,
+    /// as if nothing had been clipped on the left.
+    @discardableResult
+    public mutating func put(_ text: String, at point: Point, style: Style = .plain, clipTo clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        var x = point.x
+        guard point.y >= area.minY, point.y < area.maxY, !area.isEmpty else {
+            return x + DisplayWidth.of(text)
+        }
+        var lastHead: Int? // index of the last cell written, where a stray combining mark attaches
+        for character in text {
+            let width = DisplayWidth.of(character)
+            if width == 0 {
+                if let head = lastHead, !character.unicodeScalars.contains(where: DisplayWidth.isControl) {
+                    let combined = String(cells[head].character) + String(character)
+                    if combined.count == 1, let merged = combined.first { cells[head].character = merged }
+                }
+                continue
+            }
+            defer { x += width }
+            if x >= area.maxX { lastHead = nil; continue }
+            if x < area.minX {
+                // A wide character straddling the left edge: its visible half becomes a blank.
+                if x + width > area.minX { place(" ", width: 1, x: area.minX, y: point.y, style: style) }
+                lastHead = nil
+                continue
+            }
+            if x + width > area.maxX { lastHead = nil; continue } // never half-drawn
+            place(character, width: width, x: x, y: point.y, style: style)
+            lastHead = point.y * size.width + x
+        }
+        return x
+    }
+
+    /// Fills `rect` (clipped) with `character` in `style`.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let width = max(1, DisplayWidth.of(character))
+        for y in area.minY..<area.maxY {
+            var x = area.minX
+            while x + width <= area.maxX {
+                place(character, width: width, x: x, y: y, style: style)
+                x += width
+            }
+            if x < area.maxX { place(" ", width: 1, x: x, y: y, style: style) }
+        }
+    }
+
+    /// Changes the style of every cell in `rect`, keeping the characters (dimming a background,
+    /// highlighting a row).
+    public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.minY..<area.maxY {
+            for x in area.minX..<area.maxX { transform(&cells[y * size.width + x].style) }
+        }
+    }
+
+    /// Copies `other` onto this canvas with its top-left corner at `origin` (clipped).
+    public mutating func draw(_ other: Canvas, at origin: Point) {
+        for y in 0..<other.size.height {
+            var x = 0
+            while x < other.size.width {
+                let cell = other[x, y]
+                if cell.isContinuation { x += 1; continue }
+                let width = max(1, DisplayWidth.of(cell.character))
+                let target = Point(x: origin.x + x, y: origin.y + y)
+                if bounds.contains(target), target.x + width <= size.width {
+                    place(cell.character, width: width, x: target.x, y: target.y, style: cell.style)
+                }
+                x += width
+            }
+        }
+    }
+
+    private mutating func place(_ character: Character, width: Int, x: Int, y: Int, style: Style) {
+        let row = y * size.width
+        // Break up wide characters that are only partly overwritten.
+        if cells[row + x].isContinuation, x > 0 {
+            cells[row + x - 1] = Cell(" ", style: cells[row + x - 1].style)
+        }
+        let last = x + width - 1
+        if last + 1 < size.width, cells[row + last + 1].isContinuation {
+            cells[row + last + 1] = Cell(" ", style: cells[row + last + 1].style)
+        }
+        cells[row + x] = Cell(character, style: style)
+        if width == 2 { cells[row + x + 1] = Cell(" ", style: style, isContinuation: true) }
+    }
+
+    // MARK: Reading (tests, snapshots)
+
+    /// Each row as text, continuation cells left out (a wide character reads as one character),
+    /// trailing spaces trimmed.
+    public var lines: [String] {
+        (0..<size.height).map { line($0, from: 0, to: size.width) }
+    }
+
+    /// The text inside `rect`, one line per row, trailing spaces trimmed, joined by newlines.
+    public func text(in rect: Rect) -> String {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return "" }
+        return (area.minY..<area.maxY).map { line($0, from: area.minX, to: area.maxX) }.joined(separator: "\n")
+    }
+
+    /// The whole canvas as text: `lines` joined by newlines (for snapshot assertions).
+    public var snapshot: String { lines.joined(separator: "\n") }
+
+    private func line(_ y: Int, from x0: Int, to x1: Int) -> String {
+        var text = ""
+        for x in x0..<x1 where !cells[y * size.width + x].isContinuation {
+            text.append(cells[y * size.width + x].character)
+        }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,53 @@
+import CNcurses
+
+/// Turns what ncurses' `get_wch` returns into `Key`s. Pure: the ncurses backend feeds it, tests
+/// call it with the same numbers.
+public enum KeyDecoder {
+    /// One `get_wch` result: `status` is its return value (`OK`, `KEY_CODE_YES` or `ERR`),
+    /// `value` what it stored. Nil for "no key" and for keys the app has no use for.
+    public static func decode(status: Int32, value: UInt32) -> Key? {
+        switch status {
+        case OK: return decode(character: value)
+        case KEY_CODE_YES: return decode(keyCode: Int32(truncatingIfNeeded: value))
+        default: return nil
+        }
+    }
+
+    /// A function-key code (`KEY_*`).
+    public static func decode(keyCode code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_HOME, KEY_A1: return .home
+        case KEY_END, KEY_C1: return .end
+        case KEY_PPAGE, KEY_A3: return .pageUp
+        case KEY_NPAGE, KEY_C3: return .pageDown
+        case KEY_RESIZE: return .resize
+        case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+
+    /// A character (`wint_t`), in raw mode: control bytes come through as themselves.
+    public static func decode(character value: UInt32) -> Key? {
+        switch value {
+        case 8, 127: return .backspace
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 1...26:
+            guard let letter = Unicode.Scalar(value + 96) else { return nil }
+            return .ctrl(Character(letter))
+        case 0, 28...31, 128...159: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .char(Character(scalar))
+        }
+    }
+}

@@ -1,0 +1,173 @@
+/// The one thread that owns the terminal. It sleeps in `poll()` on the terminal's input and a
+/// wake pipe, with a timeout equal to the next timer's deadline (none when no timer is
+/// pending: idle costs nothing). On waking it handles every key, posted message and due timer,
+/// then renders once if anything happened.
+///
+/// Ctrl-C quits everywhere. Below `minimumSize` the app is not drawn and gets no keys: the
+/// loop shows "Terminal too small: need 60x20, have WxH" until the terminal grows (only `q` and
+/// Ctrl-C work meanwhile). SIGTERM, SIGHUP and SIGINT end the loop; the terminal is restored
+/// whichever way it ends.
+public final class EventLoop<App: TerminalApp> {
+    public struct Configuration: Sendable {
+        public var minimumSize: Size
+        /// Keys that quit while the terminal is too small (Ctrl-C always quits).
+        public var quitKeysWhenTooSmall: Set<Key>
+        /// Install the SIGTERM/SIGHUP/SIGINT handlers for the duration of `run()`.
+        public var handlesSignals: Bool
+
+        public init(minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [.char("q")], handlesSignals: Bool = true) {
+            self.minimumSize = minimumSize
+            self.quitKeysWhenTooSmall = quitKeysWhenTooSmall
+            self.handlesSignals = handlesSignals
+        }
+    }
+
+    public let app: App
+    public let terminal: any Terminal
+    public let configuration: Configuration
+    /// The context handed to the app (timers, poster, quit).
+    public let context: RunContext<App.Message>
+    private let poller: any Poller
+    private let mailbox: Mailbox<App.Message>
+    private let clock: () -> ContinuousClock.Instant
+    private var exit: EventLoopExit?
+    private var needsRender = true
+    private var started = false
+    private var signalsInstalled = false
+    /// Frames rendered so far.
+    public private(set) var renderCount = 0
+
+    public init(
+        app: App, terminal: any Terminal, configuration: Configuration = Configuration(),
+        poller: any Poller = SystemPoller(), clock: @escaping () -> ContinuousClock.Instant = { .now }
+    ) throws {
+        self.app = app
+        self.terminal = terminal
+        self.configuration = configuration
+        self.poller = poller
+        self.clock = clock
+        self.mailbox = try Mailbox()
+        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, clock: clock)
+    }
+
+    /// Where background work posts messages.
+    public var poster: Poster<App.Message> { context.poster }
+
+    /// Whether the terminal is below `minimumSize`.
+    public var isTooSmall: Bool { !terminal.size.contains(configuration.minimumSize) }
+
+    /// Runs until the app quits, Ctrl-C, a terminating signal or a closed terminal; the terminal
+    /// is restored before this returns. Throws when the terminal cannot start.
+    public func run() throws -> EventLoopExit {
+        try start()
+        defer { stop() }
+        while true {
+            if let exit = step() { return exit }
+        }
+    }
+
+    /// Starts the terminal (and signal handlers), lets the app start, draws the first frame.
+    /// `run()` calls it; tests and embedders may drive `start`/`step`/`stop` themselves.
+    public func start() throws {
+        guard !started else { return }
+        try terminal.start()
+        started = true
+        if configuration.handlesSignals {
+            SignalHub.installWake(descriptor: mailbox.writeDescriptor)
+            signalsInstalled = true
+        }
+        context.terminalSize = terminal.size
+        app.start(context)
+        if context.isQuitting { exit = .quit }
+        renderIfNeeded()
+    }
+
+    /// One turn: wait (until input, a post, a signal or the next deadline), handle everything
+    /// available, render if anything changed. Returns why the loop ends, or nil to go on.
+    public func step() -> EventLoopExit? {
+        if let exit { return exit }
+        let result = poller.wait(for: [terminal.inputDescriptor, mailbox.readDescriptor], timeout: pollTimeout)
+        mailbox.drainWakeups()
+        if signalsInstalled, let signal = SignalHub.takePendingSignal() {
+            exit = .signal(signal)
+            return exit
+        }
+        for key in terminal.readKeys() {
+            handle(key)
+            if exit != nil { return exit }
+        }
+        if terminal.inputDescriptor >= 0, result.hungUp.contains(terminal.inputDescriptor) {
+            exit = .inputClosed
+            return exit
+        }
+        for message in mailbox.takeAll() {
+            deliver(message)
+            if exit != nil { return exit }
+        }
+        for timer in context.timers.popDue(at: clock()) {
+            deliver(timer.message)
+            if exit != nil { return exit }
+        }
+        renderIfNeeded()
+        return nil
+    }
+
+    /// Restores the terminal and the signal handlers. Idempotent.
+    public func stop() {
+        if signalsInstalled {
+            SignalHub.removeWake()
+            signalsInstalled = false
+        }
+        if started {
+            terminal.stop()
+            started = false
+        }
+    }
+
+    /// How long the next `poll` may sleep: until the earliest timer, or forever (nil).
+    public var pollTimeout: Duration? {
+        context.timers.nextDeadline.map { max(.zero, $0 - clock()) }
+    }
+
+    private func handle(_ key: Key) {
+        if key == .ctrl("c") { exit = .quit; return }
+        if key == .resize {
+            context.terminalSize = terminal.size
+            needsRender = true
+            if !isTooSmall { app.handle(key, context) }
+            checkQuit()
+            return
+        }
+        if isTooSmall {
+            if configuration.quitKeysWhenTooSmall.contains(key) { exit = .quit }
+            return
+        }
+        app.handle(key, context)
+        needsRender = true
+        checkQuit()
+    }
+
+    private func deliver(_ message: App.Message) {
+        app.handle(message, context)
+        needsRender = true
+        checkQuit()
+    }
+
+    private func checkQuit() {
+        if context.isQuitting { exit = .quit }
+    }
+
+    private func renderIfNeeded() {
+        guard needsRender, exit == nil else { return }
+        needsRender = false
+        var canvas = Canvas(size: terminal.size)
+        var cursor: Point?
+        if isTooSmall {
+            TooSmallScreen.draw(minimum: configuration.minimumSize, on: &canvas)
+        } else {
+            cursor = app.render(into: &canvas)
+        }
+        terminal.present(canvas, cursor: cursor)
+        renderCount += 1
+    }
+}

@@ -1,0 +1,67 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A thread-safe message queue with a self-pipe: posting from any thread appends the message
+/// and writes a byte to the pipe, which wakes the event loop's `poll`.
+final class Mailbox<Message: Sendable>: Sendable {
+    private let queue = Mutex<[Message]>([])
+    /// The end the event loop polls.
+    let readDescriptor: Int32
+    /// The end posters (and signal handlers) write to.
+    let writeDescriptor: Int32
+
+    init() throws(TerminalError) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TerminalError.cannotStart("no wake pipe (errno \(errno))") }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readDescriptor = fds[0]
+        writeDescriptor = fds[1]
+    }
+
+    deinit {
+        close(readDescriptor)
+        close(writeDescriptor)
+    }
+
+    func post(_ message: Message) {
+        let wasEmpty = queue.withLock { queue in
+            defer { queue.append(message) }
+            return queue.isEmpty
+        }
+        // One byte per batch is enough: the loop drains the pipe before taking the queue.
+        if wasEmpty { wake() }
+    }
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(writeDescriptor, &byte, 1) // EAGAIN: the pipe is full, the loop will wake anyway
+    }
+
+    /// Empties the pipe. Call before `takeAll`, so a post racing with the two is not lost.
+    func drainWakeups() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(readDescriptor, &buffer, buffer.count) > 0 {}
+    }
+
+    func takeAll() -> [Message] {
+        queue.withLock { queue in
+            defer { queue.removeAll() }
+            return queue
+        }
+    }
+}
+
+/// A `Sendable` handle background work uses to send messages to the app on the loop thread.
+public struct Poster<Message: Sendable>: Sendable {
+    let mailbox: Mailbox<Message>
+
+    public func post(_ message: Message) { mailbox.post(message) }
+    public func callAsFunction(_ message: Message) { mailbox.post(message) }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a wait on descriptors found.
+public struct PollResult: Hashable, Sendable {
+    /// Descriptors with data to read.
+    public var readable: Set<Int32>
+    /// Descriptors whose other end went away (a closed terminal).
+    public var hungUp: Set<Int32>
+
+    public init(readable: Set<Int32> = [], hungUp: Set<Int32> = []) {
+        self.readable = readable
+        self.hungUp = hungUp
+    }
+}
+
+/// Blocks the event loop until input arrives or a timeout passes. Injected so tests can run
+/// the loop without real waiting.
+public protocol Poller: AnyObject {
+    /// Waits until one of `descriptors` (negative ones are ignored) can be read, or `timeout`
+    /// passes (nil: no timeout). May return early and empty (a signal arrived).
+    func wait(for descriptors: [Int32], timeout: Duration?) -> PollResult
+}
+
+/// `poll(2)`.
+public final class SystemPoller: Poller {
+    public init() {}
+
+    public func wait(for descriptors: [Int32], timeout: Duration?) -> PollResult {
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&fds, nfds_t(fds.count), timeout.map(SystemPoller.milliseconds) ?? -1)
+        guard ready > 0 else { return PollResult() } // timeout, or EINTR: the loop re-checks all
+        var result = PollResult()
+        for fd in fds where fd.fd >= 0 {
+            if fd.revents & Int16(POLLIN) != 0 { result.readable.insert(fd.fd) }
+            if fd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fd.revents & Int16(POLLIN) == 0 {
+                result.hungUp.insert(fd.fd)
+            }
+        }
+        return result
+    }
+
+    /// Rounded up, so a wait never ends just before a deadline (which would spin).
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        guard duration > .zero else { return 0 }
+        let (seconds, attoseconds) = duration.components
+        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: ms)
+    }
+}

@@ -1,0 +1,39 @@
+/// An app driven by `EventLoop`, in the manner of Bubble Tea / Elm: the loop hands it keys and
+/// messages (from background work or timers), and asks it to draw after every change. All calls
+/// come on the loop's thread.
+public protocol TerminalApp: AnyObject {
+    associatedtype Message: Sendable
+
+    /// Called once, before the first frame: start work, schedule timers.
+    func start(_ context: RunContext<Message>)
+    /// A key, while the terminal is big enough (Ctrl-C never arrives: it quits the loop).
+    func handle(_ key: Key, _ context: RunContext<Message>)
+    /// A message posted through `context.poster`, or a timer's message when it fires.
+    func handle(_ message: Message, _ context: RunContext<Message>)
+    /// Draws everything onto `canvas` (sized to the terminal); returns where the text cursor
+    /// goes, or nil to hide it.
+    func render(into canvas: inout Canvas) -> Point?
+}
+
+extension TerminalApp {
+    public func start(_ context: RunContext<Message>) {}
+}
+
+/// Why the event loop ended.
+public enum EventLoopExit: Hashable, Sendable {
+    /// The app called `quit()`, or the user pressed Ctrl-C (or `q` on the too-small screen).
+    case quit
+    /// SIGTERM, SIGHUP or SIGINT arrived.
+    case signal(Int32)
+    /// The terminal's input was closed (the terminal went away).
+    case inputClosed
+
+    /// The process exit status to use: 0, 128 + the signal number, or 1.
+    public var exitStatus: Int32 {
+        switch self {
+        case .quit: 0
+        case .signal(let n): 128 + n
+        case .inputClosed: 1
+        }
+    }
+}

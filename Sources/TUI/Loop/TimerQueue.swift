@@ -1,0 +1,42 @@
+/// Pending timers, each with an id, a deadline and the message it delivers. Scheduling an id
+/// again replaces its timer. Due timers come out in deadline order (ties: scheduling order).
+struct TimerQueue<Message> {
+    private struct Entry {
+        var id: String
+        var deadline: ContinuousClock.Instant
+        var sequence: Int
+        var message: Message
+    }
+
+    private var entries: [Entry] = []
+    private var nextSequence = 0
+
+    var isEmpty: Bool { entries.isEmpty }
+    var ids: [String] { entries.sorted(by: Self.order).map(\.id) }
+
+    mutating func schedule(_ id: String, at deadline: ContinuousClock.Instant, _ message: Message) {
+        cancel(id)
+        entries.append(Entry(id: id, deadline: deadline, sequence: nextSequence, message: message))
+        nextSequence += 1
+    }
+
+    mutating func cancel(_ id: String) { entries.removeAll { $0.id == id } }
+
+    func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
+
+    func deadline(of id: String) -> ContinuousClock.Instant? { entries.first { $0.id == id }?.deadline }
+
+    var nextDeadline: ContinuousClock.Instant? { entries.map(\.deadline).min() }
+
+    /// Removes and returns the timers due at `now`, earliest first.
+    mutating func popDue(at now: ContinuousClock.Instant) -> [(id: String, message: Message)] {
+        let due = entries.filter { $0.deadline <= now }.sorted(by: Self.order)
+        guard !due.isEmpty else { return [] }
+        entries.removeAll { $0.deadline <= now }
+        return due.map { ($0.id, $0.message) }
+    }
+
+    private static func order(_ a: Entry, _ b: Entry) -> Bool {
+        (a.deadline, a.sequence) < (b.deadline, b.sequence)
+    }
+}

@@ -1,0 +1,20 @@
+/// What the terminal gets for an `RGB`.
+public enum ColorMode: Hashable, Sendable {
+    /// The nearest of xterm's 6x6x6 cube and 24 greys (indices 16…255).
+    case xterm256
+    /// The nearest of the 8 basic ANSI colours (indices 0…7).
+    case basic8
+    /// No colour at all: attributes (bold, dim, reverse, underline) only.
+    case none
+
+    /// Picks the mode from the terminal's colour count (`COLORS`, 0 when it has none), the
+    /// environment and the `--no-color` flag. `NO_COLOR` counts when set to any non-empty
+    /// value (no-color.org).
+    public static func decide(colors: Int, environment: [String: String], noColorFlag: Bool) -> ColorMode {
+        if noColorFlag { return .none }
+        if let value = environment["NO_COLOR"], !value.isEmpty { return .none }
+        if colors >= 256 { return .xterm256 }
+        if colors >= 8 { return .basic8 }
+        return .none
+    }
+}

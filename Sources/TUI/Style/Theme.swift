@@ -1,0 +1,75 @@
+/// Maps RGB colours to terminal colour indices for a `ColorMode`. Pure: the ncurses backend
+/// asks it, tests check it.
+public struct Theme: Hashable, Sendable {
+    public let mode: ColorMode
+
+    public init(mode: ColorMode) {
+        self.mode = mode
+    }
+
+    /// The terminal colour index for `color`: nil when the terminal default should be used
+    /// (no colour given, or `.none` mode).
+    public func index(for color: RGB?) -> Int? {
+        guard let color else { return nil }
+        switch mode {
+        case .xterm256: return Theme.nearestXterm256(color)
+        case .basic8: return Theme.nearestBasic8(color)
+        case .none: return nil
+        }
+    }
+
+    /// The RGB value xterm shows for palette index 16…255 (the cube and the grey ramp).
+    public static func xterm256Color(_ index: Int) -> RGB? {
+        switch index {
+        case 16...231:
+            let i = index - 16
+            return RGB(cubeLevels[i / 36], cubeLevels[i / 6 % 6], cubeLevels[i % 6])
+        case 232...255:
+            let v = UInt8(8 + 10 * (index - 232))
+            return RGB(v, v, v)
+        default:
+            return nil
+        }
+    }
+
+    /// Nearest cube or grey-ramp entry (16…255). The low 16 are left out: terminals re-theme them.
+    public static func nearestXterm256(_ color: RGB) -> Int {
+        var best = 16, bestDistance = Int.max
+        for index in 16...255 {
+            guard let candidate = xterm256Color(index) else { continue }
+            let d = distance(color, candidate)
+            if d < bestDistance { (best, bestDistance) = (index, d) }
+        }
+        return best
+    }
+
+    /// With only 8 colours, hue is what people recognise ("the yellow screen"), so the match is
+    /// by hue: pale or grey colours go to white or black by brightness, dark ones to black,
+    /// the rest to the nearest of red, yellow, green, cyan, blue and magenta.
+    public static func nearestBasic8(_ color: RGB) -> Int {
+        let r = Double(color.red) / 255, g = Double(color.green) / 255, b = Double(color.blue) / 255
+        let maxC = max(r, g, b), minC = min(r, g, b)
+        let value = maxC, saturation = maxC == 0 ? 0 : (maxC - minC) / maxC
+        if value < 0.2 { return 0 }
+        if saturation < 0.25 { return value >= 0.5 ? 7 : 0 }
+        let delta = maxC - minC
+        var hue: Double
+        if maxC == r { hue = 60 * ((g - b) / delta) }
+        else if maxC == g { hue = 60 * ((b - r) / delta + 2) }
+        else { hue = 60 * ((r - g) / delta + 4) }
+        if hue < 0 { hue += 360 }
+        // Sectors of 60° centred on red (0°), yellow (60°), green, cyan, blue, magenta.
+        let byHue = [1, 3, 2, 6, 4, 5]
+        return byHue[Int(((hue + 30) / 60).rounded(.down)) % 6]
+    }
+
+    /// "Redmean" weighted Euclidean distance (squared, x256): cheap and closer to how eyes
+    /// compare colours than plain RGB distance.
+    static func distance(_ a: RGB, _ b: RGB) -> Int {
+        let rMean = (Int(a.red) + Int(b.red)) / 2
+        let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
+        return (512 + rMean) * dr * dr + 1024 * dg * dg + (767 - rMean) * db * db
+    }
+
+    private static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+}

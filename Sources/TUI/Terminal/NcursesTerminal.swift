@@ -1,0 +1,199 @@
+import CNcurses
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real terminal, through ncursesw. `present` sends only the cells that changed since the
+/// last frame and lets ncurses optimise the output (`wnoutrefresh` + `doupdate`); the screen is
+/// cleared only once after a resize, to resynchronise.
+public final class NcursesTerminal: Terminal {
+    private let noColorFlag: Bool
+    private let environment: [String: String]
+    private let input: Int32
+    private let output: Int32
+    private let terminalType: String?
+    private var screen: OpaquePointer?
+    private var isActive = false
+    private var hasStopped = false
+    private var previous: Canvas?
+    private var needsClear = false
+    private var cursorVisible: Bool?
+    private var pairs: [PairKey: Int32] = [:]
+    public private(set) var size = Size.zero
+    /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
+    public private(set) var colorMode: ColorMode = .none
+    private var theme = Theme(mode: .none)
+
+    private struct PairKey: Hashable { var foreground: Int32; var background: Int32 }
+
+    /// - Parameters:
+    ///   - noColorFlag: `--no-color` was given.
+    ///   - environment: where `NO_COLOR` is looked up; the process environment by default.
+    ///   - input, output: the terminal's descriptors (a pseudo-terminal in tests).
+    ///   - terminalType: the terminfo entry; `$TERM` when nil.
+    public init(noColorFlag: Bool = false, environment: [String: String]? = nil, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil) {
+        self.noColorFlag = noColorFlag
+        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR"])
+        self.input = input
+        self.output = output
+        self.terminalType = terminalType
+    }
+
+    public var inputDescriptor: Int32 { input }
+
+    public func start() throws {
+        guard !isActive else { return }
+        NcursesTerminal.setUTF8Locale()
+        SignalHub.installFatalHandlers()
+        screen = terminalType.map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
+        guard screen != nil else {
+            let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "(unset)"
+            throw TerminalError.cannotStart("ncurses could not initialise TERM=\(term)")
+        }
+        isActive = true
+        hasStopped = false
+        SignalHub.setCursesActive(true)
+        SignalHub.chainResizeWake()
+        let screen = ctui_stdscr()
+        raw() // Ctrl-C, Ctrl-Z arrive as keys
+        noecho()
+        nonl()
+        keypad(screen, true)
+        nodelay(screen, true) // readKeys drains without blocking; the event loop polls
+        intrflush(screen, false)
+        set_escdelay(25)
+        var colors = 0
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colors = Int(ctui_colors())
+        }
+        colorMode = ColorMode.decide(colors: colors, environment: environment, noColorFlag: noColorFlag)
+        theme = Theme(mode: colorMode)
+        size = NcursesTerminal.screenSize()
+        previous = nil
+        setCursor(visible: false)
+    }
+
+    /// Ends curses exactly once; safe to call again, or without `start`.
+    public func stop() {
+        guard isActive, !hasStopped else { return }
+        hasStopped = true
+        isActive = false
+        if SignalHub.isCursesActive {
+            SignalHub.setCursesActive(false)
+            endwin()
+        }
+        if let screen { delscreen(screen) }
+        screen = nil
+    }
+
+    public func readKeys() -> [Key] {
+        guard isActive else { return [] }
+        var keys: [Key] = []
+        var value: wint_t = 0
+        // Bounded so a flood of pasted input cannot starve timers and messages.
+        while keys.count < 4096 {
+            let status = wget_wch(ctui_stdscr(), &value)
+            if status == ERR { break }
+            guard let key = KeyDecoder.decode(status: status, value: UInt32(value)) else { continue }
+            if key == .resize {
+                size = NcursesTerminal.screenSize()
+                needsClear = true
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    public func present(_ canvas: Canvas, cursor: Point?) {
+        guard isActive else { return }
+        let screen = ctui_stdscr()
+        var old = previous
+        if needsClear {
+            wclear(screen) // after a resize only: repaint everything once
+            needsClear = false
+            old = nil
+        } else if old?.size != canvas.size {
+            werase(screen)
+            old = nil
+        }
+        let blank = Canvas(size: canvas.size)
+        let before = old ?? blank
+        let width = min(canvas.size.width, size.width), height = min(canvas.size.height, size.height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let cell = canvas[x, y]
+                guard cell != before[x, y] else { continue } // the screen already shows `before`
+                if cell.isContinuation { continue } // drawn with its wide character
+                draw(cell, x: x, y: y, on: screen)
+            }
+        }
+        if let cursor, canvas.bounds.contains(cursor) {
+            setCursor(visible: true)
+            wmove(screen, Int32(cursor.y), Int32(cursor.x))
+        } else {
+            setCursor(visible: false)
+        }
+        wnoutrefresh(screen)
+        doupdate()
+        previous = canvas
+    }
+
+    private func draw(_ cell: Cell, x: Int, y: Int, on screen: UnsafeMutablePointer<WINDOW>?) {
+        var scalars = cell.character.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
+        scalars.append(0)
+        var attributes = ctui_a_normal()
+        if cell.style.bold { attributes |= ctui_a_bold() }
+        if cell.style.dim { attributes |= ctui_a_dim() }
+        if cell.style.reverse { attributes |= ctui_a_reverse() }
+        if cell.style.underline { attributes |= ctui_a_underline() }
+        let pair = colorPair(for: cell.style)
+        var glyph = cchar_t()
+        if ctui_setcchar(&glyph, scalars, attributes, pair) == ERR {
+            // More than one spacing character (an emoji ZWJ sequence): its first scalar will do.
+            _ = ctui_setcchar(&glyph, [scalars[0], 0], attributes, pair)
+        }
+        mvwadd_wch(screen, Int32(y), Int32(x), &glyph)
+    }
+
+    private func colorPair(for style: Style) -> Int32 {
+        let fg = theme.index(for: style.foreground).map(Int32.init) ?? -1
+        let bg = theme.index(for: style.background).map(Int32.init) ?? -1
+        if fg == -1 && bg == -1 { return 0 }
+        let key = PairKey(foreground: fg, background: bg)
+        if let pair = pairs[key] { return pair }
+        // alloc_pair reuses the least recently used pair when all are taken: never runs out.
+        let pair = max(0, alloc_pair(fg, bg))
+        pairs[key] = pair
+        return pair
+    }
+
+    private func setCursor(visible: Bool) {
+        guard cursorVisible != visible else { return }
+        cursorVisible = visible
+        curs_set(visible ? 1 : 0)
+    }
+
+    private static func screenSize() -> Size {
+        var rows: Int32 = 0, cols: Int32 = 0
+        ctui_getmaxyx(ctui_stdscr(), &rows, &cols)
+        return Size(width: Int(cols), height: Int(rows))
+    }
+
+    /// The user's locale, or C.UTF-8 when it doesn't encode UTF-8 (wide characters need it).
+    static func setUTF8Locale() {
+        setlocale(LC_ALL, "")
+        if ctui_locale_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
+    }
+
+    private static func processEnvironment(_ names: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
+}

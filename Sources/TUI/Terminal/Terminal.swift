@@ -1,0 +1,25 @@
+/// A screen the event loop draws on and reads keys from. Owned and used by one thread.
+public protocol Terminal: AnyObject {
+    /// The current size in cells (follows resizes).
+    var size: Size { get }
+    /// The descriptor the event loop polls for input; negative when there is none (headless).
+    var inputDescriptor: Int32 { get }
+    /// Takes over the terminal. Throws when it cannot (no terminal, unknown `TERM`).
+    func start() throws
+    /// Gives the terminal back as it was. Idempotent.
+    func stop()
+    /// Shows `canvas`, with the text cursor at `cursor` (hidden when nil).
+    func present(_ canvas: Canvas, cursor: Point?)
+    /// All keys available now, without blocking (empty when none).
+    func readKeys() -> [Key]
+}
+
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    case cannotStart(String)
+
+    public var description: String {
+        switch self {
+        case .cannotStart(let reason): "cannot start the terminal: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,120 @@
+/// The editable content of a one-line text field: text, cursor (an index into the text's
+/// `Character`s, 0…count), an optional length limit in characters, and whether it is masked.
+public struct TextFieldState: Hashable, Sendable {
+    public private(set) var text: String
+    public private(set) var cursor: Int
+    public var maxLength: Int? { didSet { setText(text) } }
+    public var isMasked: Bool
+
+    public init(text: String = "", maxLength: Int? = nil, isMasked: Bool = false) {
+        self.text = ""
+        self.cursor = 0
+        self.maxLength = maxLength.map { max(0, $0) }
+        self.isMasked = isMasked
+        setText(text)
+    }
+
+    public var count: Int { text.count }
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// Replaces the text (cut to `maxLength`) and puts the cursor at its end.
+    public mutating func setText(_ newText: String) {
+        let clean = String(newText.filter { !$0.unicodeScalars.contains(where: DisplayWidth.isControl) })
+        text = maxLength.map { String(clean.prefix($0)) } ?? clean
+        cursor = text.count
+    }
+
+    /// Clears text and cursor (passwords after use).
+    public mutating func clear() { setText("") }
+
+    /// Gaining focus puts the cursor at the end of the text.
+    public mutating func focus() { cursor = text.count }
+
+    public mutating func moveCursor(to position: Int) { cursor = min(max(0, position), text.count) }
+
+    /// Inserts at the cursor, as far as `maxLength` allows. Returns whether anything changed.
+    @discardableResult
+    public mutating func insert(_ string: String) -> Bool {
+        var changed = false
+        for character in string { changed = insert(character) || changed }
+        return changed
+    }
+
+    @discardableResult
+    public mutating func insert(_ character: Character) -> Bool {
+        guard !character.unicodeScalars.contains(where: DisplayWidth.isControl) else { return false }
+        let index = text.index(text.startIndex, offsetBy: cursor)
+        let before = text.count
+        var candidate = text
+        candidate.insert(character, at: index)
+        // A combining mark may merge into the character before it instead of adding one.
+        if let maxLength, candidate.count > maxLength { return false }
+        text = candidate
+        cursor += text.count - before
+        return true
+    }
+
+    /// Backspace: removes the character before the cursor.
+    @discardableResult
+    public mutating func deleteBackward() -> Bool {
+        guard cursor > 0 else { return false }
+        text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
+        cursor -= 1
+        return true
+    }
+
+    /// Delete: removes the character under the cursor.
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        guard cursor < text.count else { return false }
+        text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+        return true
+    }
+
+    /// Ctrl-U: removes everything before the cursor.
+    public mutating func deleteToStart() {
+        text.removeSubrange(text.startIndex..<text.index(text.startIndex, offsetBy: cursor))
+        cursor = 0
+    }
+
+    /// Ctrl-K: removes everything from the cursor on.
+    public mutating func deleteToEnd() {
+        text.removeSubrange(text.index(text.startIndex, offsetBy: cursor)...)
+    }
+
+    /// Ctrl-W: removes the word before the cursor (and the spaces after it).
+    public mutating func deleteWordBackward() {
+        let chars = Array(text)
+        var start = cursor
+        while start > 0, chars[start - 1] == " " { start -= 1 }
+        while start > 0, chars[start - 1] != " " { start -= 1 }
+        text = String(chars[..<start]) + String(chars[cursor...])
+        cursor = start
+    }
+
+    /// Editing keys: ←/→, Home/End (and Ctrl-A/Ctrl-E), printable characters, Backspace,
+    /// Delete, Ctrl-U, Ctrl-K, Ctrl-W. Returns whether the key belongs to the field; other
+    /// keys (↑/↓, Tab, Enter, Esc, Ctrl-C…) are left to the screen.
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        switch key {
+        case .left: moveCursor(to: cursor - 1)
+        case .right: moveCursor(to: cursor + 1)
+        case .home, .ctrl("a"): moveCursor(to: 0)
+        case .end, .ctrl("e"): moveCursor(to: text.count)
+        case .backspace: deleteBackward()
+        case .delete, .ctrl("d"): deleteForward()
+        case .ctrl("u"): deleteToStart()
+        case .ctrl("k"): deleteToEnd()
+        case .ctrl("w"): deleteWordBackward()
+        case .char(let c): insert(c)
+        default: return false
+        }
+        return true
+    }
+
+    /// The text as drawn: one "•" per character when masked.
+    public var displayText: String {
+        isMasked ? String(repeating: "•", count: text.count) : text
+    }
+}

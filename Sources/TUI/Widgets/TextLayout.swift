@@ -1,0 +1,90 @@
+/// Horizontal placement of a line inside its rectangle.
+public enum TextAlignment: Hashable, Sendable {
+    case left, center, right
+}
+
+/// Width-aware text layout: wrapping, truncation with "…", alignment. Pure string functions that
+/// `TextBlock` and the other widgets draw with.
+public enum TextLayout {
+    public static let ellipsis: Character = "…"
+
+    /// Word-wraps `text` to lines of at most `width` columns. Newlines start new lines (an
+    /// empty line stays), runs of spaces between words collapse to one, and a word longer than
+    /// a line is broken across lines.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", lineWidth = 0
+            for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+                var word = Substring(word)
+                var wordWidth = DisplayWidth.of(word)
+                if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                    line += " " + word
+                    lineWidth += 1 + wordWidth
+                    continue
+                }
+                if lineWidth > 0 { lines.append(line); (line, lineWidth) = ("", 0) }
+                // Break an over-long word into line-sized pieces.
+                while wordWidth > width {
+                    let (head, rest) = prefix(of: word, fitting: width)
+                    guard !head.isEmpty else { word = rest.dropFirst(); wordWidth = DisplayWidth.of(word); continue }
+                    lines.append(String(head))
+                    word = rest
+                    wordWidth = DisplayWidth.of(word)
+                }
+                (line, lineWidth) = (String(word), wordWidth)
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Wraps, then keeps at most `maxLines`; when text was cut, the last kept line ends in "…".
+    public static func lines(_ text: String, width: Int, maxLines: Int? = nil) -> [String] {
+        let all = wrap(text, width: width)
+        guard let maxLines, all.count > maxLines else { return all }
+        guard maxLines > 0 else { return [] }
+        var kept = Array(all.prefix(maxLines))
+        kept[kept.count - 1] = withEllipsis(kept[kept.count - 1], width: width)
+        return kept
+    }
+
+    /// `text` on one line of `width` columns: unchanged when it fits, otherwise cut and ended
+    /// with "…". Newlines count as spaces.
+    public static func truncate(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        let flat = text.contains("\n") ? String(text.map { $0 == "\n" ? " " : $0 }) : text
+        guard DisplayWidth.of(flat) > width else { return flat }
+        return String(prefix(of: Substring(flat), fitting: width - 1).head) + String(ellipsis)
+    }
+
+    /// Column offset of a line of `lineWidth` inside `width` for an alignment.
+    public static func offset(of lineWidth: Int, in width: Int, alignment: TextAlignment) -> Int {
+        switch alignment {
+        case .left: 0
+        case .center: max(0, (width - lineWidth) / 2)
+        case .right: max(0, width - lineWidth)
+        }
+    }
+
+    /// A line cut short: "…" appended where it fits, the tail cut otherwise.
+    static func withEllipsis(_ line: String, width: Int) -> String {
+        let trimmed = line.hasSuffix(" ") ? String(line.dropLast()) : line
+        if DisplayWidth.of(trimmed) + 1 <= width { return trimmed + String(ellipsis) }
+        return String(prefix(of: Substring(trimmed), fitting: width - 1).head) + String(ellipsis)
+    }
+
+    /// The longest prefix of `text` no wider than `width` columns, and the rest.
+    static func prefix(of text: Substring, fitting width: Int) -> (head: Substring, rest: Substring) {
+        var used = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            let w = DisplayWidth.of(text[index])
+            if used + w > width { break }
+            used += w
+            index = text.index(after: index)
+        }
+        return (text[..<index], text[index...])
+    }
+}

@@ -1,0 +1,166 @@
+import CNcurses
+import Glibc
+import Testing
+@testable import TUI
+
+/// A pseudo-terminal: the test plays the user at `master`; ncurses runs on `slave`.
+private final class PseudoTerminal {
+    let master: Int32
+    let slave: Int32
+
+    init(size: Size) throws {
+        var m: Int32 = -1, s: Int32 = -1
+        guard ctui_open_pty(&m, &s) == 0 else { throw TerminalError.cannotStart("no pty (errno \(errno))") }
+        master = m
+        slave = s
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        resize(to: size)
+    }
+
+    deinit {
+        close(slave)
+        close(master)
+    }
+
+    func resize(to size: Size) {
+        var ws = winsize(ws_row: UInt16(size.height), ws_col: UInt16(size.width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &ws)
+    }
+
+    /// Everything the program has written so far.
+    func output() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits for typed input to reach the terminal side (an event, not a fixed sleep).
+    func waitForInput() {
+        var fd = pollfd(fd: slave, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, 5000)
+    }
+}
+
+/// ncurses is one global screen per process: these run one at a time.
+@Suite(.serialized) struct NcursesTerminalTests {
+    @Test func drawsTextWithColoursOnARealTerminal() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        try terminal.start()
+        defer { terminal.stop() }
+        #expect(terminal.size == Size(width: 80, height: 24))
+        #expect(terminal.colorMode == .xterm256)
+        var canvas = Canvas(size: terminal.size)
+        canvas.put("hello 漢字 é", at: Point(x: 2, y: 1), style: Style(foreground: RGB(hex: "#8F1F1F"), bold: true))
+        canvas.put("plain", at: Point(x: 0, y: 3), style: Style(background: .blue, dim: true, reverse: true, underline: true))
+        canvas.put("👨‍👩‍👧", at: Point(x: 10, y: 3))
+        terminal.present(canvas, cursor: Point(x: 5, y: 5))
+        let first = pty.output()
+        #expect(first.contains("hello 漢字 é"))
+        #expect(first.contains("plain"))
+        #expect(first.contains("38;5;88")) // #8F1F1F as xterm colour 88
+        // Only what changed is sent again.
+        canvas.put("world", at: Point(x: 2, y: 1))
+        terminal.present(canvas, cursor: nil)
+        let second = pty.output()
+        #expect(second.contains("world"))
+        #expect(!second.contains("plain"))
+        // Nothing changed: next to nothing is sent.
+        terminal.present(canvas, cursor: nil)
+        #expect(!pty.output().contains("world"))
+    }
+
+    @Test func readsKeysTypedAtTheTerminal() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        try terminal.start()
+        defer { terminal.stop() }
+        #expect(terminal.inputDescriptor == pty.slave)
+        #expect(terminal.readKeys().isEmpty) // nothing typed: returns at once
+        pty.type("\u{1B}OAq漢\u{03}\u{7F}\r")
+        pty.waitForInput()
+        #expect(terminal.readKeys() == [.up, .char("q"), .char("漢"), .ctrl("c"), .backspace, .enter])
+    }
+
+    @Test func resizeArrivesAsAKeyWithTheNewSizeAndRepaints() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        try terminal.start()
+        defer { terminal.stop() }
+        var canvas = Canvas(size: terminal.size)
+        canvas.put("before", at: .zero)
+        terminal.present(canvas, cursor: nil)
+        _ = pty.output()
+        pty.resize(to: Size(width: 100, height: 30))
+        // The test runner's threads may block signals; let this one take SIGWINCH, so raise()
+        // runs the handlers (ncurses' and ours) before it returns.
+        var winch = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &winch, nil)
+        raise(SIGWINCH)
+        #expect(terminal.readKeys() == [.resize])
+        #expect(terminal.size == Size(width: 100, height: 30))
+        var bigger = Canvas(size: terminal.size)
+        bigger.put("before", at: .zero)
+        terminal.present(bigger, cursor: nil)
+        #expect(pty.output().contains("before")) // cleared once and drawn in full
+    }
+
+    @Test func noColorAndTheFlagSwitchColoursOff() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let viaEnvironment = NcursesTerminal(environment: ["NO_COLOR": "1"], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        try viaEnvironment.start()
+        #expect(viaEnvironment.colorMode == .none)
+        var canvas = Canvas(size: viaEnvironment.size)
+        canvas.put("red?", at: .zero, style: Style(foreground: .red, bold: true))
+        viaEnvironment.present(canvas, cursor: nil)
+        let output = pty.output()
+        #expect(output.contains("red?") && !output.contains("38;5;"))
+        viaEnvironment.stop()
+        let viaFlag = NcursesTerminal(noColorFlag: true, environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm")
+        try viaFlag.start()
+        #expect(viaFlag.colorMode == .none)
+        viaFlag.stop()
+        let basic = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm")
+        try basic.start()
+        #expect(basic.colorMode == .basic8)
+        basic.stop()
+    }
+
+    @Test func stopEndsCursesOnceAndLeavesTheTerminalAlone() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        var before = termios()
+        tcgetattr(pty.slave, &before)
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        terminal.stop() // before start: nothing to do
+        try terminal.start()
+        try terminal.start() // already started: nothing to do
+        var during = termios()
+        tcgetattr(pty.slave, &during)
+        #expect(during.c_lflag & tcflag_t(ECHO) == 0) // raw, no echo
+        terminal.stop()
+        terminal.stop()
+        var after = termios()
+        tcgetattr(pty.slave, &after)
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+        #expect(terminal.readKeys().isEmpty)
+        terminal.present(Canvas(size: Size(width: 2, height: 2)), cursor: nil) // ignored once stopped
+    }
+
+    @Test func anUnknownTerminalTypeIsAnError() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "no-such-terminal-type")
+        #expect(throws: TerminalError.self) { try terminal.start() }
+    }
+}
