@@ -14,6 +14,9 @@ let package = Package(
         ),
         .target(name: "Core", dependencies: ["COpenSSL"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(name: "DevServer", dependencies: ["Core", "COpenSSL"]),
+        .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "challenge-server"]),
     ],
     swiftLanguageModes: [.v6]
 )
