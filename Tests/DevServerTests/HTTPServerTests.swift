@@ -274,6 +274,22 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    @Test func aRequestTrickledByteByByteIsServed() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        for byte in request("GET", "/articles") { connection.send(Data([byte])) }
+        #expect(try connection.readResponse()?.status == 200)
+    }
+
+    @Test func aStoppedServerCanStartAgain() throws {
+        let server = try TestServer()
+        server.server.stop()
+        let port = try server.server.start()
+        let connection = try RawConnection(port: port)
+        connection.send(request("GET", "/articles"))
+        #expect(try connection.readResponse()?.status == 200)
+    }
+
     @Test func aFullServerRefusesWith503() throws {
         // One slot: the second connection is answered 503 while the first is open.
         let http = HTTPServer(host: "127.0.0.1", port: 0, limits: HTTPLimits(), timeouts: ServerTimeouts(), maxConnections: 1,

@@ -87,6 +87,11 @@ final class ConnectionRegistry: @unchecked Sendable {
         }
     }
 
+    /// Accepts connections again (a stopped server started anew).
+    func resume() {
+        locked { stopping = false }
+    }
+
     /// The grace period is over: wake every connection still open so its thread closes it.
     func shutdownAll() {
         locked {

@@ -47,6 +47,7 @@ final class HTTPServer: Sendable {
             throw .system("pipe", Socket.errorText())
         }
         let wake = (read: pipeFDs[0], write: pipeFDs[1])
+        registry.resume()
         state.withLock {
             $0.listener = listener
             $0.wake = wake
@@ -137,12 +138,16 @@ final class HTTPServer: Sendable {
             defer { if busy { server.registry.endRequest(id) } }
 
             let head: RequestHead
+            var needsParse = !buffer.isEmpty
             while true {
                 if !buffer.isEmpty, !busy {
                     guard server.registry.beginRequest(id) else { return false }
                     busy = true
                 }
-                switch RequestParser.parse(buffer, limits: server.limits) {
+                // Parse only when a line may have ended, so a client trickling bytes costs one
+                // scan per line, not one per byte.
+                let parsed = needsParse ? RequestParser.parse(buffer, limits: server.limits) : .incomplete
+                switch parsed {
                 case .head(let parsed, let length):
                     head = parsed
                     buffer.removeFirst(length)
@@ -151,7 +156,9 @@ final class HTTPServer: Sendable {
                     return false
                 case .incomplete:
                     switch Socket.read(fd, timeout: busy ? server.timeouts.request : server.timeouts.idle) {
-                    case .bytes(let bytes): buffer += bytes
+                    case .bytes(let bytes):
+                        buffer += bytes
+                        needsParse = bytes.contains(10) || buffer.count > server.limits.maxHeadBytes
                     case .closed: return false
                     case .timedOut:
                         if busy { reject(RequestFailure(status: 408, message: "Request incomplete")) }
