@@ -262,7 +262,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
                             headers: ["Authorization": "Bearer \(DevToken.default)"])
         _ = try server.send(Data("NONSENSE\r\n\r\n".utf8))
         let log = server.recorder.log
-        #expect(log.count == 3)
+        try #require(log.count == 3)
         #expect(log[0].hasPrefix("2024-01-01T00:00:00.000Z GET /rSubmitSelection 200 "))
         #expect(log[0].hasSuffix("ms"))
         #expect(log[1].contains("POST /password/change 200"))
@@ -272,6 +272,16 @@ final class Background<Value: Sendable>: @unchecked Sendable {
             #expect(!line.contains("hunter2"))
             #expect(!line.contains(DevToken.default))
         }
+    }
+
+    @Test func expect100ContinueGetsAnInterimAnswerBeforeTheBody() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        let body = #"{"firstName":"A","lastName":"B"}"#
+        connection.send("POST /profiles/update HTTP/1.1\r\nAuthorization: Bearer \(DevToken.default)\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        #expect(try connection.readResponse()?.status == 100)
+        connection.send(body)
+        #expect(try connection.readResponse()?.status == 200)
     }
 
     @Test func aRequestTrickledByteByByteIsServed() throws {

@@ -169,6 +169,10 @@ final class HTTPServer: Sendable {
                 break
             }
 
+            // curl (and so URLSession on Linux) may wait for this before sending a body.
+            if buffer.count < head.contentLength, head.headers["Expect"]?.lowercased() == "100-continue" {
+                Socket.write(fd, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            }
             while buffer.count < head.contentLength {
                 switch Socket.read(fd, timeout: server.timeouts.request) {
                 case .bytes(let bytes): buffer += bytes
@@ -185,14 +189,14 @@ final class HTTPServer: Sendable {
             let started = ContinuousClock.now
             let response = server.handler(request)
             let keepAlive = request.wantsKeepAlive && !server.registry.isStopping
-            let written = Socket.write(fd, response.serialized(keepAlive: keepAlive))
+            // Logged before the answer goes out, so whoever has the answer finds the line.
             server.logger(request.method, request.path, response.status, seconds(since: started))
-            return written && keepAlive
+            return Socket.write(fd, response.serialized(keepAlive: keepAlive)) && keepAlive
         }
 
         private func reject(_ failure: RequestFailure) {
-            Socket.write(fd, ServerResponse.text(failure.status, failure.message).serialized(keepAlive: false))
             server.logger("-", "-", failure.status, 0)
+            Socket.write(fd, ServerResponse.text(failure.status, failure.message).serialized(keepAlive: false))
         }
 
         private func seconds(since start: ContinuousClock.Instant) -> Double {
