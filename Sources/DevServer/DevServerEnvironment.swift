@@ -19,6 +19,7 @@ public struct DevServerEnvironment: Sendable {
     public static let live = DevServerEnvironment(
         sleep: { seconds in if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } },
         now: { Date() },
-        log: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        // `write(contentsOf:)` throws where `write(_:)` would trap, e.g. on a closed pipe.
+        log: { line in try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
     )
 }

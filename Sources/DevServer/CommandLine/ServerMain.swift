@@ -91,6 +91,6 @@ public enum ServerMain {
     }
 
     private static func write(_ text: String, to handle: FileHandle) {
-        if !text.isEmpty { handle.write(Data(text.utf8)) }
+        if !text.isEmpty { try? handle.write(contentsOf: Data(text.utf8)) }
     }
 }
