@@ -36,6 +36,9 @@ let package = Package(
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "TUI", "Core"]),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
+        .target(name: "DevServer", dependencies: ["Core"]),
+        .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Articles"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "challenge-server"]),
     ],
     swiftLanguageModes: [.v6]
 )

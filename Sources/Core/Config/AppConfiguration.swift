@@ -44,7 +44,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         articlesURL: nil,
         requestTimeout: .seconds(30),
         retry: RetryPolicies(login: .login, articles: .articlesSync),
-        profileToken: "development-token-placeholder",
+        profileToken: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJpb3MtdXNlciIsIm5hbWUiOiJpT1MgVXNlciIsImlhdCI6MTcwMDAwMDAwMCwiZXhwIjo0MTAyNDQ0ODAwfQ.lLQLRgCHy3peaCczBfgeOoMbq-tf6cpuFAOoXdAshpQ",
         scenario: "default"
     )
 

@@ -16,6 +16,15 @@ public enum HMAC {
         precondition(result != nil && length == 32, "HMAC-SHA256 failed: \(OpenSSLError.last())")
         return Data(output)
     }
+
+    /// Compares two codes in time that doesn't depend on where they differ, so a forger can't
+    /// learn a valid signature byte by byte.
+    public static func isEqual(_ a: Data, _ b: Data) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a, b) { difference |= x ^ y }
+        return difference == 0
+    }
 }
 
 public enum SHA256 {

@@ -1,0 +1,96 @@
+import Foundation
+import Glibc
+
+/// The whole of `challenge-server`: main.swift only calls `run`.
+public enum ServerMain {
+    /// What to do after looking at the arguments: exit with some output, or serve.
+    enum Plan: Equatable {
+        case exit(status: Int32, standardOutput: String, standardError: String)
+        case serve(DevServerConfiguration)
+    }
+
+    /// Runs the server until SIGINT or SIGTERM; returns the exit status.
+    ///
+    /// `articlesJSON` is what `GET /articles` serves when no `--articles-file` is given.
+    public static func run(arguments: [String], articlesJSON: Data) -> Int32 {
+        let configuration: DevServerConfiguration
+        switch plan(arguments: arguments, articlesJSON: articlesJSON, readFile: readFile) {
+        case .exit(let status, let standardOutput, let standardError):
+            write(standardOutput, to: FileHandle.standardOutput)
+            write(standardError, to: FileHandle.standardError)
+            return status
+        case .serve(let served):
+            configuration = served
+        }
+
+        // Block the stop signals before any thread exists, so every thread inherits the mask and
+        // only `sigwait` below sees them. A vanished client is an EPIPE, never a SIGPIPE.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        signal(SIGPIPE, SIG_IGN)
+
+        let server = DevServer(configuration: configuration)
+        let port: UInt16
+        do {
+            port = try server.start()
+        } catch {
+            write("challenge-server: \(error.message)\n", to: FileHandle.standardError)
+            return 1
+        }
+        write(startBanner(configuration, port: port, seed: server.seed), to: FileHandle.standardOutput)
+
+        var received: Int32 = 0
+        sigwait(&stopSignals, &received)
+        write("challenge-server: stopping (waiting up to \(Int(configuration.effectiveShutdownGrace)) s for requests in flight)\n", to: FileHandle.standardOutput)
+        server.stop()
+        write("challenge-server: stopped\n", to: FileHandle.standardOutput)
+        return 0
+    }
+
+    static func plan(arguments: [String], articlesJSON: Data, readFile: (String) throws -> Data) -> Plan {
+        let usageHint = "\n\n" + Usage.text + "\n"
+        switch ServerCommand.parse(arguments, articlesJSON: articlesJSON) {
+        case .failure(let error):
+            return .exit(status: 2, standardOutput: "", standardError: "challenge-server: \(error.message)" + usageHint)
+        case .success(.help):
+            return .exit(status: 0, standardOutput: Usage.text + "\n", standardError: "")
+        case .success(.printToken(let secret)):
+            return .exit(status: 0, standardOutput: DevToken.token(secret: secret) + "\n", standardError: "")
+        case .success(.serve(var configuration)):
+            let source: String
+            if let file = configuration.articlesFile {
+                source = "--articles-file \(file)"
+                do {
+                    configuration.articlesJSON = try readFile(file)
+                } catch {
+                    return .exit(status: 2, standardOutput: "", standardError: "challenge-server: \(source): cannot read it (\(error.localizedDescription))\n")
+                }
+            } else {
+                source = "the built-in sample articles"
+            }
+            if case .failure(let problem) = ArticlesValidator.validate(configuration.articlesJSON) {
+                return .exit(status: 2, standardOutput: "", standardError: "challenge-server: \(source): \(problem.message)\n")
+            }
+            return .serve(configuration)
+        }
+    }
+
+    static func startBanner(_ configuration: DevServerConfiguration, port: UInt16, seed: UInt64) -> String {
+        var banner = "challenge-server listening on http://\(configuration.host):\(port) (seed \(seed))\n"
+        if configuration.articlesFile == nil, case .success(0) = ArticlesValidator.validate(configuration.articlesJSON) {
+            banner += "challenge-server: note: no sample articles are built in yet; GET /articles serves []\n"
+        }
+        return banner
+    }
+
+    private static func readFile(_ path: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        if !text.isEmpty { try? handle.write(contentsOf: Data(text.utf8)) }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// challenge-server, embeddable: the routes of all three challenges on a small HTTP/1.1 server.
+///
+///     let server = DevServer(configuration: configuration)
+///     let port = try server.start()   // accept loop on its own thread
+///     …
+///     server.stop()                   // graceful: requests in flight finish
+public final class DevServer: Sendable {
+    public let configuration: DevServerConfiguration
+    /// The seed actually used (the configured one, or a fresh one), so a run can be repeated
+    /// with `--seed`.
+    public let seed: UInt64
+    private let http: HTTPServer
+
+    public init(configuration: DevServerConfiguration, environment: DevServerEnvironment = .live) {
+        self.configuration = configuration
+        let seed = configuration.seed ?? UInt64.random(in: 0...UInt64.max)
+        self.seed = seed
+
+        var router = Router()
+        NavigationRoutes(configuration: configuration, seed: seed, sleep: environment.sleep).install(in: &router)
+        ArticlesRoutes(configuration: configuration, sleep: environment.sleep).install(in: &router)
+        ProfileRoutes(configuration: configuration, environment: environment).install(in: &router)
+
+        let log = environment.log
+        let now = environment.now
+        http = HTTPServer(
+            host: configuration.host, port: configuration.port,
+            limits: configuration.limits, timeouts: configuration.timeouts,
+            handler: { [router] request in router.respond(to: request) },
+            logger: { method, path, status, seconds in
+                log(RequestLog.line(at: now(), method: method, path: path, status: status, seconds: seconds))
+            }
+        )
+    }
+
+    /// Binds and starts serving; returns the port (the one the kernel chose for port 0).
+    public func start() throws(DevServerError) -> UInt16 {
+        try http.start()
+    }
+
+    /// Stops accepting, lets requests in flight finish (up to the configuration's
+    /// `effectiveShutdownGrace`), then closes every connection. Returns when done.
+    public func stop() {
+        http.stop(grace: configuration.effectiveShutdownGrace)
+    }
+}

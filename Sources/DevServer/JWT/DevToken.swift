@@ -1,0 +1,19 @@
+import Foundation
+
+/// The development token: subject "ios-user", issued 2023-11-14, expires 2100-01-01, signed with
+/// the dev secret. The app's default configuration carries the same string.
+public enum DevToken {
+    public static let defaultSecret = "challenge-tui-dev-secret"
+
+    /// The claims of every dev token; fixed bytes so the same secret always gives the same token.
+    public static let payload = #"{"sub":"ios-user","name":"iOS User","iat":1700000000,"exp":4102444800}"#
+
+    /// `token(secret: defaultSecret)`, written out so other modules can use it as a literal; a
+    /// test checks the two agree.
+    public static let `default` = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJpb3MtdXNlciIsIm5hbWUiOiJpT1MgVXNlciIsImlhdCI6MTcwMDAwMDAwMCwiZXhwIjo0MTAyNDQ0ODAwfQ.lLQLRgCHy3peaCczBfgeOoMbq-tf6cpuFAOoXdAshpQ"
+
+    /// The dev token for `secret` (what `--print-token` prints).
+    public static func token(secret: String) -> String {
+        JWT.sign(payload: Data(payload.utf8), secret: secret)
+    }
+}

@@ -1,0 +1,81 @@
+import Core
+import Foundation
+
+/// HS256 JSON Web Tokens: just what the profile API needs to sign the dev token and check the
+/// bearer of every request.
+public enum JWT {
+    /// Why a token was refused; each is a 401.
+    public enum Rejection: Error, Equatable, Sendable {
+        case missing
+        case malformed(String)
+        /// `alg` other than HS256, `none` included: we never let the token choose how it's checked.
+        case unsupportedAlgorithm(String)
+        case badSignature
+        case expired
+
+        public var code: String {
+            switch self {
+            case .missing: "missingToken"
+            case .malformed: "malformedToken"
+            case .unsupportedAlgorithm: "unsupportedAlgorithm"
+            case .badSignature: "badSignature"
+            case .expired: "tokenExpired"
+            }
+        }
+
+        public var message: String {
+            switch self {
+            case .missing: "Missing bearer token (send Authorization: Bearer <JWT>)"
+            case .malformed(let why): "Malformed token: \(why)"
+            case .unsupportedAlgorithm(let alg): "Unsupported token algorithm \(alg); only HS256 is accepted"
+            case .badSignature: "The token's signature is not valid"
+            case .expired: "The token has expired"
+            }
+        }
+    }
+
+    /// A signed token of `payload` (a JSON object's exact bytes) with header {"alg":"HS256","typ":"JWT"}.
+    public static func sign(payload: Data, secret: String) -> String {
+        let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+        let signingInput = header + "." + Base64URL.encode(payload)
+        let signature = HMAC.sha256(key: Data(secret.utf8), data: Data(signingInput.utf8))
+        return signingInput + "." + Base64URL.encode(signature)
+    }
+
+    /// Checks an `Authorization` header value: `Bearer <JWT>`, HS256 with `secret`, `exp` (if
+    /// present) after `now`. Returns the payload's claims' subject, if any.
+    @discardableResult
+    public static func verify(authorization: String?, secret: String, now: Date) throws(Rejection) -> String? {
+        guard let authorization, !authorization.trimmingCharacters(in: .whitespaces).isEmpty else { throw .missing }
+        let parts = authorization.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw .malformed("expected \"Bearer <token>\"")
+        }
+        return try verify(token: parts[1], secret: secret, now: now)
+    }
+
+    static func verify(token: Substring, secret: String, now: Date) throws(Rejection) -> String? {
+        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3 else { throw .malformed("expected three dot-separated parts") }
+        guard let headerData = Base64URL.decode(segments[0]),
+              let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any] else {
+            throw .malformed("the header is not base64url JSON")
+        }
+        guard let payloadData = Base64URL.decode(segments[1]),
+              let payload = try? JSONSerialization.jsonObject(with: payloadData) as? [String: Any] else {
+            throw .malformed("the payload is not base64url JSON")
+        }
+        let algorithm = header["alg"] as? String ?? "(none given)"
+        guard algorithm == "HS256" else { throw .unsupportedAlgorithm(algorithm) }
+        guard let signature = Base64URL.decode(segments[2]) else { throw .malformed("the signature is not base64url") }
+        let expected = HMAC.sha256(key: Data(secret.utf8), data: Data("\(segments[0]).\(segments[1])".utf8))
+        guard HMAC.isEqual(signature, expected) else { throw .badSignature }
+        if let exp = payload["exp"] {
+            guard let seconds = JSONValue.number(exp) else {
+                throw .malformed("exp is not a number")
+            }
+            guard now.timeIntervalSince1970 < seconds else { throw .expired }
+        }
+        return payload["sub"] as? String
+    }
+}

@@ -1,0 +1,6 @@
+import Articles
+import DevServer
+import Foundation
+
+// GET /articles serves the project's own sample of 60 articles unless --articles-file is given.
+exit(ServerMain.run(arguments: Array(CommandLine.arguments.dropFirst()), articlesJSON: SampleArticles.json()))

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import DevServer
+
+@Suite struct ArticlesTests {
+    @Test func servesTheConfiguredArticlesAsJSON() throws {
+        let server = try TestServer()
+        let response = try server.get("/articles")
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(response.body == testArticlesJSON)
+        #expect(server.recorder.sleeps == [0])
+    }
+
+    @Test func articlesFailFailsTheFirstNRequestsThenSucceeds() throws {
+        let server = try TestServer { $0.articlesFail = 2 }
+        let statuses = try (0..<4).map { _ in try server.get("/articles").status }
+        #expect(statuses == [500, 500, 200, 200])
+    }
+
+    @Test func articlesDelayIsSleptExactly() throws {
+        let server = try TestServer { $0.articlesDelay = 2.5 }
+        _ = try server.get("/articles")
+        #expect(server.recorder.sleeps == [2.5])
+    }
+
+    @Test func validatorAcceptsTheSeedShape() {
+        #expect(ArticlesValidator.validate(testArticlesJSON) == .success(2))
+        #expect(ArticlesValidator.validate(Data("[]".utf8)) == .success(0))
+    }
+
+    @Test(arguments: [
+        ("{", "not valid JSON"),
+        (#"{"id":1}"#, "not a JSON array"),
+        ("[1]", "article at index 0 is not an object"),
+        (#"[{"title":"t"}]"#, #"article at index 0: "id" is missing or not an integer"#),
+        (#"[{"id":true,"title":"t"}]"#, #"article at index 0: "id" is missing or not an integer"#),
+        (#"[{"id":1.5}]"#, #"article at index 0: "id" is missing or not an integer"#),
+        (#"[{"id":7,"title":"t","description":"d","author":"a","release_date":"1/1/2020"}]"#, #"article at index 0 (id 7): "image" is missing or not a string"#),
+        (#"[{"id":7,"title":3,"description":"d","author":"a","release_date":"1/1/2020","image":"i"}]"#, #"article at index 0 (id 7): "title" is missing or not a string"#),
+        (#"[{"id":7,"title":"t","description":"d","author":"a","release_date":"2020-01-01","image":"i"}]"#, #"article at index 0 (id 7): release_date "2020-01-01" is not a date in M/D/YYYY"#),
+    ])
+    func validatorNamesTheFirstProblem(json: String, message: String) {
+        #expect(ArticlesValidator.validate(Data(json.utf8)) == .failure(ArticlesValidator.Problem(message: message)))
+    }
+
+    @Test func monthDayYearDatesMustExist() {
+        for valid in ["6/25/2018", "12/31/1999", "2/29/2024", "02/05/2021", "2/29/2000"] {
+            #expect(ArticlesValidator.isMonthDayYear(valid), "\(valid)")
+        }
+        for invalid in ["13/1/2020", "0/1/2020", "2/30/2020", "2/29/2023", "2/29/1900", "6/25/18", "6/25/20180", "6/0/2018", "6//2018", "a/b/cccc", "6/25", "123/1/2020", "4/31/2020"] {
+            #expect(!ArticlesValidator.isMonthDayYear(invalid), "\(invalid)")
+        }
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import DevServer
+
+/// A gate a handler's sleep can wait on, and a signal that it got there.
+final class Gate: Sendable {
+    private let entered = DispatchSemaphore(value: 0)
+    private let opened = DispatchSemaphore(value: 0)
+
+    /// The injected sleep: announce, then wait to be let through.
+    func sleep(_: Double) {
+        entered.signal()
+        opened.wait()
+    }
+
+    func waitUntilEntered() -> Bool { entered.wait(timeout: .now() + 10) == .success }
+    func open() { opened.signal() }
+}
+
+/// Runs `body` on a Foundation thread (blocking socket I/O stays out of the cooperative pool)
+/// and lets the test wait for it.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is written once before `done` is signalled and read only after.
+    private var value: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Value) {
+        Thread { [self] in
+            value = body()
+            done.signal()
+        }.start()
+    }
+
+    func wait(timeout: Double = 30) -> Value? {
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return value
+    }
+}
+
+@Suite struct HTTPServerTests {
+    @Test func unknownPathIs404() throws {
+        let server = try TestServer()
+        let response = try server.get("/nowhere")
+        #expect(response.status == 404)
+        #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(response.headers["content-length"] == String(response.body.count))
+    }
+
+    @Test func wrongMethodIs405WithAllow() throws {
+        let server = try TestServer()
+        let response = try server.send(request("DELETE", "/rLogin"))
+        #expect(response.status == 405)
+        #expect(response.headers["allow"] == "GET")
+        let post = try server.send(request("GET", "/profiles/update"))
+        #expect(post.status == 405)
+        #expect(post.headers["allow"] == "POST")
+    }
+
+    @Test func malformedRequestLineIs400AndClosesTheConnection() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        connection.send("THIS IS NOT HTTP\r\n\r\n")
+        let response = try #require(try connection.readResponse())
+        #expect(response.status == 400)
+        #expect(response.headers["connection"] == "close")
+        #expect(try connection.waitForClose())
+        #expect(try server.get("/rLogin").status == 200)
+    }
+
+    @Test func binaryGarbageNeverTakesTheServerDown() throws {
+        let server = try TestServer()
+        for seed in 0..<20 {
+            var random = SplitMix(seed: UInt64(seed))
+            let garbage = Data((0..<(64 + seed * 97)).map { _ in UInt8(truncatingIfNeeded: random.next()) }) + Data("\r\n\r\n".utf8)
+            let connection = try server.connect()
+            connection.send(garbage)
+            _ = try? connection.readResponse()
+        }
+        #expect(try server.get("/rLogin").status == 200)
+    }
+
+    @Test func oversizedHeadersAre431() throws {
+        let server = try TestServer()
+        let big = String(repeating: "x", count: 20 * 1024)
+        let response = try server.send(Data("GET /rLogin HTTP/1.1\r\nX-Big: \(big)\r\n\r\n".utf8))
+        #expect(response.status == 431)
+    }
+
+    @Test func oversizedBodyIs413WithoutReadingIt() throws {
+        let server = try TestServer()
+        let response = try server.send(Data("POST /profiles/update HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n".utf8))
+        #expect(response.status == 413)
+    }
+
+    @Test func chunkedRequestBodyIs411() throws {
+        let server = try TestServer()
+        let response = try server.send(Data("POST /profiles/update HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8))
+        #expect(response.status == 411)
+    }
+
+    @Test func clientHangingUpMidBodyLeavesTheServerServing() throws {
+        let server = try TestServer()
+        do {
+            let connection = try server.connect()
+            connection.send("POST /profiles/update HTTP/1.1\r\nContent-Length: 100\r\nContent-Type: application/json\r\n\r\n{\"firstN")
+            connection.shutdownWrite()
+            #expect(try connection.waitForClose())
+        }
+        do {
+            let connection = try server.connect()
+            connection.send("GET /rLogin HTTP/1.1\r\nHo")  // and gone, mid-head
+        }
+        #expect(try server.get("/rLogin").status == 200)
+    }
+
+    @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        for _ in 0..<3 {
+            connection.send(request("GET", "/rLogin", close: false))
+            let response = try #require(try connection.readResponse())
+            #expect(response.status == 200)
+            #expect(response.headers["connection"] == "keep-alive")
+        }
+        // Pipelined: two requests in one write, two answers in order.
+        connection.send(request("GET", "/nowhere", close: false) + request("GET", "/rFetchExperiments", close: true))
+        #expect(try connection.readResponse()?.status == 404)
+        let last = try #require(try connection.readResponse())
+        #expect(last.status == 200)
+        #expect(last.headers["connection"] == "close")
+        #expect(try connection.waitForClose())
+    }
+
+    @Test func http10ClosesUnlessAskedToKeepAlive() throws {
+        let server = try TestServer()
+        let closing = try server.connect()
+        closing.send("GET /rLogin HTTP/1.0\r\n\r\n")
+        #expect(try closing.readResponse()?.headers["connection"] == "close")
+        #expect(try closing.waitForClose())
+
+        let keeping = try server.connect()
+        keeping.send("GET /rLogin HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(try keeping.readResponse()?.headers["connection"] == "keep-alive")
+        keeping.send("GET /rLogin HTTP/1.0\r\n\r\n")
+        #expect(try keeping.readResponse()?.status == 200)
+    }
+
+    @Test func aRequestThatStallsMidwayGets408() throws {
+        let server = try TestServer { $0.timeouts = ServerTimeouts(idle: 10, request: 0.2) }
+        let connection = try server.connect()
+        connection.send("GET /rLogin HTTP/1.1\r\n")
+        #expect(try connection.readResponse()?.status == 408)
+
+        let body = try server.connect()
+        body.send("POST /profiles/update HTTP/1.1\r\nContent-Length: 10\r\n\r\n{")
+        #expect(try body.readResponse()?.status == 408)
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
+        let server = try TestServer { $0.timeouts = ServerTimeouts(idle: 0.2, request: 10) }
+        let connection = try server.connect()
+        connection.send(request("GET", "/rLogin", close: false))
+        #expect(try connection.readResponse()?.status == 200)
+        #expect(try connection.waitForClose())
+    }
+
+    @Test func fiftyConcurrentTwoSecondRequestsOverlap() throws {
+        // The injected sleep really sleeps, and counts how many handlers sleep at once.
+        let inFlight = Mutex((now: 0, most: 0))
+        let server = try TestServer({ $0.login = NavigationOverride(delay: 2, succeeds: true) }, sleep: { seconds in
+            inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            Thread.sleep(forTimeInterval: seconds)
+            inFlight.withLock { $0.now -= 1 }
+        })
+        let port = server.port
+        let start = ContinuousClock.now
+        let clients = (0..<50).map { _ in
+            Background { () -> Int? in
+                guard let connection = try? RawConnection(port: port) else { return nil }
+                connection.send(request("GET", "/rLogin"))
+                return (try? connection.readResponse())?.status
+            }
+        }
+        let statuses = clients.map { $0.wait() }
+        let elapsed = ContinuousClock.now - start
+        #expect(statuses.allSatisfy { $0 == 200 })
+        #expect(inFlight.withLock { $0.most } == 50, "all fifty were sleeping at the same time")
+        #expect(elapsed < .seconds(6), "fifty 2-second requests took \(elapsed)")
+    }
+
+    @Test func stopLetsARequestInFlightFinish() throws {
+        let gate = Gate()
+        let server = try TestServer({ $0.login = NavigationOverride(delay: 5, succeeds: true) }, sleep: gate.sleep)
+        let port = server.port
+        let idle = try server.connect()
+        idle.send(request("GET", "/nowhere", close: false))
+        #expect(try idle.readResponse()?.status == 404)
+
+        let client = Background { () -> RawResponse? in
+            guard let connection = try? RawConnection(port: port) else { return nil }
+            connection.send(request("GET", "/rLogin", close: false))
+            return try? connection.readResponse()
+        }
+        #expect(gate.waitUntilEntered())
+        let devServer = server.server
+        let stopping = Background { devServer.stop() }
+        // The idle keep-alive connection is closed at once, while the request is still held.
+        #expect(try idle.waitForClose())
+        // A newcomer is refused: no connection, a 503, or a reset.
+        if let late = try? RawConnection(port: port) {
+            late.send(request("GET", "/rLogin"))
+            let answer = try? late.readResponse()
+            #expect(answer?.status == nil || answer?.status == 503)
+        }
+        gate.open()
+        let response = try #require(client.wait() ?? nil)
+        #expect(response.status == 200)
+        #expect(response.headers["connection"] == "close")
+        #expect(stopping.wait() != nil)
+    }
+
+    @Test func stopGivesUpOnRequestsThatOutlastTheGracePeriod() throws {
+        let gate = Gate()
+        let server = try TestServer({ $0.shutdownGrace = 0.1 }, sleep: gate.sleep)
+        let port = server.port
+        let client = Background { () -> RawResponse?? in
+            guard let connection = try? RawConnection(port: port) else { return nil }
+            connection.send(request("GET", "/rLogin"))
+            return try? connection.readResponse()
+        }
+        #expect(gate.waitUntilEntered())
+        server.server.stop()
+        gate.open()
+        let outcome = client.wait()
+        // Either no answer at all, or one written into a socket already shut down: never a hang.
+        #expect(outcome != nil)
+        server.server.stop()  // a second stop is harmless
+    }
+
+    @Test func startingTwiceOrOnABusyPortFails() throws {
+        let server = try TestServer()
+        #expect(throws: DevServerError.alreadyStarted) { try server.server.start() }
+        var configuration = DevServerConfiguration()
+        configuration.port = server.port
+        let clash = DevServer(configuration: configuration)
+        #expect {
+            try clash.start()
+        } throws: { error in
+            guard case DevServerError.cannotBind = error else { return false }
+            return (error as? DevServerError)?.message.contains("cannot listen") == true
+        }
+        var badHost = DevServerConfiguration()
+        badHost.host = "not-an-address"
+        #expect(throws: DevServerError.invalidHost("not-an-address")) { try DevServer(configuration: badHost).start() }
+    }
+
+    @Test func logsOneLinePerRequestWithoutQueryOrSecrets() throws {
+        let server = try TestServer()
+        _ = try server.get("/rSubmitSelection?sessionId=secret-session&selection=x")
+        _ = try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"hunter2hunter2","passwordConfirmation":"hunter2hunter2"}"#,
+                            headers: ["Authorization": "Bearer \(DevToken.default)"])
+        _ = try server.send(Data("NONSENSE\r\n\r\n".utf8))
+        let log = server.recorder.log
+        try #require(log.count == 3)
+        #expect(log[0].hasPrefix("2024-01-01T00:00:00.000Z GET /rSubmitSelection 200 "))
+        #expect(log[0].hasSuffix("ms"))
+        #expect(log[1].contains("POST /password/change 200"))
+        #expect(log[2].contains("- - 400"))
+        for line in log {
+            #expect(!line.contains("secret-session"))
+            #expect(!line.contains("hunter2"))
+            #expect(!line.contains(DevToken.default))
+        }
+    }
+
+    @Test func expect100ContinueGetsAnInterimAnswerBeforeTheBody() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        let body = #"{"firstName":"A","lastName":"B"}"#
+        connection.send("POST /profiles/update HTTP/1.1\r\nAuthorization: Bearer \(DevToken.default)\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        #expect(try connection.readResponse()?.status == 100)
+        connection.send(body)
+        #expect(try connection.readResponse()?.status == 200)
+    }
+
+    @Test func aRequestTrickledByteByByteIsServed() throws {
+        let server = try TestServer()
+        let connection = try server.connect()
+        for byte in request("GET", "/articles") { connection.send(Data([byte])) }
+        #expect(try connection.readResponse()?.status == 200)
+    }
+
+    @Test func aStoppedServerCanStartAgain() throws {
+        let server = try TestServer()
+        server.server.stop()
+        let port = try server.server.start()
+        let connection = try RawConnection(port: port)
+        connection.send(request("GET", "/articles"))
+        #expect(try connection.readResponse()?.status == 200)
+    }
+
+    @Test func aFullServerRefusesWith503() throws {
+        // One slot: the second connection is answered 503 while the first is open.
+        let http = HTTPServer(host: "127.0.0.1", port: 0, limits: HTTPLimits(), timeouts: ServerTimeouts(), maxConnections: 1,
+                              handler: { _ in .text(200, "ok") }, logger: { _, _, _, _ in })
+        let port = try http.start()
+        defer { http.stop(grace: 1) }
+        let first = try RawConnection(port: port)
+        first.send(request("GET", "/", close: false))
+        #expect(try first.readResponse()?.status == 200)
+        let second = try RawConnection(port: port)
+        #expect(try second.readResponse()?.status == 503)
+    }
+}
+
+/// Bytes for the garbage test, independent of Core.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,128 @@
+import Core
+import Foundation
+import Testing
+@testable import DevServer
+
+@Suite struct JWTTests {
+    let secret = DevToken.defaultSecret
+
+    /// A token with any header and payload, signed with `secret` (or not at all).
+    func token(header: String = #"{"alg":"HS256","typ":"JWT"}"#, payload: String = #"{"sub":"ios-user"}"#, signWith key: String? = DevToken.defaultSecret) -> String {
+        let input = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(payload.utf8))
+        guard let key else { return input + "." }
+        return input + "." + Base64URL.encode(HMAC.sha256(key: Data(key.utf8), data: Data(input.utf8)))
+    }
+
+    func rejection(_ authorization: String?) -> JWT.Rejection? {
+        do {
+            try JWT.verify(authorization: authorization, secret: secret, now: testNow)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theDefaultDevTokenIsTheOneTheDefaultSecretSigns() throws {
+        #expect(DevToken.default == DevToken.token(secret: DevToken.defaultSecret))
+        #expect(try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: DevServerConfiguration().jwtSecret, now: Date()) == "ios-user")
+        // Still valid in 2099, expired in 2100.
+        #expect(rejection("Bearer \(DevToken.default)") == nil)
+        #expect(throws: JWT.Rejection.expired) {
+            try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: secret, now: Date(timeIntervalSince1970: 4_102_444_800))
+        }
+    }
+
+    @Test func signaturesAreComparedWholeAndOnlyWhole() {
+        #expect(!HMAC.isEqual(Data([1]), Data([1, 2])))
+        #expect(!HMAC.isEqual(Data([1, 2]), Data([1, 3])))
+        #expect(HMAC.isEqual(Data([1, 2]), Data([1, 2])))
+    }
+
+    @Test func missingTokenIsRejected() {
+        #expect(rejection(nil) == .missing)
+        #expect(rejection("  ") == .missing)
+    }
+
+    @Test(arguments: ["Basic abc", "Bearer", "Bearer a b", "Bearer abc", "Bearer a.b", "Bearer a.b.c.d", "Bearer !!.e30.sig", "token-without-scheme"])
+    func malformedTokensAreRejected(authorization: String) {
+        guard case .malformed = rejection(authorization) else {
+            Issue.record("\(authorization) → \(String(describing: rejection(authorization)))"); return
+        }
+    }
+
+    @Test func headerAndPayloadMustBeBase64URLJSON() {
+        let notJSON = Base64URL.encode(Data("nope".utf8))
+        let good = Base64URL.encode(Data("{}".utf8))
+        #expect(rejection("Bearer \(notJSON).\(good).x") == .malformed("the header is not base64url JSON"))
+        #expect(rejection("Bearer \(Base64URL.encode(Data(#"{"alg":"HS256"}"#.utf8))).\(notJSON).x") == .malformed("the payload is not base64url JSON"))
+        #expect(rejection("Bearer " + token().dropLast(43) + "+/=") == .malformed("the signature is not base64url"))
+    }
+
+    @Test func badSignatureIsRejected() {
+        #expect(rejection("Bearer " + token(signWith: "another secret")) == .badSignature)
+        // A payload swapped under a valid signature.
+        let parts = token().split(separator: ".")
+        let forged = parts[0] + "." + Base64URL.encode(Data(#"{"sub":"admin"}"#.utf8)) + "." + parts[2]
+        #expect(rejection("Bearer " + forged) == .badSignature)
+    }
+
+    @Test func algNoneAndOtherAlgorithmsAreRejected() {
+        #expect(rejection("Bearer " + token(header: #"{"alg":"none","typ":"JWT"}"#, signWith: nil)) == .unsupportedAlgorithm("none"))
+        #expect(rejection("Bearer " + token(header: #"{"alg":"none"}"#)) == .unsupportedAlgorithm("none"))
+        #expect(rejection("Bearer " + token(header: #"{"alg":"HS512"}"#)) == .unsupportedAlgorithm("HS512"))
+        #expect(rejection("Bearer " + token(header: #"{"typ":"JWT"}"#)) == .unsupportedAlgorithm("(none given)"))
+    }
+
+    @Test func expiredTokensAreRejectedAndFutureOnesAccepted() {
+        let now = testNow.timeIntervalSince1970
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(Int(now) - 1)}"#)) == .expired)
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(Int(now))}"#)) == .expired)
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(Int(now) + 60)}"#)) == nil)
+        #expect(rejection("Bearer " + token(payload: #"{"exp":"tomorrow"}"#)) == .malformed("exp is not a number"))
+        #expect(rejection("Bearer " + token(payload: #"{"exp":true}"#)) == .malformed("exp is not a number"))
+    }
+
+    @Test func bearerSchemeIsCaseInsensitive() {
+        #expect(rejection("bearer " + token()) == nil)
+        #expect(rejection("BEARER  " + token()) == nil)
+    }
+
+    @Test func everyRejectionHasACodeAndMessage() {
+        let all: [JWT.Rejection] = [.missing, .malformed("x"), .unsupportedAlgorithm("none"), .badSignature, .expired]
+        #expect(Set(all.map(\.code)).count == all.count)
+        #expect(all.allSatisfy { !$0.message.isEmpty })
+    }
+
+    @Test func theServerAnswers401ForEachBadTokenAndServesAValidOne() throws {
+        let server = try TestServer()
+        let cases: [(String, String)] = [
+            ("Bearer nonsense", "malformedToken"),
+            ("Bearer " + token(signWith: "wrong"), "badSignature"),
+            ("Bearer " + token(header: #"{"alg":"none"}"#, signWith: nil), "unsupportedAlgorithm"),
+            ("Bearer " + token(payload: #"{"exp":1}"#), "tokenExpired"),
+        ]
+        for (authorization, code) in cases {
+            let response = try server.get("/profiles/mine", headers: ["Authorization": authorization])
+            #expect(response.status == 401)
+            #expect(response.json()?["code"] as? String == code)
+        }
+        #expect(try server.get("/profiles/mine", headers: ["Authorization": "Bearer " + token()]).status == 200)
+    }
+
+    @Test func base64URLRoundTripsAndRefusesOtherAlphabets() {
+        for count in 0..<20 {
+            let data = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 250) })
+            #expect(Base64URL.decode(Substring(Base64URL.encode(data))) == data)
+        }
+        #expect(Base64URL.decode("ab+/") == nil)
+        #expect(Base64URL.decode("abc=") == nil)
+        #expect(Base64URL.decode("abcde") == nil)
+    }
+}
+
+@Suite struct DevTokenAgreementTests {
+    @Test func theAppsDefaultTokenIsAcceptedByTheServersDefaults() throws {
+        #expect(AppConfiguration.defaults.profileToken == DevToken.default)
+        try JWT.verify(authorization: "Bearer \(AppConfiguration.defaults.profileToken)", secret: DevToken.defaultSecret, now: Date())
+    }
+}

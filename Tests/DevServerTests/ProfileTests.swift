@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import DevServer
+
+@Suite struct ProfileTests {
+    let auth = ["Authorization": "Bearer \(DevToken.default)"]
+
+    @Test func getReturnsTheDefaultProfileInTheSeedShape() throws {
+        let server = try TestServer()
+        let response = try server.get("/profiles/mine", headers: auth)
+        #expect(response.status == 200)
+        let json = try #require(response.json())
+        #expect(json["message"] as? String == "User Retrieved")
+        #expect(json["data"] as? [String: String] == ["firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"])
+    }
+
+    @Test func aSavedNameIsReturnedByTheNextGet() throws {
+        let server = try TestServer()
+        let saved = try server.post("/profiles/update", json: #"{"firstName":"  Ada ","lastName":"Lovelace"}"#, headers: auth)
+        #expect(saved.status == 200)
+        let expected = ["firstName": "Ada", "userName": "iOS User", "lastName": "Lovelace"]
+        #expect(saved.json()?["message"] as? String == "User Retrieved")
+        #expect(saved.json()?["data"] as? [String: String] == expected)
+        #expect(try server.get("/profiles/mine", headers: auth).json()?["data"] as? [String: String] == expected)
+    }
+
+    @Test(arguments: [
+        (#"{"lastName":"Goode"}"#, "firstName", "First name is required"),
+        (#"{"firstName":"   ","lastName":"Goode"}"#, "firstName", "First name is required"),
+        (#"{"firstName":5,"lastName":"Goode"}"#, "firstName", "First name is required"),
+        (#"{"firstName":"Johnny"}"#, "lastName", "Last name is required"),
+        (#"{"firstName":"\#(String(repeating: "a", count: 51))","lastName":"Goode"}"#, "firstName", "First name must be at most 50 characters"),
+        (#"{"firstName":"Johnny","lastName":"\#(String(repeating: "b", count: 51))"}"#, "lastName", "Last name must be at most 50 characters"),
+    ])
+    func invalidNamesAre400NamingTheField(json: String, code: String, message: String) throws {
+        let server = try TestServer()
+        let response = try server.post("/profiles/update", json: json, headers: auth)
+        #expect(response.status == 400)
+        let envelope = try #require(response.json())
+        #expect(envelope["code"] as? String == code)
+        #expect(envelope["message"] as? String == message)
+        #expect(envelope["exceptionName"] as? String == "ValidationException")
+        #expect((envelope["data"] as? [String: Any])?.isEmpty == true)
+        // Nothing was saved.
+        #expect(try server.get("/profiles/mine", headers: auth).json()?["data"] as? [String: String] == ["firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"])
+    }
+
+    @Test func fiftyCharactersAreAllowed() throws {
+        let server = try TestServer()
+        let name = String(repeating: "é", count: 50)
+        #expect(try server.post("/profiles/update", json: #"{"firstName":"\#(name)","lastName":"x"}"#, headers: auth).status == 200)
+    }
+
+    @Test func bodyMustBeJSONObjectWithJSONContentType() throws {
+        let server = try TestServer()
+        let plain = try server.send(request("POST", "/profiles/update", headers: auth.merging(["Content-Type": "text/plain"]) { $1 }, body: Data("{}".utf8)))
+        #expect(plain.status == 415)
+        #expect(plain.json()?["code"] as? String == "contentType")
+        let noType = try server.send(request("POST", "/profiles/update", headers: auth, body: Data("{}".utf8)))
+        #expect(noType.status == 415)
+        let withCharset = try server.send(request("POST", "/profiles/update", headers: auth.merging(["Content-Type": "Application/JSON; charset=utf-8"]) { $1 },
+                                                  body: Data(#"{"firstName":"A","lastName":"B"}"#.utf8)))
+        #expect(withCharset.status == 200)
+        for body in ["not json", "[1,2]", "\"text\""] {
+            let response = try server.post("/password/change", json: body, headers: auth)
+            #expect(response.status == 400)
+            #expect(response.json()?["code"] as? String == "body")
+        }
+    }
+
+    @Test func changingThePasswordMakesTheNewOneCurrent() throws {
+        let server = try TestServer()
+        let changed = try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"correct horse","passwordConfirmation":"correct horse"}"#, headers: auth)
+        #expect(changed.status == 200)
+        let json = try #require(changed.json())
+        #expect(json["message"] as? String == "Password Changed")
+        #expect(json["code"] as? String == "string")
+        #expect(json["exceptionName"] is NSNull)
+        #expect((json["data"] as? [String: Any])?.isEmpty == true)
+
+        let old = try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"another one","passwordConfirmation":"another one"}"#, headers: auth)
+        #expect(old.status == 403)
+        #expect(old.json()?["code"] as? String == "wrongPassword")
+        let again = try server.post("/password/change", json: #"{"currentPassword":"correct horse","newPassword":"another one","passwordConfirmation":"another one"}"#, headers: auth)
+        #expect(again.status == 200)
+    }
+
+    @Test(arguments: [
+        (#"{"newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, 400, "currentPassword"),
+        (#"{"currentPassword":"password123","passwordConfirmation":"abcdefgh"}"#, 400, "newPassword"),
+        (#"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":""}"#, 400, "passwordConfirmation"),
+        (#"{"currentPassword":"wrong-one","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, 403, "wrongPassword"),
+        (#"{"currentPassword":"password123","newPassword":"short","passwordConfirmation":"short"}"#, 422, "passwordTooShort"),
+        (#"{"currentPassword":"password123","newPassword":"password123","passwordConfirmation":"password123"}"#, 422, "passwordUnchanged"),
+        (#"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":"abcdefgX"}"#, 422, "passwordMismatch"),
+    ])
+    func passwordRulesGiveTheirStatusAndCode(json: String, status: Int, code: String) throws {
+        let server = try TestServer()
+        let response = try server.post("/password/change", json: json, headers: auth)
+        #expect(response.status == status)
+        #expect(response.json()?["code"] as? String == code)
+        let message = response.json()?["message"] as? String
+        #expect(message?.isEmpty == false)
+        // The password did not change.
+        let check = try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"zzzzzzzz","passwordConfirmation":"zzzzzzzz"}"#, headers: auth)
+        #expect(check.status == 200)
+    }
+
+    @Test func passwordOptionSetsTheInitialPassword() throws {
+        let server = try TestServer { $0.password = "s3cret-start" }
+        #expect(try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, headers: auth).status == 403)
+        #expect(try server.post("/password/change", json: #"{"currentPassword":"s3cret-start","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, headers: auth).status == 200)
+    }
+
+    @Test func profileFailFailsTheFirstNProfileRequestsWithTheEnvelope() throws {
+        let server = try TestServer {
+            $0.profileFail = 2
+            $0.profileDelay = 1.5
+        }
+        let first = try server.get("/profiles/mine", headers: auth)
+        #expect(first.status == 500)
+        #expect(first.json()?["exceptionName"] as? String == "InternalServerErrorException")
+        #expect(try server.post("/profiles/update", json: #"{"firstName":"A","lastName":"B"}"#, headers: auth).status == 500)
+        #expect(try server.get("/profiles/mine", headers: auth).status == 200)
+        #expect(server.recorder.sleeps == [1.5, 1.5, 1.5])
+    }
+
+    @Test func everyProfileRouteNeedsAToken() throws {
+        let server = try TestServer()
+        for response in [try server.get("/profiles/mine"),
+                         try server.post("/profiles/update", json: #"{"firstName":"A","lastName":"B"}"#),
+                         try server.post("/password/change", json: "{}")] {
+            #expect(response.status == 401)
+            #expect(response.json()?["code"] as? String == "missingToken")
+            #expect(response.json()?["exceptionName"] as? String == "UnauthorizedException")
+        }
+    }
+
+    @Test func jwtSecretOptionChangesWhichTokensAreAccepted() throws {
+        let server = try TestServer { $0.jwtSecret = "other" }
+        #expect(try server.get("/profiles/mine", headers: auth).status == 401)
+        #expect(try server.get("/profiles/mine", headers: ["Authorization": "Bearer \(DevToken.token(secret: "other"))"]).status == 200)
+    }
+}
