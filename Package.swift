@@ -39,6 +39,11 @@ let package = Package(
         .target(name: "DevServer", dependencies: ["Core"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Articles"]),
         .testTarget(name: "DevServerTests", dependencies: ["DevServer", "challenge-server"]),
+        // The app's HTTP APIs against the real challenge-server, in process.
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["DevServer", "Core", "Navigation", "Articles", "Profile"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,102 @@
+import Foundation
+import Core
+import Testing
+import TUI
+@testable import AppShell
+
+/// The launcher, the help overlay and the too-small message, headless, exactly as drawn.
+@Suite struct LauncherSnapshotTests {
+    @Test func launcherAt80x24() throws {
+        let app = try ShellHarness()
+        #expect(app.screen == """
+            ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
+            │                                                                              │
+            │  Three mobile coding challenges, as terminal apps.                           │
+            │                                                                              │
+            │  ▸ 1  Navigation flow                                                        │
+            │       Screens A → B → C → D driven by slow, failing requests; login retrie…  │
+            │                                                                              │
+            │    2  Articles                                                               │
+            │       Sync with retry, encrypted offline cache, list and detail              │
+            │                                                                              │
+            │    3  Profile                                                                │
+            │       Load, edit names, change password; every server error handled          │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            │  Backend: mock backend (scenario instant)                                    │
+            │                                                                              │
+            ╰──────────────────────────────────────────────────────────────────────────────╯
+            ↑↓ move · Enter open · x forget flow progress · ? help · q quit
+            """)
+        #expect(app.lines[20].hasPrefix("│  Backend: mock backend (scenario instant)"))
+        #expect(app.lines[22].hasPrefix("╰"))
+        #expect(app.lines[23] == "↑↓ move · Enter open · x forget flow progress · ? help · q quit")
+        // The selected challenge is drawn reversed; the others are not.
+        #expect(app.terminal.canvas.style(at: Point(x: 5, y: 4)).reverse)
+        #expect(!app.terminal.canvas.style(at: Point(x: 5, y: 7)).reverse)
+    }
+
+    @Test func launcherAt60x20KeepsEverythingReadable() throws {
+        let app = try ShellHarness(size: Size(width: 60, height: 20))
+        #expect(app.contains("▸ 1  Navigation flow"))
+        #expect(app.contains("3  Profile"))
+        #expect(app.contains("Backend: mock backend"))
+        #expect(app.lines[19] == "↑↓ move · Enter open · x forget flow progress · ? help")
+        #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+
+    @Test func arrowsAndJKMoveTheSelection() throws {
+        let app = try ShellHarness()
+        app.press(.down)
+        #expect(app.contains("▸ 2  Articles"))
+        app.press(.char("j"))
+        #expect(app.contains("▸ 3  Profile"))
+        app.press(.down)
+        #expect(app.contains("▸ 3  Profile"))
+        app.press(.char("k"), .up)
+        #expect(app.contains("▸ 1  Navigation flow"))
+    }
+
+    @Test func helpOverlayListsTheKeysAndClosesWithEscape() throws {
+        let app = try ShellHarness()
+        app.press(.char("?"))
+        #expect(app.contains("╭─ Keys"))
+        #expect(app.contains("Ctrl-C             quit at once, anywhere"))
+        #expect(app.contains("Esc  ←  Backspace  back, where the screen has a back button"))
+        #expect(app.lines[23] == "Esc close help")
+        app.press(.char("q"))
+        #expect(!app.contains("╭─ Keys"))
+        #expect(app.loop.step() == nil, "q closed the help, it did not quit")
+    }
+
+    @Test func tooSmallSaysHowBigItMustBeAndRecovers() throws {
+        let app = try ShellHarness(size: Size(width: 50, height: 15))
+        #expect(app.contains("Terminal too small: need 60x20, have 50x15"))
+        app.resize(to: Size(width: 80, height: 24))
+        #expect(app.contains("▸ 1  Navigation flow"))
+    }
+
+    @Test func qQuitsFromTheLauncher() throws {
+        let app = try ShellHarness()
+        #expect(app.press(.char("q")) == .quit)
+    }
+
+    @Test func aStoreThatCannotOpenIsSaidOnce() throws {
+        let app = try ShellHarness(storeProblem: .key("key file is readable by others"))
+        #expect(app.contains("Encryption key problem: key file is readable by others — nothing will be kept"))
+    }
+
+    @Test func forgettingTheFlowsProgressRemovesTheRecord() throws {
+        let store = InMemoryRecordStore(["navigation.progress": Data("{}".utf8)])
+        let app = try ShellHarness(store: store)
+        app.press(.char("x"))
+        #expect(store.names.isEmpty)
+        #expect(app.contains("The navigation flow will start afresh on screen A"))
+    }
+}
