@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func waitsTheEndpointsDelayOnTheInjectedClock() async throws {
-        let clock = RecordingClock()
+        let clock = ImmediateClock()
         let endpoint = MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 1.5...1.5, outcomes: .alwaysSucceed))
         _ = try await MockArticlesAPI(endpoint: endpoint, clock: clock).fetchArticles()
         #expect(clock.sleeps == [.milliseconds(1500)])

@@ -10,7 +10,7 @@ import Testing
     }
 
     private func runtime(
-        _ endpoint: MockEndpoint, clock: any Clock<Duration> = RecordingClock(), store: any RecordStore = InMemoryRecordStore()
+        _ endpoint: MockEndpoint, clock: any Clock<Duration> = ImmediateClock(), store: any RecordStore = InMemoryRecordStore()
     ) -> ArticlesRuntime {
         ArticlesRuntime(
             api: MockArticlesAPI(endpoint: endpoint, clock: clock), clock: clock, store: store,
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func seedAC2_retriesThreeTimesWithTwoSecondBackoffOn500() async {
-        let clock = RecordingClock()
+        let clock = ImmediateClock()
         let harness = Harness(runtime: runtime(endpoint(.failNext(3, .status(500))), clock: clock))
         harness.send(.appeared)
         #expect(await harness.settle())
@@ -52,7 +52,7 @@ import Testing
         let store = InMemoryRecordStore()
         let stored = StoredArticles(articles: SampleArticles.articles(count: 5).sortedByRelease())
         #expect(ArticlesCache.save(stored, to: store) == nil)
-        let clock = RecordingClock()
+        let clock = ImmediateClock()
         let harness = Harness(runtime: runtime(endpoint(.alwaysFail(.status(500))), clock: clock, store: store))
         harness.send(.appeared)
         #expect(await harness.settle())
@@ -143,7 +143,7 @@ import Testing
             .failure(.http(status: 502, body: "")),
             .success(HTTPResponse(status: 200, body: Data("[\(ArticleDecoderTests.element(id: 1)), {\"id\": 2}]".utf8))),
         ])
-        let clock = RecordingClock()
+        let clock = ImmediateClock()
         let url = try #require(URL(string: "http://127.0.0.1:3000/articles"))
         let harness = Harness(
             runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), clock: clock, store: InMemoryRecordStore(), now: { noon }))

@@ -4,32 +4,6 @@ import Testing
 @testable import Articles
 import Core
 
-/// A clock whose sleeps return at once (unless cancelled) and are written down, so tests can
-/// check exactly how long the code would have waited without waiting.
-final class RecordingClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private let state = Mutex<(now: Instant, sleeps: [Duration])>((Instant(offset: .zero), []))
-
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
-    var sleeps: [Duration] { state.withLock { $0.sleeps } }
-    var elapsed: Duration { now.offset }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        try Task.checkCancellation()
-        state.withLock { state in
-            state.sleeps.append(state.now.duration(to: deadline))
-            if state.now < deadline { state.now = deadline }
-        }
-    }
-}
-
 /// An HTTP client that answers from a script and remembers what it was asked.
 final class StubHTTPClient: HTTPClient {
     private let answers: Mutex<[Result<HTTPResponse, APIError>]>

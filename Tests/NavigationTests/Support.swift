@@ -66,29 +66,6 @@ extension Array where Element == NavigationEffect {
     }
 }
 
-/// A clock whose sleeps end at once (after a yield) and move its time forward: the runtime's
-/// timers and the mock's delays take no real time, and cancellation still interrupts them.
-final class ImmediateClock: Clock {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private let offset = Mutex(Duration.zero)
-
-    var now: Instant { Instant(offset: offset.withLock { $0 }) }
-    var minimumResolution: Duration { .zero }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        try Task.checkCancellation()
-        offset.withLock { $0 = max($0, deadline.offset) }
-        await Task.yield()
-        try Task.checkCancellation()
-    }
-}
-
 /// An HTTP client that records requests and answers from a script.
 final class StubHTTPClient: HTTPClient {
     private let state: Mutex<(requests: [HTTPRequest], answer: Result<HTTPResponse, APIError>)>

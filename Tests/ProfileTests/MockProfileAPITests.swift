@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func eachEndpointWaitsItsOwnDelayOnTheInjectedClock() async throws {
-        let clock = RecordingClock()
+        let clock = ImmediateClock()
         let api = MockProfileAPI(
             profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 1...1, outcomes: .alwaysSucceed)),
             updateEndpoint: MockEndpoint("profileUpdate", behaviour: .init(delay: 2...2, outcomes: .alwaysSucceed)),
