@@ -265,6 +265,28 @@ import TUI
         #expect(app.profileScreen == nil)
     }
 
+    @Test func spaceOnAButtonPressesIt() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.focus(.save(.password))
+        app.press(.char(" "))
+        #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  No changes to save")
+        app.focus(.back)
+        app.press(.char(" "))
+        #expect(app.profileScreen == nil)
+    }
+
+    @Test func backspaceLeavesWhileLoadingAndAfterAFailedLoad() async throws {
+        let loading = try ShellHarness.profile([.profile: .slow(3)])
+        #expect(loading.profileScreen?.capturesText == false)
+        loading.press(.backspace)
+        #expect(loading.profileScreen == nil)
+
+        let failed = try ShellHarness.profile([.profile: .failingOnce(.status(503))])
+        try await failed.waitFor("Press r to try again")
+        failed.press(.left)
+        #expect(failed.profileScreen == nil)
+    }
+
     @Test func leftAndBackspaceEditInATextField() async throws {
         let app = try await ShellHarness.loadedProfile()
         app.press(.left, .backspace)
