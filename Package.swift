@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "AppShellTests", dependencies: ["AppShell", "TUI", "Core"]),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
-        .target(name: "DevServer", dependencies: ["Core"]),
+        .target(name: "DevServer", dependencies: ["Core", "Profile"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Articles"]),
         .testTarget(name: "DevServerTests", dependencies: ["DevServer", "challenge-server"]),
         // The app's HTTP APIs against the real challenge-server, in process.

@@ -1,4 +1,5 @@
 import Foundation
+import Profile
 import Testing
 @testable import DevServer
 
@@ -25,12 +26,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"lastName":"Goode"}"#, "firstName", "First name is required"),
-        (#"{"firstName":"   ","lastName":"Goode"}"#, "firstName", "First name is required"),
-        (#"{"firstName":5,"lastName":"Goode"}"#, "firstName", "First name is required"),
-        (#"{"firstName":"Johnny"}"#, "lastName", "Last name is required"),
-        (#"{"firstName":"\#(String(repeating: "a", count: 51))","lastName":"Goode"}"#, "firstName", "First name must be at most 50 characters"),
-        (#"{"firstName":"Johnny","lastName":"\#(String(repeating: "b", count: 51))"}"#, "lastName", "Last name must be at most 50 characters"),
+        (#"{"lastName":"Goode"}"#, "firstName", "First Name is required"),
+        (#"{"firstName":"   ","lastName":"Goode"}"#, "firstName", "First Name is required"),
+        (#"{"firstName":5,"lastName":"Goode"}"#, "firstName", "First Name is required"),
+        (#"{"firstName":"Johnny"}"#, "lastName", "Last Name is required"),
+        (#"{"firstName":"\#(String(repeating: "a", count: 51))","lastName":"Goode"}"#, "firstName", "First Name must be at most 50 characters"),
+        (#"{"firstName":"Johnny","lastName":"\#(String(repeating: "b", count: 51))"}"#, "lastName", "Last Name must be at most 50 characters"),
     ])
     func invalidNamesAre400NamingTheField(json: String, code: String, message: String) throws {
         let server = try TestServer()
@@ -39,7 +40,7 @@ import Testing
         let envelope = try #require(response.json())
         #expect(envelope["code"] as? String == code)
         #expect(envelope["message"] as? String == message)
-        #expect(envelope["exceptionName"] as? String == "ValidationException")
+        #expect(envelope["exceptionName"] as? String == "BadRequestException")
         #expect((envelope["data"] as? [String: Any])?.isEmpty == true)
         // Nothing was saved.
         #expect(try server.get("/profiles/mine", headers: auth).json()?["data"] as? [String: String] == ["firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"])
@@ -80,7 +81,7 @@ import Testing
 
         let old = try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"another one","passwordConfirmation":"another one"}"#, headers: auth)
         #expect(old.status == 403)
-        #expect(old.json()?["code"] as? String == "wrongPassword")
+        #expect(old.json()?["code"] as? String == "wrongCurrentPassword")
         let again = try server.post("/password/change", json: #"{"currentPassword":"correct horse","newPassword":"another one","passwordConfirmation":"another one"}"#, headers: auth)
         #expect(again.status == 200)
     }
@@ -89,7 +90,7 @@ import Testing
         (#"{"newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, 400, "currentPassword"),
         (#"{"currentPassword":"password123","passwordConfirmation":"abcdefgh"}"#, 400, "newPassword"),
         (#"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":""}"#, 400, "passwordConfirmation"),
-        (#"{"currentPassword":"wrong-one","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, 403, "wrongPassword"),
+        (#"{"currentPassword":"wrong-one","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#, 403, "wrongCurrentPassword"),
         (#"{"currentPassword":"password123","newPassword":"short","passwordConfirmation":"short"}"#, 422, "passwordTooShort"),
         (#"{"currentPassword":"password123","newPassword":"password123","passwordConfirmation":"password123"}"#, 422, "passwordUnchanged"),
         (#"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":"abcdefgX"}"#, 422, "passwordMismatch"),
@@ -104,6 +105,39 @@ import Testing
         // The password did not change.
         let check = try server.post("/password/change", json: #"{"currentPassword":"password123","newPassword":"zzzzzzzz","passwordConfirmation":"zzzzzzzz"}"#, headers: auth)
         #expect(check.status == 200)
+    }
+
+    /// The server refuses with the `Profile` module's rules, so its answers are exactly the ones
+    /// the app's mock backend gives (same status, code and message).
+    @Test(arguments: [
+        (#"{"firstName":"  ","lastName":"Goode"}"#, ProfileRules.checkUpdate(firstName: "  ", lastName: "Goode")),
+        (#"{"firstName":"Johnny"}"#, ProfileRules.checkUpdate(firstName: "Johnny", lastName: nil)),
+    ])
+    func nameRefusalsAreTheSharedRules(json: String, expected: Result<(firstName: String, lastName: String), ProfileRejection>) throws {
+        let server = try TestServer()
+        let response = try server.post("/profiles/update", json: json, headers: auth)
+        guard case .failure(let rejection) = expected else {
+            Issue.record("the rules accept \(json)")
+            return
+        }
+        #expect(response.status == rejection.status)
+        #expect(StatusEnvelope(body: String(decoding: response.body, as: UTF8.self)) == rejection.envelope)
+    }
+
+    @Test func passwordRefusalsAreTheSharedRules() throws {
+        let cases: [(String, ProfileRejection?)] = [
+            (#"{"currentPassword":"nope-nope","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#,
+             ProfileRules.checkPasswordChange(current: "nope-nope", new: "abcdefgh", confirmation: "abcdefgh", stored: "password123")),
+            (#"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":"abcdefgX"}"#,
+             ProfileRules.checkPasswordChange(current: "password123", new: "abcdefgh", confirmation: "abcdefgX", stored: "password123")),
+        ]
+        let server = try TestServer()
+        for (json, expected) in cases {
+            let rejection = try #require(expected)
+            let response = try server.post("/password/change", json: json, headers: auth)
+            #expect(response.status == rejection.status)
+            #expect(StatusEnvelope(body: String(decoding: response.body, as: UTF8.self)) == rejection.envelope)
+        }
     }
 
     @Test func passwordOptionSetsTheInitialPassword() throws {

@@ -1,17 +1,21 @@
 import Foundation
+import Profile
 import Synchronization
 
 /// `GET /profiles/mine`, `POST /profiles/update`, `POST /password/change`: the seed's profile
 /// API with its state in memory, behind a bearer JWT.
+///
+/// What a valid request may contain is decided by the `Profile` module's `ProfileRules` (the
+/// app's mock backend applies the same rules), so the server and the app speak the same codes
+/// and statuses. The server adds only its own concerns: the delay, injected faults, the token,
+/// the content type and a JSON object body.
 final class ProfileRoutes: Sendable {
     private struct State {
-        var profile: ProfileEnvelope.Profile
-        var password: String
+        var profile: UserProfile
+        var password: Secret
     }
 
-    static let defaultProfile = ProfileEnvelope.Profile(firstName: "Johnny B", userName: "iOS User", lastName: "Goode")
-    static let maxNameLength = 50
-    static let minPasswordLength = 8
+    static let defaultProfile = UserProfile.sample
 
     private let state: Mutex<State>
     private let secret: String
@@ -21,7 +25,7 @@ final class ProfileRoutes: Sendable {
     private let now: @Sendable () -> Date
 
     init(configuration: DevServerConfiguration, environment: DevServerEnvironment) {
-        state = Mutex(State(profile: Self.defaultProfile, password: configuration.password))
+        state = Mutex(State(profile: Self.defaultProfile, password: Secret(configuration.password)))
         secret = configuration.jwtSecret
         delay = configuration.profileDelay
         failures = FailFirst(configuration.profileFail)
@@ -31,7 +35,7 @@ final class ProfileRoutes: Sendable {
 
     func install(in router: inout Router) {
         router.add("GET", "/profiles/mine") { [self] request in
-            guarded(request) { _ in ProfileEnvelope.retrieved(state.withLock { $0.profile }) }
+            guarded(request) { _ in ProfileResponses.retrieved(state.withLock { $0.profile }) }
         }
         router.add("POST", "/profiles/update") { [self] request in
             guarded(request, jsonBody: true) { body in update(body) }
@@ -46,70 +50,50 @@ final class ProfileRoutes: Sendable {
     private func guarded(_ request: ServerRequest, jsonBody: Bool = false, _ handle: ([String: Any]) -> ServerResponse) -> ServerResponse {
         sleep(delay)
         if failures.next() {
-            return ProfileEnvelope.error(500, code: "internalError", message: "Something went wrong (injected by --profile-fail)")
+            return ProfileResponses.error(500, code: "internalError", message: "Something went wrong (injected by --profile-fail)")
         }
         do {
             try JWT.verify(authorization: request.headers["Authorization"], secret: secret, now: now())
         } catch {
-            return ProfileEnvelope.error(401, code: error.code, message: error.message)
+            return ProfileResponses.error(401, code: error.code, message: error.message)
         }
         guard jsonBody else { return handle([:]) }
         let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased()
         guard mediaType == "application/json" else {
-            return ProfileEnvelope.error(415, code: "contentType", message: "Send the body as JSON with Content-Type: application/json")
+            return ProfileResponses.error(415, code: "contentType", message: "Send the body as JSON with Content-Type: application/json")
         }
         guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] else {
-            return ProfileEnvelope.error(400, code: "body", message: "The body must be a JSON object")
+            return ProfileResponses.error(400, code: "body", message: "The body must be a JSON object")
         }
         return handle(object)
     }
 
+    /// A value that is not a string counts as missing (the rules then name the field).
     private func update(_ body: [String: Any]) -> ServerResponse {
-        var names: [String] = []
-        for (field, label) in [("firstName", "First name"), ("lastName", "Last name")] {
-            let value = (body[field] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            guard !value.isEmpty else {
-                return ProfileEnvelope.error(400, code: field, message: "\(label) is required")
+        switch ProfileRules.checkUpdate(firstName: body["firstName"] as? String, lastName: body["lastName"] as? String) {
+        case .failure(let rejection):
+            return ProfileResponses.rejected(rejection)
+        case .success(let names):
+            let saved = state.withLock { state in
+                state.profile.firstName = names.firstName
+                state.profile.lastName = names.lastName
+                return state.profile
             }
-            guard value.count <= Self.maxNameLength else {
-                return ProfileEnvelope.error(400, code: field, message: "\(label) must be at most \(Self.maxNameLength) characters")
-            }
-            names.append(value)
+            return ProfileResponses.retrieved(saved)
         }
-        let saved = state.withLock { state in
-            state.profile.firstName = names[0]
-            state.profile.lastName = names[1]
-            return state.profile
-        }
-        return ProfileEnvelope.retrieved(saved)
     }
 
+    /// Passwords are taken as sent (no trimming) and checked and changed under one lock.
     private func changePassword(_ body: [String: Any]) -> ServerResponse {
-        var values: [String] = []
-        for (field, label) in [("currentPassword", "Current password"), ("newPassword", "New password"), ("passwordConfirmation", "Password confirmation")] {
-            // Passwords are taken as sent: no trimming.
-            guard let value = body[field] as? String, !value.isEmpty else {
-                return ProfileEnvelope.error(400, code: field, message: "\(label) is required")
-            }
-            values.append(value)
+        func secret(_ key: String) -> Secret? { (body[key] as? String).map { Secret($0) } }
+        let (current, new, confirmation) = (secret("currentPassword"), secret("newPassword"), secret("passwordConfirmation"))
+        let rejection: ProfileRejection? = state.withLock { state in
+            let rejection = ProfileRules.checkPasswordChange(
+                current: current, new: new, confirmation: confirmation, stored: state.password)
+            if rejection == nil, let new { state.password = new }
+            return rejection
         }
-        let (current, new, confirmation) = (values[0], values[1], values[2])
-        return state.withLock { state in
-            guard current == state.password else {
-                return ProfileEnvelope.error(403, code: "wrongPassword", message: "The current password is wrong")
-            }
-            guard new.count >= Self.minPasswordLength else {
-                return ProfileEnvelope.error(422, code: "passwordTooShort", message: "The new password must be at least \(Self.minPasswordLength) characters")
-            }
-            guard new != current else {
-                return ProfileEnvelope.error(422, code: "passwordUnchanged", message: "The new password must differ from the current one")
-            }
-            guard confirmation == new else {
-                return ProfileEnvelope.error(422, code: "passwordMismatch", message: "The confirmation does not match the new password")
-            }
-            state.password = new
-            return ProfileEnvelope.passwordChanged
-        }
+        return rejection.map(ProfileResponses.rejected) ?? ProfileResponses.passwordChanged
     }
 }

@@ -19,6 +19,7 @@ public struct ProfileRejection: Error, Hashable, Sendable {
         case 401: "UnauthorizedException"
         case 403: "ForbiddenException"
         case 404: "NotFoundException"
+        case 415: "UnsupportedMediaTypeException"
         case 422: "UnprocessableEntityException"
         case 500...599: "InternalServerErrorException"
         default: "HttpException"
@@ -26,8 +27,8 @@ public struct ProfileRejection: Error, Hashable, Sendable {
     }
 }
 
-/// The server's side of the profile rules: the mock backend applies them, and the real server
-/// can (it depends on this module) so both refuse the same things with the same codes.
+/// The server's side of the profile rules: the mock backend and `challenge-server` (DevServer
+/// depends on this module) both apply them, so both refuse the same things with the same codes.
 ///
 /// | check | status | code |
 /// |---|---|---|

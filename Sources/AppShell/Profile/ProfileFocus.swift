@@ -1,0 +1,45 @@
+import Profile
+
+/// What has the keyboard on the profile screen.
+///
+/// The order is the issue's — First Name, Last Name, SAVE CHANGES, Current Password, New
+/// Password, Re-enter Password, SAVE CHANGES — with the header's `‹ Dashboard` button before
+/// them, where it sits on screen. Focus starts on First Name; Tab and Shift-Tab go round (so
+/// Tab after the last SAVE CHANGES reaches `‹ Dashboard`, then First Name); ↓ and ↑ stop at the
+/// ends, as a list does.
+enum ProfileFocus: Hashable, Sendable {
+    case back
+    case field(ProfileField)
+    case save(ProfileSection)
+
+    static let initial = ProfileFocus.field(.firstName)
+
+    static let order: [ProfileFocus] = [
+        .back,
+        .field(.firstName), .field(.lastName), .save(.basicInformation),
+        .field(.currentPassword), .field(.newPassword), .field(.passwordConfirmation), .save(.password),
+    ]
+
+    /// The text field this focus is on, if it is one.
+    var field: ProfileField? {
+        if case .field(let field) = self { return field }
+        return nil
+    }
+
+    /// Tab: the next stop, round to the first after the last.
+    var next: ProfileFocus { step(1, wrapping: true) }
+    /// Shift-Tab: the previous stop, round to the last before the first.
+    var previous: ProfileFocus { step(-1, wrapping: true) }
+    /// ↓ and Enter in a field: the next stop, staying on the last.
+    var below: ProfileFocus { step(1, wrapping: false) }
+    /// ↑: the previous stop, staying on the first.
+    var above: ProfileFocus { step(-1, wrapping: false) }
+
+    private func step(_ offset: Int, wrapping: Bool) -> ProfileFocus {
+        let order = Self.order
+        guard let index = order.firstIndex(of: self) else { return Self.initial }
+        let target = index + offset
+        if wrapping { return order[(target % order.count + order.count) % order.count] }
+        return order[min(max(0, target), order.count - 1)]
+    }
+}

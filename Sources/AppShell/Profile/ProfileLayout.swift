@@ -1,0 +1,70 @@
+import Profile
+import TUI
+
+/// Where everything of the profile form goes in a rectangle: labels on the left, fields on the
+/// right, one row under each field for its error, two rows beside each SAVE CHANGES for the
+/// section's message. Below 20 rows (a 60×20 terminal, minus the key bar) the blank rows after
+/// the header and the section titles go, so the whole form still fits.
+struct ProfileLayout: Equatable {
+    /// "Re-enter Password", the longest label.
+    static let labelWidth = 17
+    /// 50 characters and the cursor.
+    static let widestField = ProfileValidation.maximumNameLength + 1
+
+    let rect: Rect
+    let isCompact: Bool
+    /// Column of the focus marker `▸`.
+    let markerX: Int
+    let labelX: Int
+    let fieldX: Int
+    let fieldWidth: Int
+    /// The right edge of the content (rules and messages stop here).
+    let contentMaxX: Int
+    let header: Int
+    let titles: [ProfileSection: Int]
+    let username: Int
+    let fields: [ProfileField: Int]
+    let buttons: [ProfileSection: Int]
+    /// The last row (the backend line).
+    let footer: Int
+
+    init(_ rect: Rect) {
+        self.rect = rect
+        isCompact = rect.height < 20
+        markerX = rect.x
+        labelX = rect.x + 2
+        fieldX = labelX + Self.labelWidth + 2
+        fieldWidth = max(1, min(Self.widestField, rect.maxX - 2 - fieldX))
+        contentMaxX = fieldX + fieldWidth
+        header = rect.y
+        footer = rect.maxY - 1
+
+        var y = rect.y + (isCompact ? 1 : 2)
+        var titles: [ProfileSection: Int] = [:]
+        var fields: [ProfileField: Int] = [:]
+        var buttons: [ProfileSection: Int] = [:]
+        var username = y
+        for section in ProfileSection.allCases {
+            titles[section] = y
+            y += isCompact ? 1 : 2
+            if section == .basicInformation {
+                username = y
+                y += 1
+            }
+            for field in section.fields {
+                fields[field] = y
+                y += 2 // the field, then its error
+            }
+            buttons[section] = y
+            y += 2 // the button, then the second row of its message
+        }
+        self.titles = titles
+        self.fields = fields
+        self.buttons = buttons
+        self.username = username
+    }
+
+    func row(_ y: Int, from x: Int, to maxX: Int) -> Rect {
+        Rect(x: x, y: y, width: max(0, maxX - x), height: 1)
+    }
+}

@@ -1,0 +1,420 @@
+import Core
+import Navigation
+import Profile
+import Testing
+import TUI
+@testable import AppShell
+
+/// The profile screen driven by keys, as a person would, on the mock backend (time on the
+/// harness's manual clock). Test names starting `seedReq` name the seed's requirement they check.
+@Suite struct ProfileBehaviourTests {
+    // MARK: Seed requirement 1: the profile is loaded when the view appears
+
+    @Test func seedReq1_profileIsLoadedWhenTheViewAppears() async throws {
+        let app = try ShellHarness.profile([.profile: .slow(2)])
+        #expect(app.contains("Loading profile…"))
+        #expect(!app.contains("Johnny B"))
+        await app.clock.sleepers(count: 1)
+        try await app.advance(by: .seconds(2))
+        try await app.waitFor("Johnny B")
+        #expect(app.lines[4] == "  Username           iOS User")
+        #expect(app.lines[5] == "▸ First Name         Johnny B")
+        #expect(app.lines[7] == "  Last Name          Goode")
+    }
+
+    @Test func seedReq1_openingFromTheLauncherLoadsIt() async throws {
+        let app = try ShellHarness(scenario: ShellHarness.instantScenario)
+        app.press(.char("3"))
+        try await app.waitFor("Johnny B")
+        #expect(app.profileScreen != nil)
+    }
+
+    // MARK: Seed requirement 2: both SAVE CHANGES buttons post
+
+    @Test func seedReq2_basicInformationSavePostsFirstAndLastName() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        app.type("Ada")
+        app.press(.tab, .ctrl("u"))
+        app.type("  Lovelace ")
+        app.press(.tab, .enter)
+        try await app.waitFor("✓ Profile saved")
+        #expect(app.mockProfileAPI?.storedProfile == UserProfile(firstName: "Ada", userName: "iOS User", lastName: "Lovelace"))
+        // What the server kept (trimmed) is what the field shows, and nothing is unsaved.
+        #expect(app.lines[7] == "  Last Name          Lovelace")
+        #expect(!app.contains("● unsaved"))
+
+        // Leaving asks nothing; coming back shows the saved name.
+        app.press(.escape)
+        #expect(app.profileScreen == nil)
+        #expect(app.contains("▸ 1  Navigation flow"))
+        app.press(.char("3"))
+        try await app.waitFor("Ada")
+        #expect(app.lines[5] == "▸ First Name         Ada")
+        #expect(app.lines[7] == "  Last Name          Lovelace")
+    }
+
+    @Test func seedReq2_passwordChangeSendsAllThreeFields() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.fillPasswords(current: MockProfileAPI.defaultPassword, new: "correct horse", confirmation: "correct horse")
+        app.press(.enter)
+        try await app.waitFor("✓ Password changed")
+        let mock = try #require(app.mockProfileAPI)
+        #expect(mock.isCurrentPassword("correct horse"))
+        // Used once, then cleared: from the domain and from the fields on screen.
+        #expect(!app.contains("•"))
+        #expect(app.profileScreen?.fields[.currentPassword]?.isEmpty == true)
+        #expect(app.profileScreen?.fields[.passwordConfirmation]?.isEmpty == true)
+        #expect(app.profileScreen?.state.hasUnsavedChanges == false)
+    }
+
+    // MARK: Seed requirement 3: error handling for every mock return
+
+    @Test func seedReq3_errorHandling_400NamesAFieldAndGoesUnderIt() async throws {
+        let app = try await ShellHarness.loadedProfile([
+            .profileUpdate: .failingOnce(.status(400)), .passwordChange: .failingOnce(.status(400)),
+        ])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("First Name is required")
+        #expect(app.lineUnder("First Name") == "                     ✗ First Name is required")
+        app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
+        app.press(.enter)
+        try await app.waitFor("Current Password is required")
+        #expect(app.lineUnder("Current Password") == "                     ✗ Current Password is required")
+    }
+
+    @Test func seedReq3_errorHandling_401SaysTheSessionExpired() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(401))])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("Your session has expired")
+        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ Your session has expired")
+        // The edit is kept, so it can be sent again.
+        #expect(app.contains("Johnny B!"))
+        #expect(app.contains("● unsaved"))
+    }
+
+    @Test func seedReq3_errorHandling_401WhileLoading() async throws {
+        let app = try ShellHarness.profile([.profile: .failingOnce(.status(401))])
+        try await app.waitFor("✗ Your session has expired")
+        #expect(app.contains("Press r to try again"))
+    }
+
+    @Test func seedReq3_errorHandling_403GoesUnderCurrentPassword() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.fillPasswords(current: "not the password", new: "a-new-password", confirmation: "a-new-password")
+        app.press(.enter)
+        try await app.waitFor("The current password is wrong")
+        #expect(app.lineUnder("Current Password") == "                     ✗ The current password is wrong")
+        // The fields stay, so the wrong one can be fixed.
+        #expect(app.lines[15] == "  New Password       ••••••••••••••")
+        #expect(app.mockProfileAPI?.isCurrentPassword(Secret(MockProfileAPI.defaultPassword)) == true)
+    }
+
+    @Test func seedReq3_errorHandling_422GoesUnderNewPassword() async throws {
+        let app = try await ShellHarness.loadedProfile([.passwordChange: .failingOnce(.status(422))])
+        app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
+        app.press(.enter)
+        try await app.waitFor("at least 8 characters")
+        #expect(app.lineUnder("New Password") == "                     ✗ The new password must be at least 8 characters")
+    }
+
+    @Test func seedReq3_errorHandling_422OfTheBasicInformationIsTheSectionsMessage() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(422))])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("The request breaks a rule")
+        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ The request breaks a rule")
+    }
+
+    @Test func seedReq3_errorHandling_500IsUnreachableAndTheNextTryWorks() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(500))])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("Couldn't reach the server")
+        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ Couldn't reach the server — try again")
+        app.press(.enter)
+        try await app.waitFor("✓ Profile saved")
+        #expect(app.mockProfileAPI?.storedProfile.firstName == "Johnny B!")
+    }
+
+    @Test func seedReq3_errorHandling_refusedConnection() async throws {
+        let app = try await ShellHarness.loadedProfile([.passwordChange: .failingOnce(.refused)])
+        app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
+        app.press(.enter)
+        try await app.waitFor("Couldn't reach the server")
+        #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  ✗ Couldn't reach the server — try again")
+        #expect(app.mockProfileAPI?.isCurrentPassword("password123") == true)
+    }
+
+    @Test func seedReq3_errorHandling_timeoutWhileLoadingOffersR() async throws {
+        let app = try ShellHarness.profile([.profile: .failingOnce(.timeout)])
+        try await app.waitFor("Press r to try again")
+        #expect(app.contains("✗ Couldn't reach the server — try again"))
+        #expect(app.profileScreen?.capturesText == false)
+        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave")
+        app.press(.char("r"))
+        try await app.waitFor("Johnny B")
+        #expect(app.profileScreen?.keyBarItems.contains(KeyBar.Item("r", "retry")) == false)
+    }
+
+    @Test func seedReq3_errorHandling_malformedAnswer() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.malformed)])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("Unexpected response")
+        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ Unexpected response from the server")
+    }
+
+    @Test func seedReq3_errorHandling_offlineWhileLoadingThenRetried() async throws {
+        let app = try ShellHarness.profile([.profile: EndpointBehaviour(delay: 0...0, outcomes: .failNext(2, .offline))])
+        try await app.waitFor("Press r to try again")
+        app.press(.char("r"))
+        try await app.waitFor("Press r to try again")
+        app.press(.char("r"))
+        try await app.waitFor("BASIC INFORMATION")
+    }
+
+    // MARK: Validation and "nothing to save"
+
+    @Test func validationHappensBeforeAnyRequest() async throws {
+        // Slow endpoints: a request that started would be asleep on the clock.
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .slow(5), .passwordChange: .slow(5)])
+        app.press(.ctrl("u"))
+        app.type("   ")
+        app.press(.tab, .tab, .enter)
+        #expect(app.lineUnder("First Name") == "                     ✗ Enter a first name")
+        app.fillPasswords(current: "password123", new: "password123", confirmation: "password12")
+        app.press(.enter)
+        #expect(app.lineUnder("New Password") == "                     ✗ Choose a password different from the current one")
+        #expect(app.lineUnder("Re-enter Password") == "                     ✗ The passwords don't match")
+        #expect(app.clock.sleeperCount == 0)
+        #expect(app.profileScreen?.isAnimating == false)
+        #expect(!app.contains("Saving…"))
+        #expect(app.profileScreen?.state.inFlight.isEmpty == true)
+    }
+
+    @Test func editingAFieldRemovesItsError() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"), .tab, .tab, .enter)
+        #expect(app.contains("Enter a first name"))
+        app.focus(.field(.firstName))
+        app.type("G")
+        #expect(!app.contains("Enter a first name"))
+    }
+
+    @Test func nothingChangedSaysNoChangesToSave() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .slow(5), .passwordChange: .slow(5)])
+        // A name with only spaces added around it is no change either.
+        app.type("  ")
+        app.press(.tab, .tab, .enter)
+        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  No changes to save")
+        app.focus(.save(.password))
+        app.press(.enter)
+        #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  No changes to save")
+        #expect(app.clock.sleeperCount == 0)
+    }
+
+    // MARK: Leaving
+
+    @Test func leavingWithEditsAsksFirst_nStays() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.type("!")
+        app.press(.escape)
+        #expect(app.contains("Discard unsaved changes?"))
+        #expect(app.lines[23] == "y yes · n no")
+        app.press(.char("n"))
+        #expect(app.profileScreen != nil)
+        #expect(app.contains("Johnny B!"))
+        #expect(app.terminal.cursor != nil, "back in the field")
+    }
+
+    @Test func leavingWithEditsAsksFirst_yLeavesAndDiscards() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.focus(.field(.newPassword))
+        app.type("half-typed")
+        app.press(.escape)
+        #expect(app.contains("Discard unsaved changes?"))
+        app.press(.char("y"))
+        #expect(app.profileScreen == nil)
+        #expect(app.contains("▸ 1  Navigation flow"))
+        app.press(.char("3"))
+        try await app.waitFor("BASIC INFORMATION")
+        #expect(!app.contains("•"))
+        #expect(!app.contains("● unsaved"))
+    }
+
+    @Test func theBackButtonLeavesWithEnterAndButtonsLeaveWithLeftOrBackspace() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.backTab)
+        #expect(app.profileScreen?.focus == .back)
+        app.press(.enter)
+        #expect(app.profileScreen == nil)
+
+        app.press(.char("3"))
+        try await app.waitFor("BASIC INFORMATION")
+        app.focus(.save(.basicInformation))
+        app.press(.left)
+        #expect(app.profileScreen == nil)
+
+        app.press(.char("3"))
+        try await app.waitFor("BASIC INFORMATION")
+        app.focus(.save(.password))
+        app.press(.backspace)
+        #expect(app.profileScreen == nil)
+    }
+
+    @Test func spaceOnAButtonPressesIt() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.focus(.save(.password))
+        app.press(.char(" "))
+        #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  No changes to save")
+        app.focus(.back)
+        app.press(.char(" "))
+        #expect(app.profileScreen == nil)
+    }
+
+    @Test func backspaceLeavesWhileLoadingAndAfterAFailedLoad() async throws {
+        let loading = try ShellHarness.profile([.profile: .slow(3)])
+        #expect(loading.profileScreen?.capturesText == false)
+        loading.press(.backspace)
+        #expect(loading.profileScreen == nil)
+
+        let failed = try ShellHarness.profile([.profile: .failingOnce(.status(503))])
+        try await failed.waitFor("Press r to try again")
+        failed.press(.left)
+        #expect(failed.profileScreen == nil)
+    }
+
+    @Test func leftAndBackspaceEditInATextField() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.left, .backspace)
+        #expect(app.lines[5] == "▸ First Name         JohnnyB")
+        #expect(app.terminal.cursor == Point(x: 21 + "Johnny".count, y: 5))
+        #expect(app.profileScreen != nil)
+    }
+
+    @Test func leavingWhileLoadingCancelsTheRequest() async throws {
+        let app = try ShellHarness.profile([.profile: .slow(3)])
+        await app.clock.sleepers(count: 1)
+        app.press(.escape)
+        #expect(app.profileScreen == nil)
+        try await app.settle(until: "the request cancelled") { $0.clock.sleeperCount == 0 }
+        // Coming back loads afresh.
+        app.press(.char("3"))
+        #expect(app.contains("Loading profile…"))
+    }
+
+    @Test func qAndQuestionMarkAreTypedIntoAField() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.type("q?")
+        #expect(app.profileScreen != nil)
+        #expect(app.lines[5] == "▸ First Name         Johnny Bq?")
+        #expect(!app.contains("╭─ Keys"))
+        #expect(app.lines[23] == "Tab ↑↓ move · Enter next · Esc back")
+        // On a button, q is the shell's: leave (asking first, since there are edits).
+        app.focus(.save(.basicInformation))
+        #expect(app.profileScreen?.capturesText == false)
+        app.press(.char("q"))
+        #expect(app.contains("Discard unsaved changes?"))
+    }
+
+    @Test func f1StillOpensHelpFromAField() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.function(1))
+        #expect(app.contains("╭─ Keys"))
+    }
+
+    // MARK: Focus
+
+    @Test func focusStartsOnFirstNameAndTabGoesRoundInTheIssuesOrder() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        let screen = try #require(app.profileScreen)
+        #expect(screen.focus == .field(.firstName))
+        let order: [ProfileFocus] = [
+            .field(.lastName), .save(.basicInformation), .field(.currentPassword), .field(.newPassword),
+            .field(.passwordConfirmation), .save(.password), .back, .field(.firstName),
+        ]
+        for expected in order {
+            app.press(.tab)
+            #expect(screen.focus == expected)
+        }
+        for expected in order.reversed().dropFirst() + [.field(.firstName)] {
+            app.press(.backTab)
+            #expect(screen.focus == expected)
+        }
+    }
+
+    @Test func arrowsMoveTheFocusAndStopAtTheEnds() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        let screen = try #require(app.profileScreen)
+        app.press(.up)
+        #expect(screen.focus == .back)
+        app.press(.up)
+        #expect(screen.focus == .back)
+        for _ in 0..<10 { app.press(.down) }
+        #expect(screen.focus == .save(.password))
+        app.press(.up)
+        #expect(screen.focus == .field(.passwordConfirmation))
+        // j and k move on buttons (in a field they are typed).
+        app.press(.down, .char("k"))
+        #expect(screen.focus == .field(.passwordConfirmation))
+        app.press(.down, .up, .down, .char("j"))
+        #expect(screen.focus == .save(.password))
+    }
+
+    @Test func enterInAFieldMovesOnAndTheMarkerFollows() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.enter)
+        #expect(app.profileScreen?.focus == .field(.lastName))
+        #expect(app.lines[7].hasPrefix("▸ Last Name"))
+        #expect(app.lines[5].hasPrefix("  First Name"))
+        #expect(app.terminal.cursor == Point(x: 21 + "Goode".count, y: 7))
+        app.press(.enter)
+        #expect(app.profileScreen?.focus == .save(.basicInformation))
+        #expect(app.terminal.cursor == nil)
+    }
+
+    @Test func aSectionBeingSavedTakesNoInputButTheOtherOneDoes() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .slow(1)])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        #expect(app.contains("Saving…"))
+        app.press(.enter)  // a second press sends nothing more
+        app.press(.backTab, .backTab)
+        app.type("xyz")
+        #expect(app.lines[5] == "▸ First Name         Johnny B!")
+        app.focus(.field(.currentPassword))
+        app.type("abc")
+        #expect(app.lines[13] == "▸ Current Password   •••")
+        await app.clock.sleepers(count: 1)
+        #expect(app.clock.sleeperCount == 1)
+        try await app.advance(by: .seconds(1))
+        try await app.waitFor("✓ Profile saved")
+    }
+
+    @Test func theSpinnerAnimatesOnlyWhileBusy() async throws {
+        let app = try await ShellHarness.loadedProfile([.passwordChange: .slow(1)])
+        #expect(app.profileScreen?.isAnimating == false)
+        app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
+        app.press(.enter)
+        #expect(app.profileScreen?.isAnimating == true)
+        #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  ⠋ Saving…")
+        await app.clock.sleepers(count: 1)
+        try await app.advance(by: .seconds(1))
+        try await app.waitFor("✓ Password changed")
+        #expect(app.profileScreen?.isAnimating == false)
+    }
+
+    @Test func messagesOfOtherChallengesAreIgnored() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        let screen = try #require(app.profileScreen)
+        let before = screen.state
+        app.loop.context.post(.navigation(.start))
+        app.loop.context.post(.profile(.loaded(.failure(.http(status: 500, body: "")))))
+        _ = app.loop.step()
+        // A load answer nobody waits for changes nothing either (the domain drops it).
+        #expect(screen.state == before)
+    }
+}
