@@ -4,7 +4,9 @@ enum ChallengeScreens {
     static func make(_ environment: AppEnvironment) -> (ChallengeID) -> (any Screen)? {
         { id in
             switch id {
-            case .navigation, .articles, .profile:
+            case .articles:
+                return ArticlesScreen(environment: environment)
+            case .navigation, .profile:
                 return nil
             }
         }
