@@ -14,8 +14,6 @@ final class ArticlesScreen: Screen {
     private(set) var list = ListState()
     /// Scroll position of the open article's description.
     private(set) var detailScroll = TextScroll()
-    /// When the current wait before a retry was first seen, for the live countdown.
-    private var retryShownAt: ContinuousClock.Instant?
     private var animationStart = ContinuousClock.now
 
     init(environment: AppEnvironment) {
@@ -33,8 +31,8 @@ final class ArticlesScreen: Screen {
 
     var keyBarItems: [KeyBar.Item] { ArticlesKeys.keyBarItems(in: mode, isSyncing: state.sync.isRunning) }
 
-    /// Only a spinner moves (beside the header, or in the middle while the first list loads),
-    /// and the countdown to a retry: both exactly while a sync is under way.
+    /// Only the spinner moves (beside the header's sync state, and in the middle while the first
+    /// list loads): exactly while a sync is under way, waits before a retry included.
     var isAnimating: Bool { state.sync.isRunning }
 
     func appear(_ context: ScreenContext) {
@@ -77,7 +75,7 @@ final class ArticlesScreen: Screen {
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point? {
-        let status = ArticlesStatus(state, now: now, retryShownAt: retryShownAt, animationStart: animationStart)
+        let status = ArticlesStatus(state, now: now, animationStart: animationStart)
         if let article = state.openedArticle {
             ArticleDetailView.draw(ArticleDetail(article), status: status, scroll: &detailScroll, in: rect, on: &canvas)
         } else {
@@ -89,7 +87,7 @@ final class ArticlesScreen: Screen {
     // MARK: Events
 
     /// Runs one event through the reducer, starts its effects, and keeps the view state (list
-    /// selection, countdown start) in step with the new state.
+    /// selection, spinner start) in step with the new state.
     private func dispatch(_ event: ArticlesEvent, at now: ContinuousClock.Instant?) {
         let selectedID = list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles[$0].id : nil }
         let previousSync = state.sync
@@ -99,19 +97,15 @@ final class ArticlesScreen: Screen {
         if list.count != state.articles.count || selectedID != nil {
             keepSelection(on: selectedID)
         }
-        if case .waitingToRetry = state.sync {
-            if previousSync != state.sync, let now { retryShownAt = now }
-        } else {
-            retryShownAt = nil
-        }
         if !previousSync.isRunning, state.sync.isRunning, let now { animationStart = now }
     }
 
     /// After the list changed, selects the same article again (a sync may have moved it), or
-    /// keeps the position when it is gone.
+    /// keeps the position when it is gone. A selection at the top stays at the top: whoever has
+    /// not moved wants the newest articles.
     private func keepSelection(on id: Int?) {
         list.count = state.articles.count
-        guard let id else { return }
+        guard let id, list.selection > 0 else { return }
         let index = list.selection
         if state.articles.indices.contains(index), state.articles[index].id == id { return }
         if let moved = state.articles.firstIndex(where: { $0.id == id }) { list.select(moved) }

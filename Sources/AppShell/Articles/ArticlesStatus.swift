@@ -2,8 +2,8 @@ import Articles
 import Foundation
 import TUI
 
-/// What the header and the message line say about the sync right now: the domain's own texts,
-/// with the wait before a retry counted down live (the domain only knows the whole delay).
+/// What the header and the message line say about the sync right now, in the domain's own
+/// words, and the spinner's frame.
 struct ArticlesStatus: Hashable {
     /// "synced at 14:05", "syncing…", "retry 1 of 3 in 2 s", "offline", "sync failed", or "".
     var header: String
@@ -18,32 +18,13 @@ struct ArticlesStatus: Hashable {
 
     static let spinner = Spinner()
 
-    /// - Parameters:
-    ///   - retryShownAt: when the screen first saw the current wait before a retry.
-    ///   - animationStart: when the spinner started turning.
-    init(
-        _ state: ArticlesState, now: ContinuousClock.Instant, retryShownAt: ContinuousClock.Instant?,
-        animationStart: ContinuousClock.Instant
-    ) {
-        var shown = state
-        if case .waitingToRetry(let retry, let maxRetries, let delay, let error) = state.sync, let retryShownAt {
-            let remaining = Self.remaining(of: delay, elapsed: retryShownAt.duration(to: now))
-            shown.sync = .waitingToRetry(retry: retry, maxRetries: maxRetries, delay: remaining, error: error)
-        }
-        header = shown.syncHeaderText
-        message = shown.syncMessage
+    /// - Parameter animationStart: when the spinner started turning.
+    init(_ state: ArticlesState, now: ContinuousClock.Instant, animationStart: ContinuousClock.Instant) {
+        header = state.syncHeaderText
+        message = state.syncMessage
         isRunning = state.sync.isRunning
         if case .failed = state.sync { hasFailed = true } else { hasFailed = false }
         spinnerFrame = Self.spinner.frame(at: animationStart.duration(to: now))
-    }
-
-    /// The wait left, in whole seconds rounded up ("2 s", then "1 s"); a delay under a second
-    /// is shown as it is, since counting it down would only flicker.
-    static func remaining(of delay: Duration, elapsed: Duration) -> Duration {
-        guard delay >= .seconds(1) else { return delay }
-        let left = delay - max(.zero, elapsed)
-        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-        return .seconds(max(1, Int(seconds.rounded(.up))))
     }
 
     /// The header's sync state with its spinner: "⠋ syncing…".
