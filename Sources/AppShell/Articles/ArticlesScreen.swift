@@ -23,8 +23,11 @@ final class ArticlesScreen: Screen {
 
     private var mode: ArticlesKeys.Mode {
         if state.openedArticle != nil { return .detail }
-        let selected = list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles[$0].id : nil }
-        return .list(selectedArticleID: selected, hasNotice: state.notice != nil)
+        return .list(selectedArticleID: selectedArticleID, hasNotice: state.notice != nil)
+    }
+
+    private var selectedArticleID: Int? {
+        list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles[$0].id : nil }
     }
 
     // MARK: Screen
@@ -89,14 +92,11 @@ final class ArticlesScreen: Screen {
     /// Runs one event through the reducer, starts its effects, and keeps the view state (list
     /// selection, spinner start) in step with the new state.
     private func dispatch(_ event: ArticlesEvent, at now: ContinuousClock.Instant?) {
-        let selectedID = list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles[$0].id : nil }
+        let selectedID = selectedArticleID
         let previousSync = state.sync
         let effects = state.reduce(event)
         runner?.run(effects)
-
-        if list.count != state.articles.count || selectedID != nil {
-            keepSelection(on: selectedID)
-        }
+        keepSelection(on: selectedID)
         if !previousSync.isRunning, state.sync.isRunning, let now { animationStart = now }
     }
 

@@ -1,5 +1,4 @@
 import Articles
-import Foundation
 import TUI
 
 /// What the header and the message line say about the sync right now, in the domain's own
