@@ -33,7 +33,10 @@ let package = Package(
             name: "AppShell",
             dependencies: ["Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile"]
         ),
-        .testTarget(name: "AppShellTests", dependencies: ["AppShell", "TUI", "Core"]),
+        .testTarget(
+            name: "AppShellTests",
+            dependencies: ["AppShell", "TUI", "Core", "Navigation", "Articles", "ArticleDetails", "Profile"]
+        ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
         .target(name: "DevServer", dependencies: ["Core", "Profile"]),

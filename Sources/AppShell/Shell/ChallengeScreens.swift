@@ -4,9 +4,11 @@ enum ChallengeScreens {
     static func make(_ environment: AppEnvironment) -> (ChallengeID) -> (any Screen)? {
         { id in
             switch id {
+            case .articles:
+                return ArticlesScreen(environment: environment)
             case .profile:
                 return ProfileScreen(environment: environment)
-            case .navigation, .articles:
+            case .navigation:
                 return nil
             }
         }

@@ -1,0 +1,79 @@
+import ArticleDetails
+import TUI
+
+/// One article's page: a back hint, the header image, the title, the author's e-mail and the
+/// release date, then the full description, scrollable when it doesn't fit.
+enum ArticleDetailView {
+    /// The tallest the header image gets: 8 rows at 80×24, fewer on smaller terminals, so the
+    /// text keeps room.
+    static func maxImageRows(forHeight height: Int) -> Int {
+        min(8, max(3, (height - 7) / 2))
+    }
+
+    static func draw(
+        _ detail: ArticleDetail, status: ArticlesStatus, scroll: inout TextScroll, in rect: Rect, on canvas: inout Canvas
+    ) {
+        let header = rect.inset(horizontal: 1, vertical: 0)
+        ArticlesStatus.drawHeader(left: [("‹ Back", .bold), (" (Esc)", .dim)], status: status, in: header.row(0), on: &canvas)
+        ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
+
+        let content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
+        guard !content.isEmpty else { return }
+        // The sync's state stays in the header; its long message is the list's.
+        let imageArea = Rect(x: content.x, y: content.y + 1, width: content.width, height: maxImageRows(forHeight: rect.height))
+            .intersection(content)
+        var y = imageArea.y + ArticleImageView.drawHeader(detail.image, in: imageArea, on: &canvas) + 1
+
+        y += TextBlock(detail.title, style: .bold, maxLines: 2)
+            .draw(in: Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y)), on: &canvas)
+        y += drawByline(author: detail.author, date: detail.date, at: y, in: content, on: &canvas)
+        y += 1
+
+        let body = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
+        drawBody(detail.body, scroll: &scroll, in: body, on: &canvas)
+    }
+
+    /// "author@example.com · Wed, Jul 8, '20" on one line, or on two when it doesn't fit.
+    /// Returns the rows used.
+    static func drawByline(author: String, date: String, at y: Int, in content: Rect, on canvas: inout Canvas) -> Int {
+        let separator = "  ·  "
+        let width = DisplayWidth.of(author) + DisplayWidth.of(separator) + DisplayWidth.of(date)
+        guard y < content.maxY else { return 0 }
+        if width <= content.width {
+            var x = canvas.put(author, at: Point(x: content.x, y: y), clipTo: content)
+            x = canvas.put(separator, at: Point(x: x, y: y), style: .dim, clipTo: content)
+            canvas.put(date, at: Point(x: x, y: y), clipTo: content)
+            return 1
+        }
+        canvas.put(TextLayout.truncate(author, width: content.width), at: Point(x: content.x, y: y), clipTo: content)
+        canvas.put(date, at: Point(x: content.x, y: y + 1), clipTo: content)
+        return 2
+    }
+
+    /// The description from the scroll position on; when it doesn't fit, the last row says where
+    /// the reader is and which way there is more.
+    static func drawBody(_ text: String, scroll: inout TextScroll, in area: Rect, on canvas: inout Canvas) {
+        guard !area.isEmpty else { return }
+        let lines = TextLayout.wrap(text, width: area.width)
+        let overflows = lines.count > area.height && area.height >= 2
+        scroll.layout(visibleLines: overflows ? area.height - 1 : area.height, totalLines: lines.count)
+        for (row, index) in scroll.visibleRange.enumerated() {
+            canvas.put(lines[index], at: Point(x: area.x, y: area.y + row), clipTo: area)
+        }
+        guard overflows else { return }
+        let position = positionText(scroll)
+        let x = area.maxX - DisplayWidth.of(position)
+        canvas.put(position, at: Point(x: max(area.x, x), y: area.maxY - 1), style: .dim, clipTo: area)
+    }
+
+    /// "↓ more · lines 1–9 of 24", "↑↓ more · lines 9–17 of 24", "↑ end · lines 16–24 of 24".
+    static func positionText(_ scroll: TextScroll) -> String {
+        let arrows = switch (scroll.canScrollUp, scroll.canScrollDown) {
+        case (false, _): "↓ more"
+        case (true, true): "↑↓ more"
+        case (true, false): "↑ end"
+        }
+        let range = scroll.visibleRange
+        return "\(arrows) · lines \(range.lowerBound + 1)–\(range.upperBound) of \(scroll.totalLines)"
+    }
+}

@@ -1,0 +1,101 @@
+import ArticleDetails
+import Articles
+import TUI
+
+/// The article list: a header (title, count, sync state), the messages about the sync, and the
+/// rows — or, with nothing to show, a centred loading or empty message.
+enum ArticlesListView {
+    /// Each row: the title line, two lines of description, one blank line between rows.
+    static let rowHeight = 4
+    /// Where a row's text starts: marker, space, thumbnail, two spaces.
+    static let textIndent = 2 + ArticleImageView.thumbnailSize.width + 2
+
+    static func draw(
+        _ state: ArticlesState, status: ArticlesStatus, list: inout ListState, in rect: Rect, on canvas: inout Canvas
+    ) {
+        let area = rect.inset(horizontal: 1, vertical: 0)
+        ArticlesStatus.drawHeader(
+            left: [("Articles", .bold), (" · ", .dim), (state.countText, .plain)], status: status,
+            in: area.row(0), on: &canvas)
+        ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
+
+        var y = area.y + 2
+        let isEmptyFailure = state.articles.isEmpty && status.hasFailed
+        var messages: [TextBlock] = []
+        if let message = status.message, !isEmptyFailure {
+            messages.append(TextBlock(message, style: ArticlesStatus.messageStyle, maxLines: 2))
+        }
+        if let unreadable = state.unreadableMessage {
+            messages.append(TextBlock(unreadable, style: .dim, maxLines: 1))
+        }
+        if let notice = state.notice {
+            messages.append(TextBlock(notice, style: .bold, maxLines: 3))
+        }
+        for block in messages {
+            y += block.draw(in: Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y)), on: &canvas)
+        }
+        if !messages.isEmpty { y += 1 }
+
+        let listArea = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+        if state.articles.isEmpty {
+            drawEmpty(state, status: status, in: listArea.inset(horizontal: 2, vertical: 0), on: &canvas)
+            return
+        }
+        list.count = state.articles.count
+        ScrollList(rowHeight: rowHeight).draw(&list, in: listArea, on: &canvas) { row, canvas in
+            drawRow(state.articles[row.index], row: row, on: &canvas)
+        }
+    }
+
+    /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date
+    /// on the right, and the first two lines of the description.
+    static func drawRow(_ article: Article, row: ScrollList.Row, on canvas: inout Canvas) {
+        let rect = row.rect
+        if row.isSelected {
+            canvas.put("▸", at: rect.origin, style: .bold, clipTo: rect)
+        }
+        let thumbnail = Rect(origin: Point(x: rect.x + 2, y: rect.y), size: ArticleImageView.thumbnailSize)
+        ArticleImageView.drawThumbnail(HeaderImage(url: article.image), in: thumbnail.intersection(rect), on: &canvas)
+
+        let text = rect.inset(left: textIndent, right: 1)
+        guard !text.isEmpty else { return }
+        let titleRow = text.row(0)
+        let highlight = row.isSelected ? Style(bold: true, reverse: true) : .bold
+        if row.isSelected { canvas.fill(titleRow, style: highlight) }
+        let date = ArticleDate.string(from: article.releaseDate)
+        let dateWidth = DisplayWidth.of(date)
+        let showsDate = titleRow.width >= dateWidth + 12
+        let titleWidth = showsDate ? titleRow.width - dateWidth - 2 : titleRow.width
+        canvas.put(TextLayout.truncate(article.title, width: titleWidth), at: titleRow.origin, style: highlight, clipTo: titleRow)
+        if showsDate {
+            let dateStyle = row.isSelected ? Style(reverse: true) : .dim
+            canvas.put(date, at: Point(x: titleRow.maxX - dateWidth, y: titleRow.y), style: dateStyle, clipTo: titleRow)
+        }
+        let description = TextLayout.lines(article.description, width: text.width, maxLines: 2)
+        for (index, line) in description.enumerated() {
+            canvas.put(line, at: Point(x: text.x, y: text.y + 1 + index), clipTo: text)
+        }
+    }
+
+    /// No article to show: a spinner while the first sync runs, otherwise why there is none and
+    /// (after a failure) the error and what to do.
+    static func drawEmpty(_ state: ArticlesState, status: ArticlesStatus, in area: Rect, on canvas: inout Canvas) {
+        guard let empty = state.emptyMessage, !area.isEmpty else { return }
+        var blocks: [TextBlock] = []
+        if status.isRunning || state.sync == .idle {
+            blocks.append(TextBlock("\(status.spinnerFrame) \(empty)", alignment: .center))
+        } else {
+            blocks.append(TextBlock(empty, style: .bold, alignment: .center))
+            if let message = status.message {
+                blocks.append(TextBlock(message, style: ArticlesStatus.messageStyle, alignment: .center))
+            }
+        }
+        let heights = blocks.map { $0.height(forWidth: area.width) }
+        let total = heights.reduce(0, +) + blocks.count - 1
+        var y = area.y + max(0, (area.height - total) / 2)
+        for (block, height) in zip(blocks, heights) {
+            block.draw(in: Rect(x: area.x, y: y, width: area.width, height: min(height, area.maxY - y)), on: &canvas)
+            y += height + 1
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Articles
+import Testing
+import TUI
+@testable import AppShell
+
+/// The one place keys become events, the description's scroll position, and the live retry
+/// countdown, checked on their own.
+@Suite struct ArticlesKeysTests {
+    let list = ArticlesKeys.Mode.list(selectedArticleID: 7, hasNotice: false)
+
+    @Test func enterOpensTheSelectedArticle() {
+        #expect(ArticlesKeys.action(for: .enter, in: list) == .event(.open(articleID: 7)))
+        #expect(ArticlesKeys.action(for: .right, in: list) == .event(.open(articleID: 7)))
+        #expect(ArticlesKeys.action(for: .enter, in: .list(selectedArticleID: nil, hasNotice: false)) == nil)
+    }
+
+    @Test func backKeysCloseOnlyTheDetailPage() {
+        for key in [Key.escape, .left, .backspace] {
+            #expect(ArticlesKeys.action(for: key, in: .detail) == .event(.close))
+            #expect(ArticlesKeys.action(for: key, in: list) == nil, "\(key) is not the list's")
+        }
+    }
+
+    @Test func rRetriesEverywhereAndQAndHelpAreLeftToTheShell() {
+        #expect(ArticlesKeys.action(for: .char("r"), in: list) == .event(.retry))
+        #expect(ArticlesKeys.action(for: .char("r"), in: .detail) == .event(.retry))
+        for key in [Key.char("q"), .char("?"), .char("x")] {
+            #expect(ArticlesKeys.action(for: key, in: list) == nil)
+            #expect(ArticlesKeys.action(for: key, in: .detail) == nil)
+        }
+        #expect(ArticlesKeys.action(for: .char("x"), in: .list(selectedArticleID: 7, hasNotice: true)) == .event(.dismissNotice))
+    }
+
+    @Test func movementKeysMoveTheListOrScrollTheDetail() {
+        let moves: [(Key, ListState.Move)] = [
+            (.up, .up), (.char("k"), .up), (.down, .down), (.char("j"), .down),
+            (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .home), (.end, .end),
+        ]
+        for (key, move) in moves {
+            #expect(ArticlesKeys.action(for: key, in: list) == .select(move))
+            #expect(ArticlesKeys.action(for: key, in: .detail) == .scroll(move))
+        }
+    }
+
+    @Test func theKeyBarSaysWhatWorksNow() {
+        #expect(ArticlesKeys.keyBarItems(in: list, isSyncing: false).map(\.key) == ["↑↓", "Enter", "r"])
+        #expect(ArticlesKeys.keyBarItems(in: list, isSyncing: true).map(\.key) == ["↑↓", "Enter"])
+        #expect(ArticlesKeys.keyBarItems(in: .list(selectedArticleID: nil, hasNotice: true), isSyncing: false).map(\.key) == ["r", "x"])
+        #expect(ArticlesKeys.keyBarItems(in: .detail, isSyncing: false).map(\.key) == ["Esc", "↑↓", "r"])
+    }
+
+    @Test func textScrollStaysWithinTheText() {
+        var scroll = TextScroll()
+        scroll.layout(visibleLines: 5, totalLines: 12)
+        #expect(scroll.visibleRange == 0..<5)
+        scroll.move(.pageDown)
+        #expect(scroll.offset == 4)
+        scroll.move(.end)
+        #expect(scroll.offset == 7)
+        scroll.move(.down)
+        #expect(scroll.offset == 7)
+        scroll.layout(visibleLines: 10, totalLines: 12)
+        #expect(scroll.offset == 2, "a taller window clamps the offset")
+        scroll.move(.home)
+        scroll.move(.up)
+        #expect(scroll.offset == 0)
+        #expect(!scroll.canScrollUp && scroll.canScrollDown)
+    }
+
+    @Test func theStatusUsesTheDomainsWords() {
+        var state = ArticlesState()
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.fetchFinished(attempt: 1, .failure(.http(status: 500, body: "")), at: WallClockTime(hour: 9, minute: 5)))
+        let start = ContinuousClock.now
+        let status = ArticlesStatus(state, now: start + .milliseconds(150), animationStart: start)
+        #expect(status.header == "retry 1 of 3 in 2 s")
+        #expect(status.headerWithSpinner == "⠙ retry 1 of 3 in 2 s")
+        #expect(status.message == "Sync failed: server error 500 — retry 1 of 3 in 2 s")
+        #expect(status.isRunning && !status.hasFailed)
+    }
+}

@@ -1,0 +1,102 @@
+import Articles
+import Core
+import Foundation
+import TUI
+@testable import AppShell
+
+/// Builders for the articles screen's tests: the harness opened on the challenge, scenarios of
+/// the articles endpoint, stored lists, and readers of what the screen shows.
+enum ArticlesFixture {
+    /// A harness that opened the articles challenge directly (`--challenge articles`).
+    static func harness(
+        _ articles: EndpointBehaviour = .instant, size: Size = Size(width: 80, height: 24),
+        store: any RecordStore = InMemoryRecordStore()
+    ) throws -> ShellHarness {
+        var options = LaunchOptions()
+        options.challenge = .articles
+        let scenario = Scenario(
+            name: "articles-test", description: "the articles endpoint as a test needs it", experiment: nil,
+            defaults: .instant, endpoints: [.articles: articles])
+        return try ShellHarness(options: options, scenario: scenario, size: size, store: store)
+    }
+
+    /// Answers at once with `outcomes`.
+    static func endpoint(_ outcomes: OutcomePattern, delay: Double = 0) -> EndpointBehaviour {
+        EndpointBehaviour(delay: delay...delay, outcomes: outcomes)
+    }
+
+    /// A store holding `articles` as the last successful sync of an earlier run.
+    static func store(with articles: [Article], unreadableCount: Int = 0) throws -> InMemoryRecordStore {
+        let store = InMemoryRecordStore()
+        if let error = ArticlesCache.save(StoredArticles(articles: articles, unreadableCount: unreadableCount), to: store) {
+            throw HarnessFailure(description: "could not store the list: \(error.message)")
+        }
+        return store
+    }
+
+    static func article(
+        _ id: Int, _ title: String, date: (Int, Int, Int), description: String = "A short description.",
+        author: String = "writer@example.com", image: String = "http://dummyimage.com/640x360.png/5fa2dd/ffffff"
+    ) -> Article {
+        Article(
+            id: id, title: title, description: description, author: author,
+            releaseDate: CalendarDate(year: date.0, month: date.1, day: date.2)!, image: image)
+    }
+
+    /// Three stored articles, deliberately out of order.
+    static let storedList = [
+        article(101, "Oldest stored article", date: (2018, 6, 25)),
+        article(102, "Newest stored article", date: (2020, 7, 8), description: "Released on the eighth of July."),
+        article(103, "Middle stored article", date: (2019, 3, 23)),
+    ]
+
+    /// The project's sample, as the mock serves it.
+    static let sample = SampleArticles.articles()
+
+    /// The sample in list order (newest first).
+    static let sampleInListOrder = sample.sortedByRelease()
+}
+
+extension ShellHarness {
+    var articlesScreen: ArticlesScreen? { shell.top as? ArticlesScreen }
+
+    /// The screen with the wall-clock time of the last sync ("synced at 14:05") written as
+    /// "synced at HH:MM" and the spinner at its first frame, so snapshots depend neither on when
+    /// they run nor on how many loop turns (100 ms of the loop's time each, while the spinner
+    /// turns) they took.
+    var stableScreen: String {
+        screen
+            .replacingOccurrences(of: #"synced at \d\d:\d\d"#, with: "synced at HH:MM", options: .regularExpression)
+            .replacingOccurrences(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]", with: "⠋", options: .regularExpression)
+    }
+
+    /// Lets the retry timer go to sleep on the manual clock, then moves the clock by `duration`.
+    func advanceRetry(by duration: Duration) async throws {
+        await clock.sleepers(count: 1)
+        try await advance(by: duration)
+    }
+
+    /// The titles of the rows on screen, top to bottom (read off the title lines: a thumbnail at
+    /// columns 2…5 and a release date at the end).
+    var rowTitles: [String] {
+        lines.compactMap { line -> String? in
+            let characters = Array(line)
+            guard characters.count > 8 else { return nil }
+            let thumbnail = String(characters[2..<6])
+            guard thumbnail == "████" || thumbnail == "┌──┐",
+                let date = line.range(of: #"[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression)
+            else { return nil }
+            let title = String(line[..<date.lowerBound]).dropFirst(8)
+            return title.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The title of the selected row (marked with ▸).
+    var selectedTitle: String? {
+        lines.first { $0.hasPrefix("▸") }.flatMap { line in
+            line.range(of: #"[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression).map {
+                String(line[..<$0.lowerBound]).dropFirst(8).trimmingCharacters(in: .whitespaces)
+            }
+        }
+    }
+}

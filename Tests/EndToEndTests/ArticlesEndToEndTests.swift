@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The real binary on a pseudo-terminal: the articles list, a detail page and back, then out.
+@Suite(.serialized) struct ArticlesEndToEndTests {
+    private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
+
+    @Test func listThenDetailThenBackThenOut() async throws {
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let terminal = try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--scenario", "happy", "--challenge", "articles"],
+            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        let list = try await terminal.waitFor("Articles · 60 articles")
+        #expect(list.contains { $0.hasPrefix("▸ ████") })
+        try await terminal.waitFor("synced at")
+
+        try terminal.send("Down")
+        // Rows are four lines tall under a two-line header: the second row starts on line 6.
+        try await terminal.waitUntil("the second row selected") { $0.count > 6 && $0[6].hasPrefix("▸") }
+        try terminal.send("Enter")
+        let detail = try await terminal.waitFor("‹ Back")
+        // The release date as the seed wants it: "Wed, Jul 8, '20".
+        #expect(detail.contains { $0.range(of: #"  ·  [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression) != nil })
+
+        try terminal.send("Escape")
+        try await terminal.waitFor("Articles · 60 articles")
+        try terminal.send("q")
+        try await terminal.waitFor("Navigation flow")
+        try terminal.send("q")
+        let (status, _) = try await terminal.waitForExit()
+        #expect(status == 0)
+        // What was stored is sealed: no title in the clear anywhere in the data dir.
+        let files = FileManager.default.enumerator(at: dataDir, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            let data = (try? Data(contentsOf: url)) ?? Data()
+            #expect(data.range(of: Data("Cooperative zero-copy ledger".utf8)) == nil, "\(url.lastPathComponent)")
+        }
+    }
+}
