@@ -7,7 +7,7 @@ import TUI
 enum FaultPanel {
     static func draw(_ model: FaultPanelModel, over area: Rect, on canvas: inout Canvas) {
         canvas.restyle(area) { $0.dim = true; $0.bold = false }
-        let lineCount = 2 + model.rows.count + 1 + 2 + (model.problem == nil ? 0 : 1)
+        let lineCount = 2 + model.rows.count + 1 + 1 + (model.problem == nil ? 0 : 1)
         let box = area.centred(Size(width: min(area.width - 2, 74), height: min(area.height, lineCount + 4)))
         guard box.width >= 20, box.height >= 6 else { return }
         canvas.fill(box, style: .plain)
@@ -50,26 +50,25 @@ enum FaultPanel {
             line(problem, Style(foreground: .red, bold: true))
             y += 1
         }
-        line("↑↓ choose · ←→ outcome · + - delay · s scenario · f close", .dim)
-        y += 1
+        // The keys are on the key bar.
         line("Changes apply to the next request.", .dim)
     }
 
     /// With the HTTP backend the server decides; this says how to make it fail.
     static let httpExplanation = """
-        The HTTP backend's faults are set where the server starts. Quit it and restart it with overrides, e.g.:
+        With the HTTP backend the server decides how slow and how broken it is. Stop \
+        challenge-server and start it again with overrides:
 
-        swift run challenge-server 3 false 15 true 4 false
-          rLogin fails after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection fails after 4 s
-        swift run challenge-server --articles-fail 3
-          the first 3 article requests answer 500
-        swift run challenge-server --profile-fail 2
-          the first 2 profile requests answer 500
-        --experiment screenB2 forces the experiment; --seed N repeats the random draws.
+        • swift run challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, \
+        rFetchExperiments succeeds after 15 s, rSubmitSelection fails after 4 s
+        • swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500
+        • swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500
+        • --experiment screenB2 forces the experiment, --seed N repeats the random draws, \
+        --help lists every option.
         """
 
     static func drawHTTPExplanation(server: String, over area: Rect, on canvas: inout Canvas) {
-        Modal(title: "Fault panel · HTTP backend (\(server))", body: httpExplanation, maxWidth: 78)
+        Modal(title: "Fault panel · HTTP backend (\(server))", body: httpExplanation, maxWidth: 74)
             .draw(over: area, on: &canvas)
     }
 

@@ -83,7 +83,7 @@ struct InspectorPanel {
         guard list.height > 0 else { return }
         if rows.isEmpty {
             canvas.put(
-                "No requests yet: open a challenge and its requests appear here.",
+                "No requests yet: open a challenge.",
                 at: list.origin, style: .dim, clipTo: list)
             return
         }
