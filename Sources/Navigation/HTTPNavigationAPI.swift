@@ -17,7 +17,11 @@ public struct HTTPNavigationAPI: NavigationAPI {
     private struct LoginBody: Decodable { var sessionId: String }
 
     public func login() async throws(APIError) -> SessionID {
-        let response = try await client.send(HTTPRequest(url: url(.login)))
+        try await login(attempt: 1)
+    }
+
+    public func login(attempt: Int) async throws(APIError) -> SessionID {
+        let response = try await client.send(HTTPRequest(url: url(.login), attempt: attempt))
         guard let body = try? JSONDecoder().decode(LoginBody.self, from: response.body),
             !body.sessionId.isEmpty
         else {
@@ -40,12 +44,18 @@ public struct HTTPNavigationAPI: NavigationAPI {
     }
 
     public func submitSelection(sessionID: SessionID?, screen: String, selection: String) async throws(APIError) {
+        let items = Self.submissionQuery(sessionID: sessionID, screen: screen, selection: selection)
+        // Any 2xx will do: the body is empty by contract and nothing in it matters.
+        _ = try await client.send(HTTPRequest(url: url(.submitSelection, query: items)))
+    }
+
+    /// rSubmitSelection's query items (the mock reports the same path to the inspector).
+    static func submissionQuery(sessionID: SessionID?, screen: String, selection: String) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
         if let sessionID { items.append(URLQueryItem(name: "sessionId", value: sessionID)) }
         items.append(URLQueryItem(name: "screen", value: screen))
         items.append(URLQueryItem(name: "selection", value: selection))
-        // Any 2xx will do: the body is empty by contract and nothing in it matters.
-        _ = try await client.send(HTTPRequest(url: url(.submitSelection, query: items)))
+        return items
     }
 
     func url(_ endpoint: NavigationEndpoint, query: [URLQueryItem] = []) -> URL {

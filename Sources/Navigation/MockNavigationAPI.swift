@@ -21,20 +21,36 @@ public final class MockNavigationAPI: NavigationAPI {
     public let fetchExperiments: MockEndpoint
     public let submitSelection: MockEndpoint
     private let clock: any Clock<Duration>
+    private let monitor: NetworkMonitor?
     private let source: Mutex<(source: ExperimentSource, random: SeededRandom)>
 
-    public init(
+    public convenience init(
         login: EndpointBehaviour, fetchExperiments: EndpointBehaviour, submitSelection: EndpointBehaviour,
         experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration> = ContinuousClock(),
-        seed: UInt64 = 0
+        seed: UInt64 = 0, monitor: NetworkMonitor? = nil
     ) {
         // Different seeds per endpoint so their random draws don't move in lockstep.
-        self.login = MockEndpoint(NavigationEndpoint.login.rawValue, behaviour: login, seed: seed)
-        self.fetchExperiments = MockEndpoint(
-            NavigationEndpoint.fetchExperiments.rawValue, behaviour: fetchExperiments, seed: seed &+ 1)
-        self.submitSelection = MockEndpoint(
-            NavigationEndpoint.submitSelection.rawValue, behaviour: submitSelection, seed: seed &+ 2)
+        self.init(
+            login: MockEndpoint(NavigationEndpoint.login.rawValue, behaviour: login, seed: seed),
+            fetchExperiments: MockEndpoint(
+                NavigationEndpoint.fetchExperiments.rawValue, behaviour: fetchExperiments, seed: seed &+ 1),
+            submitSelection: MockEndpoint(
+                NavigationEndpoint.submitSelection.rawValue, behaviour: submitSelection, seed: seed &+ 2),
+            experiment: experiment, clock: clock, monitor: monitor)
+    }
+
+    /// On endpoints made elsewhere (the app shares them with the fault panel). Every simulated
+    /// request is reported to `monitor`, with the method and path the HTTP backend would use.
+    public init(
+        login: MockEndpoint, fetchExperiments: MockEndpoint, submitSelection: MockEndpoint,
+        experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration> = ContinuousClock(),
+        monitor: NetworkMonitor? = nil
+    ) {
+        self.login = login
+        self.fetchExperiments = fetchExperiments
+        self.submitSelection = submitSelection
         self.clock = clock
+        self.monitor = monitor
         self.source = Mutex((experiment, Self.random(for: experiment)))
     }
 
@@ -42,13 +58,13 @@ public final class MockNavigationAPI: NavigationAPI {
     /// "rSubmitSelection"); a missing endpoint answers at once and always succeeds.
     public convenience init(
         behaviours: [String: EndpointBehaviour], experiment: ExperimentSource = .random(seed: 0),
-        clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0
+        clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0, monitor: NetworkMonitor? = nil
     ) {
         self.init(
             login: behaviours[NavigationEndpoint.login.rawValue] ?? .instant,
             fetchExperiments: behaviours[NavigationEndpoint.fetchExperiments.rawValue] ?? .instant,
             submitSelection: behaviours[NavigationEndpoint.submitSelection.rawValue] ?? .instant,
-            experiment: experiment, clock: clock, seed: seed)
+            experiment: experiment, clock: clock, seed: seed, monitor: monitor)
     }
 
     /// The three endpoints, for the fault panel.
@@ -69,8 +85,12 @@ public final class MockNavigationAPI: NavigationAPI {
     }
 
     public func login() async throws(APIError) -> SessionID {
+        try await login(attempt: 1)
+    }
+
+    public func login(attempt: Int) async throws(APIError) -> SessionID {
         do {
-            try await play(login)
+            try await play(login, path: Self.path(.login), attempt: attempt)
         } catch .http(let status, _) {
             throw .http(status: status, body: Self.loginFailureBody)
         }
@@ -78,7 +98,7 @@ public final class MockNavigationAPI: NavigationAPI {
     }
 
     public func fetchExperiment() async throws(APIError) -> Experiment {
-        try await play(fetchExperiments)
+        try await play(fetchExperiments, path: Self.path(.fetchExperiments))
         return source.withLock { state in
             switch state.source {
             case .fixed(let experiment):
@@ -91,18 +111,36 @@ public final class MockNavigationAPI: NavigationAPI {
     }
 
     public func submitSelection(sessionID: SessionID?, screen: String, selection: String) async throws(APIError) {
-        try await play(submitSelection)
+        let query = HTTPNavigationAPI.submissionQuery(sessionID: sessionID, screen: screen, selection: selection)
+        try await play(submitSelection, path: Self.path(.submitSelection, query: query))
     }
 
-    /// Waits the planned delay, then fails if the plan says so.
-    private func play(_ endpoint: MockEndpoint) async throws(APIError) {
+    /// Waits the planned delay, then fails if the plan says so; the monitor sees it as a GET of
+    /// `path` that answered 200 or failed as planned.
+    private func play(_ endpoint: MockEndpoint, path: String, attempt: Int = 1) async throws(APIError) {
+        let token = monitor?.begin(method: "GET", path: path, attempt: attempt, transport: .simulated)
         let plan = endpoint.nextPlan()
-        do {
-            try await clock.sleep(for: plan.delay)
-        } catch {
-            throw .cancelled
+        var failure: APIError?
+        if (try? await clock.sleep(for: plan.delay)) == nil {
+            failure = .cancelled
+        } else if case .failure(let planned) = plan.outcome {
+            failure = planned.apiError
         }
-        if case .failure(let failure) = plan.outcome { throw failure.apiError }
+        if let token { monitor?.end(token, failure.map { .failure($0) } ?? .response(status: 200)) }
+        if let failure { throw failure }
+    }
+
+    /// The path and query the HTTP backend would request, e.g. `/rSubmitSelection?screen=B1&…`.
+    static func path(_ endpoint: NavigationEndpoint, query: [URLQueryItem] = []) -> String {
+        var components = URLComponents()
+        components.path = "/" + endpoint.rawValue
+        if !query.isEmpty {
+            components.queryItems = query
+            // As HTTPNavigationAPI sends it: "+" encoded, not read as a space.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        }
+        return components.percentEncodedQuery.map { "\(components.percentEncodedPath)?\($0)" }
+            ?? components.percentEncodedPath
     }
 
     private static func random(for source: ExperimentSource) -> SeededRandom {

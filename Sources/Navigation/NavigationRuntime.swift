@@ -43,7 +43,7 @@ public struct NavigationRuntime: Sendable {
             }
         case .login(let attempt):
             do {
-                let sessionID = try await api.login()
+                let sessionID = try await api.login(attempt: attempt)
                 send(.loginFinished(attempt: attempt, result: .success(sessionID), at: now))
             } catch {
                 send(.loginFinished(attempt: attempt, result: .failure(error), at: now))

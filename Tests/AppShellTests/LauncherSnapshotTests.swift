@@ -32,11 +32,12 @@ import TUI
             │  Backend: mock backend (scenario instant)                                    │
             │                                                                              │
             ╰──────────────────────────────────────────────────────────────────────────────╯
-            ↑↓ move · Enter open · x forget flow progress · ? help · q quit
+            ↑↓ move · Enter open · x forget flow progress · ? help · q quit · n network
             """)
         #expect(app.lines[20].hasPrefix("│  Backend: mock backend (scenario instant)"))
         #expect(app.lines[22].hasPrefix("╰"))
-        #expect(app.lines[23] == "↑↓ move · Enter open · x forget flow progress · ? help · q quit")
+        // The live tools' `n` fits at 80 columns; `f` doesn't (the help lists both).
+        #expect(app.lines[23] == "↑↓ move · Enter open · x forget flow progress · ? help · q quit · n network")
         // The selected challenge is drawn reversed; the others are not.
         #expect(app.terminal.canvas.style(at: Point(x: 5, y: 4)).reverse)
         #expect(!app.terminal.canvas.style(at: Point(x: 5, y: 7)).reverse)

@@ -19,12 +19,19 @@ public final class AppEnvironment {
     public let store: any RecordStore
     /// Why the encrypted store could not be opened; the app then keeps data in memory only.
     public let storeProblem: StoreError?
+    /// The named scenarios the fault panel offers (`Config/scenarios`, plus the built-in default).
+    public var scenarioLibrary: ScenarioLibrary
+    /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
+    /// the fault panel (whose changes apply to the next request). Also made, but unused, with
+    /// the HTTP backend.
+    public let mockEndpoints: [ScenarioEndpoint: MockEndpoint]
     private let variables: [String: String]
 
     public init(
         options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
         environment: [String: String] = [:], clock: any Clock<Duration> = ContinuousClock(),
-        store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled
+        store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled,
+        scenarioLibrary: ScenarioLibrary = ScenarioLibrary(directory: nil)
     ) {
         self.options = options
         self.configuration = configuration
@@ -35,6 +42,26 @@ public final class AppEnvironment {
         self.logger = logger
         self.store = store
         self.storeProblem = storeProblem
+        self.scenarioLibrary = scenarioLibrary
+        self.mockEndpoints = Self.endpoints(for: scenario)
+    }
+
+    /// One endpoint per name, each with its own seed so their random draws don't move in lockstep.
+    private static func endpoints(for scenario: Scenario) -> [ScenarioEndpoint: MockEndpoint] {
+        let seeds: [ScenarioEndpoint: UInt64] = [
+            .rLogin: 1, .rFetchExperiments: 2, .rSubmitSelection: 3, .articles: 4, .profile: 5, .profileUpdate: 6,
+            .passwordChange: 7,
+        ]
+        var endpoints: [ScenarioEndpoint: MockEndpoint] = [:]
+        for name in ScenarioEndpoint.allCases {
+            endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: seeds[name] ?? 0)
+        }
+        return endpoints
+    }
+
+    /// The experiment the mock hands out under `scenario`: its fixed one, else a seeded draw.
+    static func experimentSource(for scenario: Scenario) -> MockNavigationAPI.ExperimentSource {
+        scenario.experiment.flatMap(Experiment.init(rawValue:)).map { .fixed($0) } ?? .random(seed: 7)
     }
 
     /// Reads the configuration (`--config` over `Config/default.json`'s built-in twin), the
@@ -86,7 +113,8 @@ public final class AppEnvironment {
         }
         return AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: environment,
-            store: store, storeProblem: storeProblem, logger: logger)
+            store: store, storeProblem: storeProblem, logger: logger,
+            scenarioLibrary: ScenarioLibrary(configDirectory: configDirectory))
     }
 
     // MARK: Backends
@@ -108,22 +136,24 @@ public final class AppEnvironment {
     public private(set) lazy var articlesAPI: any ArticlesAPI = makeArticlesAPI()
     public private(set) lazy var profileAPI: any ProfileAPI = makeProfileAPI()
 
-    private func endpoint(_ name: ScenarioEndpoint, seed: UInt64) -> MockEndpoint {
-        MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: seed)
+    /// The mock endpoint called `name` (every name has one).
+    public func mockEndpoint(_ name: ScenarioEndpoint) -> MockEndpoint {
+        // Made for every case in `init`; the fallback only keeps this total.
+        mockEndpoints[name] ?? MockEndpoint(name.rawValue, behaviour: .instant)
     }
+
+    /// The mock navigation backend, for the fault panel's "next experiment"; nil with HTTP.
+    public var mockNavigationAPI: MockNavigationAPI? { navigationAPI as? MockNavigationAPI }
 
     private func makeNavigationAPI() -> any NavigationAPI {
         switch options.backend {
         case .http:
             return HTTPNavigationAPI(client: httpClient, baseURL: configuration.serverURL)
         case .mock:
-            let experiment: MockNavigationAPI.ExperimentSource =
-                scenario.experiment.flatMap(Experiment.init(rawValue:)).map { .fixed($0) } ?? .random(seed: 7)
             return MockNavigationAPI(
-                login: scenario.behaviour(for: .rLogin),
-                fetchExperiments: scenario.behaviour(for: .rFetchExperiments),
-                submitSelection: scenario.behaviour(for: .rSubmitSelection),
-                experiment: experiment, clock: clock, seed: 1)
+                login: mockEndpoint(.rLogin), fetchExperiments: mockEndpoint(.rFetchExperiments),
+                submitSelection: mockEndpoint(.rSubmitSelection), experiment: Self.experimentSource(for: scenario),
+                clock: clock, monitor: monitor)
         }
     }
 
@@ -132,7 +162,7 @@ public final class AppEnvironment {
         case .http:
             return HTTPArticlesAPI(url: configuration.resolvedArticlesURL, client: httpClient)
         case .mock:
-            return MockArticlesAPI(endpoint: endpoint(.articles, seed: 4), clock: clock)
+            return MockArticlesAPI(endpoint: mockEndpoint(.articles), clock: clock, monitor: monitor)
         }
     }
 
@@ -143,8 +173,8 @@ public final class AppEnvironment {
             return HTTPProfileAPI(client: httpClient, baseURL: configuration.serverURL, token: token)
         case .mock:
             return MockProfileAPI(
-                profileEndpoint: endpoint(.profile, seed: 5), updateEndpoint: endpoint(.profileUpdate, seed: 6),
-                passwordEndpoint: endpoint(.passwordChange, seed: 7), clock: clock)
+                profileEndpoint: mockEndpoint(.profile), updateEndpoint: mockEndpoint(.profileUpdate),
+                passwordEndpoint: mockEndpoint(.passwordChange), clock: clock, monitor: monitor)
         }
     }
 

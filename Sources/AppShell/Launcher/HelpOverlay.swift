@@ -9,6 +9,8 @@ enum HelpOverlay {
         ("Space", "check an option"),
         ("Esc  ←  Backspace", "back, where the screen has a back button"),
         ("r", "retry what failed"),
+        ("n", "network inspector: every request"),
+        ("f", "fault panel: delays and failures"),
         ("q", "leave the challenge; quit from the launcher"),
         ("?", "this help"),
         ("Ctrl-C", "quit at once, anywhere"),

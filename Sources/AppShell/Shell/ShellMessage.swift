@@ -12,4 +12,7 @@ public enum ShellMessage: Sendable {
     case animationFrame
     /// The toast's deadline has passed.
     case toastExpired
+    /// A request began or ended (the `NetworkMonitor` saw it): redraw the network inspector and
+    /// the fault panel. The shell keeps this one; screens never get it.
+    case networkActivity
 }

@@ -10,35 +10,57 @@ public struct MockArticlesAPI: ArticlesAPI {
     public let endpoint: MockEndpoint
     private let clock: any Clock<Duration>
     private let body: Data
+    private let monitor: NetworkMonitor?
 
+    /// Every simulated request is reported to `monitor` as `GET /articles`, like the HTTP backend's.
     public init(
         endpoint: MockEndpoint = MockEndpoint(MockArticlesAPI.endpointName, behaviour: .instant),
         clock: any Clock<Duration> = ContinuousClock(),
-        body: Data = SampleArticles.json()
+        body: Data = SampleArticles.json(),
+        monitor: NetworkMonitor? = nil
     ) {
         self.endpoint = endpoint
         self.clock = clock
         self.body = body
+        self.monitor = monitor
     }
+
+    /// The path the inspector shows (the HTTP backend's default URL has the same).
+    public static let path = "/articles"
+
 
     /// What a `.malformed` plan answers: a 200 whose body is an HTML error page, as a
     /// misconfigured proxy would send.
     public static let malformedBody = Data("<html><body>Service temporarily unavailable</body></html>\n".utf8)
 
     public func fetchArticles(attempt: Int) async throws(APIError) -> Data {
+        let token = monitor?.begin(
+            method: "GET", path: Self.path, attempt: attempt, transport: .simulated, headers: ["Accept": "application/json"])
+        let result = await answer()
+        if let token {
+            switch result {
+            // A malformed answer is still a 200, as an HTTP client would record it.
+            case .success: monitor?.end(token, .response(status: 200))
+            case .failure(let error): monitor?.end(token, .failure(error))
+            }
+        }
+        return try result.get()
+    }
+
+    private func answer() async -> Result<Data, APIError> {
         let plan = endpoint.nextPlan()
         if plan.delay > .zero {
             do {
                 try await clock.sleep(for: plan.delay)
             } catch {
-                throw .cancelled
+                return .failure(.cancelled)
             }
         }
-        if Task.isCancelled { throw .cancelled }
+        if Task.isCancelled { return .failure(.cancelled) }
         switch plan.outcome {
-        case .success: return body
-        case .failure(.malformed): return Self.malformedBody
-        case .failure(let failure): throw failure.apiError
+        case .success: return .success(body)
+        case .failure(.malformed): return .success(Self.malformedBody)
+        case .failure(let failure): return .failure(failure.apiError)
         }
     }
 }

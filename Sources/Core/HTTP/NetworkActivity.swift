@@ -55,3 +55,18 @@ public struct NetworkActivity: Identifiable, Hashable, Sendable {
 
     public var isPending: Bool { outcome == .pending }
 }
+
+extension NetworkActivity {
+    /// An activity built by hand (tests, previews); the monitor makes the real ones. The
+    /// `Authorization` header is redacted here too, so no caller can slip a secret in.
+    public init(
+        id: Int, method: String, path: String, attempt: Int = 1, transport: Transport = .simulated,
+        startDate: Date = Date(), started: Duration = .zero, duration: Duration? = nil, outcome: Outcome = .pending,
+        requestHeaders: [String: String] = [:], isSensitive: Bool = false
+    ) {
+        self.init(
+            id: id, method: method, path: path, attempt: attempt, transport: transport, startDate: startDate,
+            started: started, duration: duration, outcome: outcome, requestHeaders: Redaction.headers(requestHeaders),
+            requestBody: nil, responseBody: nil, isSensitive: isSensitive)
+    }
+}

@@ -86,6 +86,10 @@ public final class NetworkMonitor: Sendable {
         subscribers.forEach { $0(activity) }
     }
 
+    /// Time since the monitor was made, on its clock: what `started` is measured against, so the
+    /// inspector can show how long a pending request has been running.
+    public var now: Duration { elapsed() }
+
     /// The newest `capacity` activities, oldest first.
     public var history: [NetworkActivity] { state.withLock { $0.history } }
 

@@ -4,7 +4,8 @@ import Synchronization
 /// The embedded backend: an in-memory profile and password that obey the server's rules
 /// (`ProfileRules`), with each endpoint's delay and outcome taken from a `MockEndpoint` (so the
 /// fault panel and scenarios can slow it down or make it fail) and waited for on an injected
-/// clock.
+/// clock. Every simulated request is reported to an optional `NetworkMonitor` with the HTTP
+/// backend's method and path (a password change as sensitive: no body is ever recorded).
 public final class MockProfileAPI: ProfileAPI {
     /// The password the mock (and `challenge-server`) starts with.
     public static let defaultPassword = "password123"
@@ -13,6 +14,7 @@ public final class MockProfileAPI: ProfileAPI {
     public let updateEndpoint: MockEndpoint
     public let passwordEndpoint: MockEndpoint
     private let clock: any Clock<Duration>
+    private let monitor: NetworkMonitor?
 
     private struct Stored {
         var profile: UserProfile
@@ -27,8 +29,10 @@ public final class MockProfileAPI: ProfileAPI {
         profileEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.profile.rawValue, behaviour: .instant),
         updateEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.profileUpdate.rawValue, behaviour: .instant),
         passwordEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.passwordChange.rawValue, behaviour: .instant),
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(),
+        monitor: NetworkMonitor? = nil
     ) {
+        self.monitor = monitor
         self.stored = Mutex(Stored(profile: profile, password: password))
         self.profileEndpoint = profileEndpoint
         self.updateEndpoint = updateEndpoint
@@ -46,34 +50,58 @@ public final class MockProfileAPI: ProfileAPI {
     public func isCurrentPassword(_ password: Secret) -> Bool { stored.withLock { $0.password == password } }
 
     public func fetchProfile() async throws(APIError) -> UserProfile {
-        try await answer(profileEndpoint, .profile)
-        return storedProfile
+        try await reported(.get, "/profiles/mine") { () async throws(APIError) in
+            try await answer(profileEndpoint, .profile)
+            return storedProfile
+        }
     }
 
     public func updateProfile(firstName: String, lastName: String) async throws(APIError) -> UserProfile {
-        try await answer(updateEndpoint, .profileUpdate)
-        switch ProfileRules.checkUpdate(firstName: firstName, lastName: lastName) {
-        case .failure(let rejection):
-            throw rejection.apiError
-        case .success(let names):
-            return stored.withLock { stored in
-                stored.profile.firstName = names.firstName
-                stored.profile.lastName = names.lastName
-                return stored.profile
+        try await reported(.post, "/profiles/update") { () async throws(APIError) in
+            try await answer(updateEndpoint, .profileUpdate)
+            switch ProfileRules.checkUpdate(firstName: firstName, lastName: lastName) {
+            case .failure(let rejection):
+                throw rejection.apiError
+            case .success(let names):
+                return stored.withLock { stored in
+                    stored.profile.firstName = names.firstName
+                    stored.profile.lastName = names.lastName
+                    return stored.profile
+                }
             }
         }
     }
 
     public func changePassword(current: Secret, new: Secret, confirmation: Secret) async throws(APIError) {
-        try await answer(passwordEndpoint, .passwordChange)
-        let rejection: ProfileRejection? = stored.withLock { stored in
-            // Checked and changed under one lock: two changes at once cannot both pass.
-            let rejection = ProfileRules.checkPasswordChange(
-                current: current, new: new, confirmation: confirmation, stored: stored.password)
-            if rejection == nil { stored.password = new }
-            return rejection
+        try await reported(.post, "/password/change", isSensitive: true) { () async throws(APIError) in
+            try await answer(passwordEndpoint, .passwordChange)
+            let rejection: ProfileRejection? = stored.withLock { stored in
+                // Checked and changed under one lock: two changes at once cannot both pass.
+                let rejection = ProfileRules.checkPasswordChange(
+                    current: current, new: new, confirmation: confirmation, stored: stored.password)
+                if rejection == nil { stored.password = new }
+                return rejection
+            }
+            if let rejection { throw rejection.apiError }
         }
-        if let rejection { throw rejection.apiError }
+    }
+
+    /// Runs one simulated request and reports it to the monitor: 200, or the error the caller
+    /// gets (a rule's 400/403/422 included, as the HTTP server would answer them).
+    private func reported<T>(
+        _ method: HTTPRequest.Method, _ path: String, isSensitive: Bool = false,
+        _ body: () async throws(APIError) -> T
+    ) async throws(APIError) -> T {
+        let token = monitor?.begin(
+            method: method.rawValue, path: path, transport: .simulated, isSensitive: isSensitive)
+        do {
+            let value = try await body()
+            if let token { monitor?.end(token, .response(status: 200)) }
+            return value
+        } catch {
+            if let token { monitor?.end(token, .failure(error)) }
+            throw error
+        }
     }
 
     /// Waits the planned delay, then throws the planned failure, or returns to let the request

@@ -1,0 +1,79 @@
+import Core
+import TUI
+
+/// Draws the fault panel: a box over the (dimmed) screen listing each mock endpoint with its
+/// delay and outcome, the chosen one reversed; or, with the HTTP backend, how to start
+/// `challenge-server` with faults instead.
+enum FaultPanel {
+    static func draw(_ model: FaultPanelModel, over area: Rect, on canvas: inout Canvas) {
+        canvas.restyle(area) { $0.dim = true; $0.bold = false }
+        let lineCount = 2 + model.rows.count + 1 + 1 + (model.problem == nil ? 0 : 1)
+        let box = area.centred(Size(width: min(area.width - 2, 74), height: min(area.height, lineCount + 4)))
+        guard box.width >= 20, box.height >= 6 else { return }
+        canvas.fill(box, style: .plain)
+        let inner = Frame(title: "Fault panel · mock backend", border: .rounded, style: .bold, titleStyle: .bold)
+            .draw(in: box, on: &canvas).inset(horizontal: 2, vertical: 1)
+        var y = inner.y
+        func line(_ text: String, _ style: Style = .plain, x: Int? = nil) {
+            guard y < inner.maxY else { return }
+            canvas.put(text, at: Point(x: x ?? inner.x, y: y), style: style, clipTo: inner)
+        }
+
+        let after = canvas.put("Scenario ", at: Point(x: inner.x, y: y), style: .dim, clipTo: inner)
+        let end = canvas.put(model.scenarioName, at: Point(x: after, y: y), style: .bold, clipTo: inner)
+        line("  (s: next scenario)", .dim, x: end)
+        y += 2
+
+        let nameWidth = 18
+        let delayWidth = 10
+        for (index, row) in model.rows.enumerated() where y < inner.maxY {
+            let isSelected = index == model.selection
+            let (delay, outcome): (String, String)
+            switch row {
+            case .endpoint(let endpoint):
+                let behaviour = model.behaviour(endpoint)
+                delay = FaultPanelModel.describe(behaviour.delay)
+                outcome = FaultPanelModel.describe(behaviour.outcomes)
+            case .experiment:
+                delay = ""
+                outcome = model.experiment.rawValue
+            }
+            let text = (isSelected ? "▸ " : "  ") + pad(FaultPanelModel.title(of: row), nameWidth)
+                + pad(delay, delayWidth) + outcome
+            let rowRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
+            if isSelected { canvas.fill(rowRect, style: Style(bold: true, reverse: true)) }
+            canvas.put(text, at: rowRect.origin, style: isSelected ? Style(bold: true, reverse: true) : .plain, clipTo: rowRect)
+            y += 1
+        }
+        y += 1
+        if let problem = model.problem {
+            line(problem, Style(foreground: .red, bold: true))
+            y += 1
+        }
+        // The keys are on the key bar.
+        line("Changes apply to the next request.", .dim)
+    }
+
+    /// With the HTTP backend the server decides; this says how to make it fail.
+    static let httpExplanation = """
+        With the HTTP backend the server decides how slow and how broken it is. Stop \
+        challenge-server and start it again with overrides:
+
+        • swift run challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, \
+        rFetchExperiments succeeds after 15 s, rSubmitSelection fails after 4 s
+        • swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500
+        • swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500
+        • --experiment screenB2 forces the experiment, --seed N repeats the random draws, \
+        --help lists every option.
+        """
+
+    static func drawHTTPExplanation(server: String, over area: Rect, on canvas: inout Canvas) {
+        Modal(title: "Fault panel · HTTP backend (\(server))", body: httpExplanation, maxWidth: 74)
+            .draw(over: area, on: &canvas)
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        let cut = TextLayout.truncate(text, width: width - 1)
+        return cut + String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+    }
+}

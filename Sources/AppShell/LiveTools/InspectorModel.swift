@@ -1,0 +1,142 @@
+import Core
+import Foundation
+
+/// What the network inspector shows, worked out from the monitor's history and the time: one
+/// row per request, oldest first and newest last, at most `capacity`, every text already
+/// formatted. Pure (no clock, no I/O), so it is tested on its own.
+///
+/// Nothing secret gets through: rows are built from the method, the path (passed through
+/// `Redaction`), the outcome and the timings only — never from headers or bodies, so an
+/// `Authorization` header can't be shown.
+struct InspectorModel: Sendable {
+    /// How a row reads at a glance.
+    enum Kind: Hashable, Sendable { case pending, success, failure }
+
+    struct Row: Hashable, Sendable {
+        var id: Int
+        /// `HH:MM:SS`, wall-clock time the request began.
+        var time: String
+        var method: String
+        var path: String
+        /// `200`, `500`, `timeout`, `pending`…
+        var status: String
+        /// `830ms`, `1.2s`; for a request in flight the time so far, with a trailing `…`.
+        var duration: String
+        /// `#2`
+        var attempt: String
+        /// `retry 4s` when the request's retry policy will try again, `no retry` when it
+        /// won't, empty when the request has no retry policy or didn't fail.
+        var retry: String
+        var kind: Kind
+    }
+
+    /// The monitor keeps 200; so does the inspector.
+    static let capacity = 200
+
+    /// Retry policies by path suffix (the query aside): `/rLogin` → the login policy, the
+    /// articles path → the articles policy. A failed request whose path matches shows when
+    /// (or whether) the next try comes.
+    var retryPolicies: [(pathSuffix: String, policy: RetryPolicy)]
+    var timeZone: TimeZone
+    var capacity: Int
+
+    init(
+        retryPolicies: [(pathSuffix: String, policy: RetryPolicy)] = [], timeZone: TimeZone = .current,
+        capacity: Int = InspectorModel.capacity
+    ) {
+        self.retryPolicies = retryPolicies
+        self.timeZone = timeZone
+        self.capacity = capacity
+    }
+
+    /// The rows for `activities` at `now` (the monitor's clock: what `started` is measured on).
+    func rows(_ activities: [NetworkActivity], now: Duration) -> [Row] {
+        let ordered = activities.sorted { ($0.started, $0.id) < ($1.started, $1.id) }
+        return ordered.suffix(capacity).map { row($0, now: now) }
+    }
+
+    func row(_ activity: NetworkActivity, now: Duration) -> Row {
+        let kind: Kind
+        let duration: String
+        switch activity.outcome {
+        case .pending:
+            kind = .pending
+            duration = Self.format(max(.zero, now - activity.started)) + "…"
+        case .response:
+            kind = .success
+            duration = activity.duration.map(Self.format) ?? ""
+        case .failure:
+            kind = .failure
+            duration = activity.duration.map(Self.format) ?? ""
+        }
+        return Row(
+            id: activity.id, time: time(of: activity.startDate), method: activity.method,
+            path: Redaction.redact(activity.path), status: Self.status(activity.outcome), duration: duration,
+            attempt: "#\(activity.attempt)", retry: retry(after: activity), kind: kind)
+    }
+
+    /// One line for the panel's title: how many requests, how many still running.
+    static func summary(_ rows: [Row]) -> String {
+        let pending = rows.filter { $0.kind == .pending }.count
+        let count = rows.count == 1 ? "1 request" : "\(rows.count) requests"
+        return pending > 0 ? "\(count) · \(pending) in flight" : count
+    }
+
+    // MARK: Formatting
+
+    func time(of date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return Self.twoDigits(parts.hour ?? 0) + ":" + Self.twoDigits(parts.minute ?? 0) + ":"
+            + Self.twoDigits(parts.second ?? 0)
+    }
+
+    /// A short status: the HTTP status when there is one, else what went wrong in a word.
+    static func status(_ outcome: NetworkActivity.Outcome) -> String {
+        switch outcome {
+        case .pending: "pending"
+        case .response(let status): String(status)
+        case .failure(let error):
+            switch error {
+            case .http(let status, _): String(status)
+            case .timedOut: "timeout"
+            case .connectionRefused: "refused"
+            case .offline: "offline"
+            case .undecodable: "bad body"
+            case .cancelled: "cancelled"
+            }
+        }
+    }
+
+    /// `830ms` under a second, `1.2s` under a minute, `1m05s` above.
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = max(0, Int((Double(duration.components.seconds) * 1000
+            + Double(duration.components.attoseconds) / 1e15).rounded()))
+        if milliseconds < 1000 { return "\(milliseconds)ms" }
+        let tenths = (milliseconds + 50) / 100
+        if tenths < 600 { return "\(tenths / 10).\(tenths % 10)s" }
+        let seconds = (milliseconds + 500) / 1000
+        return "\(seconds / 60)m\(twoDigits(seconds % 60))s"
+    }
+
+    /// A retry delay: whole seconds as `4s`, else tenths.
+    static func formatDelay(_ duration: Duration) -> String {
+        let tenths = Int((Double(duration.components.seconds) * 10
+            + Double(duration.components.attoseconds) / 1e17).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)s" : "\(tenths / 10).\(tenths % 10)s"
+    }
+
+    private func retry(after activity: NetworkActivity) -> String {
+        guard case .failure(let error) = activity.outcome, let policy = policy(for: activity.path) else { return "" }
+        guard policy.shouldRetry(error, after: max(1, activity.attempt)) else { return "no retry" }
+        return "retry " + Self.formatDelay(policy.delay(after: max(1, activity.attempt)))
+    }
+
+    private func policy(for path: String) -> RetryPolicy? {
+        let bare = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        return retryPolicies.first { !$0.pathSuffix.isEmpty && bare.hasSuffix($0.pathSuffix) }?.policy
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

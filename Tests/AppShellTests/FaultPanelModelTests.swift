@@ -1,0 +1,157 @@
+import Core
+import Navigation
+import Testing
+@testable import AppShell
+
+/// The fault panel's model on its own: rows, selection, outcome and delay cycling, the forced
+/// experiment, the scenario picker.
+@Suite struct FaultPanelModelTests {
+    func model(
+        _ endpoints: [ScenarioEndpoint] = ScenarioEndpoint.allCases,
+        behaviours: [ScenarioEndpoint: EndpointBehaviour] = [:], names: [String] = ["default", "flaky", "happy"],
+        current: String = "default"
+    ) -> FaultPanelModel {
+        FaultPanelModel(
+            endpoints: endpoints, behaviours: behaviours, experiment: .random, scenarioNames: names, scenarioName: current)
+    }
+
+    @Test func listsTheGivenEndpointsAndTheExperimentOnlyForTheFlow() {
+        #expect(model([.rLogin, .rFetchExperiments, .rSubmitSelection]).rows == [
+            .endpoint(.rLogin), .endpoint(.rFetchExperiments), .endpoint(.rSubmitSelection), .experiment,
+        ])
+        #expect(model([.articles]).rows == [.endpoint(.articles)])
+        #expect(model([.profile, .profileUpdate, .passwordChange]).rows.count == 3)
+        #expect(model().rows.count == 8)
+    }
+
+    @Test func upAndDownStopAtTheEnds() {
+        var panel = model([.profile, .profileUpdate, .passwordChange])
+        panel.move(by: -1)
+        #expect(panel.selection == 0)
+        panel.move(by: 1)
+        panel.move(by: 1)
+        panel.move(by: 1)
+        #expect(panel.selectedRow == .endpoint(.passwordChange))
+    }
+
+    @Test func rightAndLeftCycleThroughTheOutcomes() {
+        var panel = model([.rLogin])
+        let expected: [OutcomePattern] = [
+            .alwaysFail(.status(500)), .failNext(3, .status(500)), .random(successProbability: 0.5, failure: .status(500)),
+            .alwaysFail(.timeout), .alwaysFail(.offline), .alwaysSucceed,
+        ]
+        for outcome in expected {
+            #expect(panel.cycleOutcome(by: 1) == .behaviour(.rLogin, EndpointBehaviour(delay: 0...0, outcomes: outcome)))
+        }
+        #expect(panel.cycleOutcome(by: -1) == .behaviour(.rLogin, EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.offline))))
+        #expect(panel.behaviour(.rLogin).outcomes == .alwaysFail(.offline))
+    }
+
+    @Test func profileEndpointsAlsoOfferEveryErrorTheScreenHandles() {
+        let presets = FaultPanelModel.outcomes(for: .passwordChange)
+        for failure: SimulatedFailure in [.status(400), .status(401), .status(403), .status(422), .timeout, .refused, .malformed] {
+            #expect(presets.contains(.alwaysFail(failure)))
+        }
+        #expect(!FaultPanelModel.outcomes(for: .articles).contains(.alwaysFail(.status(422))))
+    }
+
+    @Test func aCountedDownFailNextStillMovesOnFromItsPlace() {
+        var panel = model([.articles], behaviours: [.articles: EndpointBehaviour(delay: 1...3, outcomes: .failNext(2, .status(500)))])
+        #expect(panel.cycleOutcome(by: 1) == .behaviour(
+            .articles, EndpointBehaviour(delay: 1...3, outcomes: .random(successProbability: 0.5, failure: .status(500)))))
+        var fiveHundreds = model([.articles], behaviours: [.articles: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.status(503)))])
+        #expect(fiveHundreds.cycleOutcome(by: 1) == .behaviour(.articles, EndpointBehaviour(delay: 0...0, outcomes: .failNext(3, .status(500)))))
+    }
+
+    @Test func anOutcomeNoPresetMatchesStartsAtAnEnd() {
+        let sequence = EndpointBehaviour(delay: 0...0, outcomes: .sequence([.failure(.status(500)), .success]))
+        var forward = model([.passwordChange], behaviours: [.passwordChange: sequence])
+        #expect(forward.cycleOutcome(by: 1) == .behaviour(.passwordChange, EndpointBehaviour(delay: 0...0, outcomes: .alwaysSucceed)))
+        var backward = model([.passwordChange], behaviours: [.passwordChange: sequence])
+        #expect(backward.cycleOutcome(by: -1) == .behaviour(.passwordChange, EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.malformed))))
+    }
+
+    @Test func plusAndMinusStepAlongTheDelayLadder() {
+        var panel = model([.rLogin])
+        #expect(panel.changeDelay(by: -1) == nil, "nothing is shorter than instant")
+        #expect(panel.changeDelay(by: 1) == .behaviour(.rLogin, EndpointBehaviour(delay: 0.1...0.3, outcomes: .alwaysSucceed)))
+        for _ in 0..<10 { _ = panel.changeDelay(by: 1) }
+        #expect(panel.behaviour(.rLogin).delay == 15...20)
+        #expect(panel.changeDelay(by: 1) == nil)
+        // A delay between two rungs goes to the next one either way.
+        var custom = model([.rLogin], behaviours: [.rLogin: EndpointBehaviour(delay: 0.2...0.5, outcomes: .alwaysSucceed)])
+        #expect(custom.changeDelay(by: 1) == .behaviour(.rLogin, EndpointBehaviour(delay: 0.5...2, outcomes: .alwaysSucceed)))
+        var customDown = model([.rLogin], behaviours: [.rLogin: EndpointBehaviour(delay: 0.2...0.5, outcomes: .alwaysSucceed)])
+        #expect(customDown.changeDelay(by: -1) == .behaviour(.rLogin, EndpointBehaviour(delay: 0.1...0.3, outcomes: .alwaysSucceed)))
+    }
+
+    @Test func theExperimentRowCyclesTheNextExperiment() {
+        var panel = model([.rLogin, .rFetchExperiments, .rSubmitSelection])
+        panel.move(by: 3)
+        #expect(panel.selectedRow == .experiment)
+        #expect(panel.changeDelay(by: 1) == nil)
+        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.screenB1)))
+        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.screenB2)))
+        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.screenB3)))
+        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.noScreenB)))
+        #expect(panel.cycleOutcome(by: 1) == .experiment(.random(seed: 7)))
+        #expect(panel.cycleOutcome(by: -1) == .experiment(.fixed(.noScreenB)))
+        #expect(FaultPanelModel.ExperimentChoice(.fixed(.screenB3)) == .screenB3)
+        #expect(FaultPanelModel.ExperimentChoice(.random(seed: 1)) == .random)
+    }
+
+    @Test func theScenarioPickerCyclesFromTheCurrentScenario() {
+        var panel = model(current: "flaky")
+        #expect(panel.pickNextScenario() == "happy")
+        #expect(panel.pickNextScenario() == "default")
+        var unlisted = model(current: "instant")
+        #expect(unlisted.pickNextScenario() == "default")
+        var none = model(names: [])
+        #expect(none.pickNextScenario() == nil)
+    }
+
+    @Test func applyingAScenarioSetsEveryEndpointAndTheExperiment() {
+        var panel = model([.articles])
+        let scenario = Scenario(
+            name: "broken", description: "", experiment: "screenB2",
+            defaults: EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.status(500))),
+            endpoints: [.articles: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.refused))])
+        panel.failed("an earlier problem")
+        let changes = panel.apply(scenario)
+        #expect(changes.count == ScenarioEndpoint.allCases.count + 1)
+        #expect(changes.contains(.behaviour(.articles, EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.refused)))))
+        #expect(changes.contains(.behaviour(.rLogin, EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.status(500))))))
+        #expect(changes.last == .experiment(.fixed(.screenB2)))
+        #expect(panel.scenarioName == "broken")
+        #expect(panel.problem == nil)
+        #expect(panel.experiment == .screenB2)
+    }
+
+    @Test func aScenarioThatFailedToLoadIsSaidAndSkippedNextTime() {
+        var panel = model(current: "default")
+        #expect(panel.pickNextScenario() == "flaky")
+        panel.failed("flaky.json: broken")
+        #expect(panel.problem == "flaky.json: broken")
+        #expect(panel.scenarioName == "default")
+        #expect(panel.pickNextScenario() == "happy")
+    }
+
+    @Test func refreshTakesTheLiveBehaviours() {
+        var panel = model([.articles], behaviours: [.articles: EndpointBehaviour(delay: 0...0, outcomes: .failNext(3, .status(500)))])
+        panel.refresh([.articles: EndpointBehaviour(delay: 0...0, outcomes: .failNext(1, .status(500)))])
+        #expect(panel.behaviour(.articles).outcomes == .failNext(1, .status(500)))
+    }
+
+    @Test func describesOutcomesAndDelaysInWords() {
+        #expect(FaultPanelModel.describe(OutcomePattern.alwaysSucceed) == "always succeed")
+        #expect(FaultPanelModel.describe(OutcomePattern.alwaysFail(.status(401))) == "always fail (401)")
+        #expect(FaultPanelModel.describe(OutcomePattern.failNext(3, .status(500))) == "fail next 3 (500)")
+        #expect(FaultPanelModel.describe(OutcomePattern.random(successProbability: 0.7, failure: .timeout)) == "70% succeed, else timeout")
+        #expect(FaultPanelModel.describe(OutcomePattern.sequence([.failure(.status(500)), .success])) == "sequence 500, ok")
+        #expect(FaultPanelModel.describe(0...0) == "instant")
+        #expect(FaultPanelModel.describe(3...3) == "3 s")
+        #expect(FaultPanelModel.describe(0.5...2) == "0.5–2 s")
+        #expect(FaultPanelModel.title(of: .experiment) == "next experiment")
+        #expect(FaultPanelModel.title(of: .endpoint(.profileUpdate)) == "profileUpdate")
+    }
+}

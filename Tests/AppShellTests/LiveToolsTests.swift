@@ -1,0 +1,365 @@
+import Core
+import Foundation
+import Navigation
+import Testing
+import TUI
+@testable import AppShell
+
+/// The network inspector (`n`) and the fault panel (`f`) in the running shell, headless:
+/// snapshots at 80×24, their keys, and the fault panel's effect on the next mock request.
+@Suite struct LiveToolsTests {
+    /// The screen with the time of day (the wall clock, the one thing a test can't fix) masked.
+    func masked(_ app: ShellHarness) -> String {
+        app.screen.replacing(#/\d\d:\d\d:\d\d/#, with: "hh:mm:ss")
+    }
+
+    /// A few requests on the monitor: two through the mock backend, the rest reported directly.
+    func recordRequests(_ app: ShellHarness) async throws {
+        let monitor = app.environment.monitor
+        let first = monitor.begin(method: "GET", path: "/rLogin", attempt: 1)
+        app.clock.advance(by: .milliseconds(1_200))
+        monitor.end(first, .failure(.http(status: 500, body: "Something went wrong")))
+        _ = try await app.environment.navigationAPI.login(attempt: 2)
+        let articles = monitor.begin(method: "GET", path: "/articles", attempt: 1)
+        app.clock.advance(by: .milliseconds(2_300))
+        monitor.end(articles, .failure(.timedOut))
+        _ = try await app.environment.articlesAPI.fetchArticles(attempt: 2)
+        let password = monitor.begin(method: "POST", path: "/password/change", isSensitive: true)
+        app.clock.advance(by: .milliseconds(450))
+        monitor.end(password, .failure(.http(status: 422, body: "")))
+        _ = monitor.begin(method: "POST", path: "/profiles/update", headers: ["Authorization": "Bearer eyJhbGciOi.abc.def"])
+        app.clock.advance(by: .milliseconds(700))
+    }
+
+    @Test func inspectorAt80x24ListsTheRequestsNewestLastOverTheScreensLowerPart() async throws {
+        let app = try ShellHarness()
+        try await recordRequests(app)
+        app.press(.char("n"))
+        try await app.waitFor("6 requests")
+        #expect(masked(app) == """
+            ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
+            │                                                                              │
+            │  Three mobile coding challenges, as terminal apps.                           │
+            │                                                                              │
+            │  ▸ 1  Navigation flow                                                        │
+            │       Screens A → B → C → D driven by slow, failing requests; login retrie…  │
+            │                                                                              │
+            │    2  Articles                                                               │
+            │       Sync with retry, encrypted offline cache, list and detail              │
+            │                                                                              │
+            │    3  Profile                                                                │
+            │       Load, edit names, change password; every server error handled          │
+            │                                                                              │
+            │                                                                              │
+            │                                                                              │
+            ─ Network · 6 requests · 1 in flight ────────────────────────────────── n hide ─
+             time     verb path                             status       took try next
+             hh:mm:ss GET  /rLogin                          500          1.2s  #1 retry 1s
+             hh:mm:ss GET  /rLogin                          200           0ms  #2
+             hh:mm:ss GET  /articles                        timeout      2.3s  #1 retry 2s
+             hh:mm:ss GET  /articles                        200           0ms  #2
+             hh:mm:ss POST /password/change                 422         450ms  #1
+             hh:mm:ss POST /profiles/update                 pending    700ms…  #1
+            ↑↓ move · Enter open · x forget flow progress · ? help · q quit · n hide network
+            """)
+        // Failures stand out without colour (bold), the title too; the time is dim.
+        #expect(app.terminal.canvas.style(at: Point(x: 48, y: 17)).bold)
+        #expect(!app.terminal.canvas.style(at: Point(x: 48, y: 18)).bold)
+        #expect(app.terminal.canvas.style(at: Point(x: 3, y: 15)).bold)
+        #expect(app.terminal.canvas.style(at: Point(x: 1, y: 17)).dim)
+        #expect(!app.screen.contains("eyJ"))
+        #expect(!app.screen.contains("Bearer"))
+    }
+
+    @Test func theInspectorScrollsToTheNewest() async throws {
+        let app = try ShellHarness()
+        for attempt in 1...12 {
+            _ = try await app.environment.articlesAPI.fetchArticles(attempt: attempt)
+        }
+        app.press(.char("n"))
+        try await app.waitFor("12 requests")
+        #expect(app.lines[17].contains("#7"))
+        #expect(app.lines[22].contains("#12"))
+        #expect(!app.contains(" #6 "))
+    }
+
+    @Test func aRequestInFlightShowsALiveElapsedTimeAndAnimatesOnlyMeanwhile() async throws {
+        let app = try ShellHarness()
+        app.press(.char("n"))
+        #expect(app.contains("No requests yet: open a challenge."))
+        #expect(!app.loop.context.isScheduled("shell.animation"), "idle: no redraws")
+        let monitor = app.environment.monitor
+        let token = monitor.begin(method: "GET", path: "/rFetchExperiments")
+        try await app.waitFor("0ms…")
+        #expect(app.loop.context.isScheduled("shell.animation"))
+        app.clock.advance(by: .milliseconds(1_500))
+        app.time.advance(by: .milliseconds(100))
+        try await app.waitFor("1.5s…")
+        monitor.end(token, .response(status: 200))
+        try await app.waitFor("1.5s  #1")
+        #expect(!app.loop.context.isScheduled("shell.animation"))
+        app.press(.char("n"))
+        #expect(!app.contains("Network ·"))
+        #expect(app.lines[23].hasSuffix("q quit · n network"))
+    }
+
+    @Test func inspectorAt60x20IsShorterAndFits() async throws {
+        let app = try ShellHarness(size: Size(width: 60, height: 20))
+        try await recordRequests(app)
+        app.press(.char("n"))
+        try await app.waitFor("6 requests")
+        #expect(app.lines[12].hasPrefix("─ Network · 6 requests"))
+        #expect(app.lines[13] == " verb path                  status       took try next")
+        #expect(app.lines[18].hasPrefix(" POST /profiles/update      pending    700ms…  #1"))
+        #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+
+    @Test func faultPanelAt80x24ListsEveryEndpointWithItsDelayAndOutcome() throws {
+        let app = try ShellHarness(scenario: .builtInDefault)
+        app.press(.char("f"), .down, .right, .right, .char("+"))
+        #expect(app.screen == """
+            ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
+            │                                                                              │
+            │  Three mobile coding challenges, as terminal apps.                           │
+            │  ╭─ Fault panel · mock backend ───────────────────────────────────────────╮  │
+            │  │                                                                        │  │
+            │  │  Scenario default  (s: next scenario)                                  │  │
+            │  │                                                                        │  │
+            │  │    rLogin            0.5–2 s   fail next 1 (500)                       │  │
+            │  │  ▸ rFetchExperiments 1–3 s     fail next 3 (500)                       │  │
+            │  │    rSubmitSelection  0.5–2 s   always succeed                          │  │
+            │  │    articles          0.5–2 s   always succeed                          │  │
+            │  │    profile           0.5–2 s   always succeed                          │  │
+            │  │    profileUpdate     0.5–2 s   always succeed                          │  │
+            │  │    passwordChange    0.5–2 s   always succeed                          │  │
+            │  │    next experiment             random                                  │  │
+            │  │                                                                        │  │
+            │  │  Changes apply to the next request.                                    │  │
+            │  │                                                                        │  │
+            │  ╰────────────────────────────────────────────────────────────────────────╯  │
+            │                                                                              │
+            │  Backend: mock backend (scenario default)                                    │
+            │                                                                              │
+            ╰──────────────────────────────────────────────────────────────────────────────╯
+            ↑↓ choose · ←→ outcome · +- delay · s scenario · f close
+            """)
+        // The chosen row is reversed and bold; the screen behind is dimmed.
+        #expect(app.terminal.canvas.style(at: Point(x: 8, y: 8)).reverse)
+        #expect(!app.terminal.canvas.style(at: Point(x: 8, y: 7)).reverse)
+        #expect(app.terminal.canvas.style(at: Point(x: 3, y: 2)).dim)
+        #expect(app.environment.mockEndpoint(.rFetchExperiments).behaviour
+            == EndpointBehaviour(delay: 1...3, outcomes: .failNext(3, .status(500))))
+        app.press(.escape)
+        #expect(!app.contains("Fault panel"))
+        #expect(app.contains("▸ 1  Navigation flow"))
+    }
+
+    @Test func theFaultPanelsChangeAppliesToTheNextMockRequest() async throws {
+        let app = try ShellHarness()
+        _ = try await app.environment.navigationAPI.login(attempt: 1)
+        app.press(.char("f"), .right, .char("f"))
+        await #expect(throws: APIError.http(status: 500, body: MockNavigationAPI.loginFailureBody)) {
+            try await app.environment.navigationAPI.login(attempt: 2)
+        }
+        #expect(app.environment.monitor.history.map(\.outcome.status) == [200, 500])
+
+        // "fail next 3" counts down as requests come, and the open panel follows.
+        app.press(.char("f"), .down, .down, .down, .right, .right)
+        #expect(app.contains("▸ articles          instant   fail next 3 (500)"))
+        await #expect(throws: APIError.http(status: 500, body: "")) {
+            try await app.environment.articlesAPI.fetchArticles(attempt: 1)
+        }
+        try await app.waitFor("articles          instant   fail next 2 (500)")
+
+        // A longer delay applies to the next request too.
+        app.press(.char("+"), .char("+"), .char("+"))
+        #expect(app.contains("articles          1–3 s     fail next 2 (500)"))
+        let articles = app.environment.articlesAPI
+        let pending = Task { try? await articles.fetchArticles(attempt: 2) }
+        await app.clock.sleepers(count: 1)
+        let waited = try #require(app.clock.advanceToNextDeadline())
+        #expect(waited >= .seconds(1) && waited <= .seconds(3))
+        _ = await pending.value
+    }
+
+    @Test func theFlowsNextExperimentCanBeForced() async throws {
+        let app = try ShellHarness()
+        app.press(.char("f"), .down, .down, .down, .down, .down, .down, .down)
+        #expect(app.contains("▸ next experiment             random"))
+        app.press(.right, .right)
+        #expect(app.contains("▸ next experiment             screenB2"))
+        #expect(try await app.environment.navigationAPI.fetchExperiment() == .screenB2)
+        app.press(.left, .left)
+        #expect(app.environment.mockNavigationAPI?.experimentSource == .random(seed: 7))
+    }
+
+    @Test func theScenarioPickerAppliesTheChosenScenarioToEveryEndpoint() throws {
+        let app = try ShellHarness()
+        app.environment.scenarioLibrary = ScenarioBehaviourTests.library
+        app.press(.char("f"), .char("s"))
+        #expect(app.contains("Scenario default"))
+        #expect(app.environment.mockEndpoint(.rLogin).behaviour == Scenario.builtInDefault.behaviour(for: .rLogin))
+        app.press(.char("s"), .char("s"), .char("s"))
+        #expect(app.contains("Scenario login-down"))
+        #expect(app.environment.mockEndpoint(.rLogin).behaviour.outcomes == .failNext(5, .status(500)))
+        app.press(.char("s"))
+        #expect(app.contains("Scenario offline"))
+        for endpoint in ScenarioEndpoint.allCases where endpoint != .articles {
+            #expect(app.environment.mockEndpoint(endpoint).behaviour.outcomes == .alwaysFail(.offline))
+        }
+        // It stays chosen when the panel opens again.
+        app.press(.char("f"), .char("f"))
+        #expect(app.contains("Scenario offline"))
+    }
+
+    @Test func aBrokenScenarioFileIsReportedInThePanelAndChangesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-tools-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let app = try ShellHarness()
+        app.environment.scenarioLibrary = ScenarioLibrary(directory: folder.path)
+        app.press(.char("f"), .char("s"))
+        #expect(app.contains("Scenario instant"))
+        #expect(app.contains("broken.json"))
+        #expect(app.environment.mockEndpoint(.rLogin).behaviour == .instant)
+    }
+
+    @Test func withTheHTTPBackendThePanelExplainsHowToStartTheServerWithFaults() throws {
+        var options = LaunchOptions()
+        options.backend = .http
+        let app = try ShellHarness(options: options)
+        app.press(.char("f"))
+        #expect(app.screen == """
+            ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
+            │                                                                              │
+            │  Three mobile coding challenges, as terminal apps.                           │
+            │   ╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮   │
+            │  ▸│                                                                      │   │
+            │   │ With the HTTP backend the server decides how slow and how broken it  │…  │
+            │   │ is. Stop challenge-server and start it again with overrides:         │   │
+            │   │                                                                      │   │
+            │   │ • swift run challenge-server 3 false 15 true 4 false — rLogin fails  │   │
+            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │   │
+            │   │ fails after 4 s                                                      │   │
+            │   │ • swift run challenge-server --articles-fail 3 — the first 3 article │   │
+            │   │ requests answer 500                                                  │   │
+            │   │ • swift run challenge-server --profile-fail 2 — the first 2 profile  │   │
+            │   │ requests answer 500                                                  │   │
+            │   │ • --experiment screenB2 forces the experiment, --seed N repeats the  │   │
+            │   │ random draws, --help lists every option.                             │   │
+            │   │                                                                      │   │
+            │   ╰──────────────────────────────────────────────────────────────────────╯   │
+            │                                                                              │
+            │  Backend: HTTP backend at http://127.0.0.1:3000                              │
+            │                                                                              │
+            ╰──────────────────────────────────────────────────────────────────────────────╯
+            f close
+            """)
+        app.press(.down, .right)
+        #expect(app.contains("Fault panel · HTTP backend"), "other keys do nothing")
+        app.press(.char("f"))
+        #expect(!app.contains("Fault panel"))
+    }
+
+    @Test func theHelpListsTheLiveTools() throws {
+        let app = try ShellHarness()
+        app.press(.char("?"))
+        #expect(app.contains("n                  network inspector: every request"))
+        #expect(app.contains("f                  fault panel: delays and failures"))
+    }
+}
+
+/// The live tools with a challenge open (a stand-in screen, since the challenges' screens are
+/// built elsewhere): the fault panel lists that challenge's endpoints only, and `n`/`f` are
+/// typed, not commands, while a text field has focus.
+@Suite struct LiveToolsWithAChallengeTests {
+    final class StandInScreen: AppShell.Screen {
+        var capturesText = false
+        var typed: [Key] = []
+        var keyBarItems: [KeyBar.Item] { [KeyBar.Item("r", "retry")] }
+        func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
+            typed.append(key)
+            return capturesText ? .handled : .ignored
+        }
+        func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point? {
+            canvas.put("stand-in screen", at: rect.origin)
+            return Point(x: rect.x, y: rect.maxY - 1)
+        }
+    }
+
+    final class Harness {
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
+        let time = ManualTime()
+        let screen = StandInScreen()
+        let shell: ChallengeShell
+        let loop: EventLoop<ChallengeShell>
+
+        init(_ challenge: ChallengeID) throws {
+            var options = LaunchOptions()
+            options.challenge = challenge
+            let environment = AppEnvironment(options: options, scenario: .builtInDefault, clock: ManualClock())
+            let screen = screen
+            shell = ChallengeShell(environment: environment, makeScreen: { _ in screen })
+            let terminal = terminal
+            loop = try EventLoop(
+                app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
+                poller: ManualPoller(time: time, hasPendingInput: { terminal.hasPendingKeys }), clock: time.clock)
+            try loop.start()
+        }
+
+        deinit { loop.stop() }
+
+        func press(_ keys: Key...) {
+            for key in keys {
+                terminal.enqueue(key)
+                _ = loop.step()
+            }
+        }
+
+        var screenText: String { terminal.lines.joined(separator: "\n") }
+    }
+
+    @Test func theFaultPanelListsOnlyTheOpenChallengesEndpoints() throws {
+        let profile = try Harness(.profile)
+        #expect(profile.shell.currentChallenge == .profile)
+        profile.press(.char("f"))
+        #expect(profile.screenText.contains("profileUpdate"))
+        #expect(!profile.screenText.contains("rLogin"))
+        #expect(!profile.screenText.contains("next experiment"))
+        profile.press(.char("f"))
+
+        let flow = try Harness(.navigation)
+        flow.press(.char("f"))
+        #expect(flow.screenText.contains("next experiment"))
+        #expect(!flow.screenText.contains("articles "))
+
+        let articles = try Harness(.articles)
+        articles.press(.char("f"))
+        #expect(articles.shell.faults?.rows == [.endpoint(.articles)])
+        articles.press(.escape, .char("q"))
+        #expect(articles.shell.currentChallenge == nil, "back on the launcher")
+        articles.press(.char("f"))
+        #expect(articles.shell.faults?.rows.count == 8)
+    }
+
+    @Test func nAndFAreTypedWhileATextFieldHasFocus() throws {
+        let app = try Harness(.profile)
+        app.screen.capturesText = true
+        app.press(.char("n"), .char("f"))
+        #expect(app.screen.typed == [.char("n"), .char("f")])
+        #expect(!app.shell.isShowingInspector && !app.shell.isShowingFaults)
+        app.screen.capturesText = false
+        app.press(.char("n"))
+        #expect(app.shell.isShowingInspector)
+        #expect(app.screen.typed.count == 2, "the shell took it before the screen")
+        #expect(app.terminal.lines[23] == "r retry · ? help · q leave · n hide network · f faults")
+    }
+
+    @Test func theCursorHidesUnderTheInspector() throws {
+        let app = try Harness(.articles)
+        #expect(app.terminal.cursor == Point(x: 0, y: 22))
+        app.press(.char("n"))
+        #expect(app.terminal.cursor == nil)
+    }
+}
