@@ -37,7 +37,7 @@ import TUI
                     sit nunc reprehenderit nulla quam officia. Pariatur enim culpa lacus…  │
                                                                                            │
                                                                                            │
-            ↑↓ move · Enter open · r sync again · ? help · q leave
+            ↑↓ move · Enter open · r sync again · ? help · q leave · n network · f faults
             """)
         let canvas = app.terminal.canvas
         // The selected row's title line is reversed and bold (readable without colour); the
@@ -84,7 +84,7 @@ import TUI
               reprehenderit magna proident. Dolore varius dolor commodo labore occaecat
               laborum anim veniam officia. Adipiscing adipiscing duis nostrud adipiscing
                                                                    ↓ more · lines 1–7 of 9
-            Esc back · ↑↓ scroll · r sync again · ? help · q leave
+            Esc back · ↑↓ scroll · r sync again · ? help · q leave · n network · f faults
             """)
         // The header image: a block in its background colour, the label in its text colour.
         let article = try #require(ArticlesFixture.sampleInListOrder.last)
@@ -128,7 +128,7 @@ import TUI
 
 
 
-            r sync again · ? help · q leave
+            r sync again · ? help · q leave · n network · f faults
             """)
         #expect(app.terminal.canvas.style(at: Point(x: 68, y: 0)).bold, "'sync failed' stands out")
         #expect(app.articlesScreen?.isAnimating == false)
@@ -164,7 +164,7 @@ import TUI
 
 
 
-            ↑↓ move · Enter open · r sync again · ? help · q leave
+            ↑↓ move · Enter open · r sync again · ? help · q leave · n network · f faults
             """)
         #expect(app.terminal.canvas.style(at: Point(x: 1, y: 2)).bold, "the error is bold")
     }
@@ -196,7 +196,7 @@ import TUI
 
 
 
-            ? help · q leave
+            ? help · q leave · n network · f faults
             """)
         #expect(app.articlesScreen?.isAnimating == true, "the spinner turns while waiting to retry")
     }
@@ -228,7 +228,7 @@ import TUI
 
 
 
-            ? help · q leave
+            ? help · q leave · n network · f faults
             """)
         #expect(app.articlesScreen?.isAnimating == true)
     }

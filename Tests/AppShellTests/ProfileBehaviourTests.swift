@@ -153,7 +153,7 @@ import TUI
         try await app.waitFor("Press r to try again")
         #expect(app.contains("✗ Couldn't reach the server — try again"))
         #expect(app.profileScreen?.capturesText == false)
-        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave")
+        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave · n network · f faults")
         app.press(.char("r"))
         try await app.waitFor("Johnny B")
         #expect(app.profileScreen?.keyBarItems.contains(KeyBar.Item("r", "retry")) == false)

@@ -33,7 +33,7 @@ import TUI
 
 
 
-            Esc back · ? help · q leave
+            Esc back · ? help · q leave · n network · f faults
             """)
         #expect(app.profileScreen?.isAnimating == true)
         // The shell redraws at the spinner's rate while loading: the next frame.
@@ -107,7 +107,7 @@ import TUI
 
 
               mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave
+            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
             """)
     }
 
@@ -141,7 +141,7 @@ import TUI
 
 
               mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave
+            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
             """)
         #expect(app.profileScreen?.isAnimating == true)
         #expect(app.terminal.canvas.style(at: Point(x: 21, y: 5)).dim, "First Name takes no input while saving")
@@ -178,7 +178,7 @@ import TUI
 
 
 
-            r retry · Esc back · ? help · q leave
+            r retry · Esc back · ? help · q leave · n network · f faults
             """)
     }
 
@@ -211,7 +211,7 @@ import TUI
 
 
               mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave
+            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
             """)
     }
 
@@ -247,7 +247,7 @@ import TUI
 
 
               mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave
+            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
             """)
     }
 
@@ -337,6 +337,6 @@ import TUI
         #expect(app.profileScreen?.focus == .back)
         #expect(app.terminal.canvas.style(at: Point(x: 1, y: 0)).reverse)
         #expect(app.terminal.cursor == nil)
-        #expect(app.lines[23] == "Tab ↑↓ move · Enter back to the launcher · ? help · q leave")
+        #expect(app.lines[23] == "Tab ↑↓ move · Enter back to the launcher · ? help · q leave · n network")
     }
 }
