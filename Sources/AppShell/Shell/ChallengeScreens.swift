@@ -4,7 +4,9 @@ enum ChallengeScreens {
     static func make(_ environment: AppEnvironment) -> (ChallengeID) -> (any Screen)? {
         { id in
             switch id {
-            case .navigation, .articles, .profile:
+            case .navigation:
+                return NavigationFlowScreen(environment: environment)
+            case .articles, .profile:
                 return nil
             }
         }
