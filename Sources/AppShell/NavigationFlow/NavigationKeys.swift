@@ -32,7 +32,10 @@ enum NavigationKeys {
         // Next is there while submitting, but pressing it does nothing until the answer comes.
         if state.hasNextButton, state.submitting == nil { items.append(KeyBar.Item("Enter", "next")) }
         if state.canGoBack { items.append(KeyBar.Item("Esc", "back")) }
-        if state.canRetry { items.append(KeyBar.Item("r", "retry")) }
+        // After a failed submit Enter tries again (and the screen says so); `r` is listed when it
+        // does something Enter doesn't: refetch on A, or restart a sign-in that gave up.
+        let enterRetries = state.screen.isB && state.submitError != nil && !state.login.hasGivenUp
+        if state.canRetry, !enterRetries { items.append(KeyBar.Item("r", "retry")) }
         return items
     }
 }

@@ -15,10 +15,23 @@ struct NavigationStatusLine {
     var backend: String
 
     var parts: [String] {
-        var parts = [state.isLoadingProgress ? "Starting…" : state.login.summary(now: now)]
+        var parts = [state.isLoadingProgress ? "Starting…" : login]
         if let storage = state.storageMessage { parts.append(storage) }
         parts.append(backend)
         return parts
+    }
+
+    /// rLogin's state, what matters first: the countdown and `r` come before the error, so a
+    /// narrow terminal cuts the error message rather than them.
+    var login: String {
+        switch state.login {
+        case .failed(let attempt, let error, _, _):
+            "Sign-in attempt \(attempt) failed, next try in \(state.login.secondsUntilRetry(now: now) ?? 0) s: \(error.message)"
+        case .gaveUp(let attempts, let error):
+            "Sign-in gave up after \(attempts) attempt\(attempts == 1 ? "" : "s") (r tries again): \(error.message)"
+        default:
+            state.login.summary(now: now)
+        }
     }
 
     /// The line for `width` columns.
