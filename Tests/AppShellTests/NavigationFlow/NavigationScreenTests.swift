@@ -171,6 +171,17 @@ import TUI
         #expect(canvas.style(at: Point(x: 2, y: 13)).bold, "Next")
     }
 
+    @Test func whileTheStoredProgressLoadsANeutralStartingScreenIsDrawn() {
+        var canvas = Canvas(size: Size(width: 60, height: 19))
+        let view = NavigationFlowView(state: state([.start]), now: .zero, cEnteredAt: nil, backend: "mock backend")
+        view.draw(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines[0] == " Navigation flow")
+        #expect(canvas.lines.contains { $0.contains("⠋ Starting…") })
+        #expect(canvas.lines[18] == " Starting… · mock backend")
+        #expect(canvas.style(at: Point(x: 10, y: 10)).background == nil, "no screen colour before the screen is known")
+        #expect(view.isAnimating)
+    }
+
     // MARK: Status line
 
     @Test func theStatusLineKeepsTheSignInStateFirstAndCutsTheRest() {
