@@ -15,11 +15,12 @@ struct NavigationFlowView {
 
     static let appName = "Navigation flow"
 
-    /// Whether something on screen moves: a spinner, or a countdown in seconds.
+    /// Whether something on screen moves: a spinner (C's "on to D in N s" comes with one), or
+    /// the status line's "next try in S s".
     var isAnimating: Bool {
         if showsSpinner { return true }
-        if case .failed = state.login { return true }  // "next try in S s"
-        return state.screen.isC && !state.isLoadingProgress && !state.cMinimumElapsed && cEnteredAt != nil
+        if case .failed = state.login { return true }
+        return false
     }
 
     /// Exactly when a content view draws a spinner.
