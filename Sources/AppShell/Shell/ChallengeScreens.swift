@@ -1,15 +1,11 @@
-/// Which screen each challenge opens. A challenge not built yet returns nil, and the launcher
-/// says so instead of pretending.
+/// Which screen each challenge opens.
 enum ChallengeScreens {
     static func make(_ environment: AppEnvironment) -> (ChallengeID) -> (any Screen)? {
         { id in
             switch id {
-            case .articles:
-                return ArticlesScreen(environment: environment)
-            case .profile:
-                return ProfileScreen(environment: environment)
-            case .navigation:
-                return nil
+            case .navigation: NavigationFlowScreen(environment: environment)
+            case .articles: ArticlesScreen(environment: environment)
+            case .profile: ProfileScreen(environment: environment)
             }
         }
     }

@@ -22,12 +22,13 @@ final class ShellHarness {
     init(
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
         size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
-        storeProblem: StoreError? = nil
+        storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
         environment = AppEnvironment(
-            options: options, scenario: scenario, clock: clock, store: store, storeProblem: storeProblem)
+            options: options, configuration: configuration, scenario: scenario, clock: clock, store: store,
+            storeProblem: storeProblem)
         shell = ChallengeShell(environment: environment, makeScreen: ChallengeScreens.make(environment))
         loop = try EventLoop(
             app: shell, terminal: terminal, configuration: .init(handlesSignals: false),

@@ -1,0 +1,92 @@
+import Core
+import Navigation
+import TUI
+
+/// Draws the flow from its state: the screen's background, a header with the screen's name
+/// (and C's back button), the screen's own content, and a status line with the live sign-in
+/// state and the backend. Pure: the same state and time always give the same picture.
+struct NavigationFlowView {
+    var state: NavigationState
+    /// Time since the flow's runtime started (its clock): spinners and countdowns.
+    var now: Duration
+    /// When the current C appeared, on the same clock.
+    var cEnteredAt: Duration?
+    var backend: String
+
+    static let appName = "Navigation flow"
+
+    /// Whether something on screen moves: a spinner (C's "on to D in N s" comes with one), or
+    /// the status line's "next try in S s".
+    var isAnimating: Bool {
+        if showsSpinner { return true }
+        if case .failed = state.login { return true }
+        return false
+    }
+
+    /// Exactly when a content view draws a spinner.
+    var showsSpinner: Bool {
+        if state.isLoadingProgress { return true }
+        switch state.screen {
+        case .a: return state.isFetchingExperiments
+        case .b1, .b2: return state.submitting != nil
+        case .c1, .c2: return !state.login.hasGivenUp
+        case .b3, .d: return false
+        }
+    }
+
+    var base: Style { state.isLoadingProgress ? NavigationPalette.neutral : NavigationPalette.base(for: state.screen) }
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        guard rect.height >= 4 else { return }
+        canvas.fill(rect, style: base)
+        let (top, rest) = rect.divided(2, from: .top)
+        let (status, middle) = rest.divided(1, from: .bottom)
+        drawHeader(in: top, on: &canvas)
+        NavigationStatusLine(state: state, now: now, backend: backend).draw(in: status, style: base, on: &canvas)
+        // One blank row under the rule and over the status line; two columns each side.
+        let content = middle.inset(top: 1, left: 2, bottom: 1, right: 2)
+        if state.isLoadingProgress {
+            spinnerLine("Starting…", centredIn: content, on: &canvas)
+            return
+        }
+        switch state.screen {
+        case .a: ScreenAContent(state: state, spinner: spinnerFrame, base: base).draw(in: content, on: &canvas)
+        case .b1, .b2, .b3: ScreenBContent(state: state, spinner: spinnerFrame, base: base).draw(in: content, on: &canvas)
+        case .c1, .c2: ScreenCContent(state: state, spinner: spinnerFrame, waitLeft: cWaitLeft, base: base).draw(in: content, on: &canvas)
+        case .d: CheckMark.draw(centredIn: content, style: base.bolded(), on: &canvas)
+        }
+    }
+
+    /// Row 0: `[ < ]  Screen C1` on the left (the button only where back works), the app's name
+    /// on the right; row 1: a rule.
+    private func drawHeader(in rect: Rect, on canvas: inout Canvas) {
+        let line = rect.row(0).inset(left: 1, right: 1)
+        var x = line.x
+        if state.canGoBack {
+            x = Button("<", style: base.bolded()).draw(at: Point(x: x, y: line.y), on: &canvas, clipTo: line).maxX + 2
+        }
+        let title = state.isLoadingProgress ? Self.appName : state.screen.title
+        x = canvas.put(title, at: Point(x: x, y: line.y), style: base.bolded(), clipTo: line)
+        if !state.isLoadingProgress, x + 2 + DisplayWidth.of(Self.appName) <= line.maxX {
+            TextBlock(Self.appName, style: base.dimmed(), alignment: .right, maxLines: 1, wraps: false)
+                .draw(in: line, on: &canvas)
+        }
+        canvas.put(String(repeating: "─", count: rect.width), at: Point(x: rect.x, y: rect.y + 1), style: base.dimmed(), clipTo: rect)
+    }
+
+    private var spinnerFrame: String { Spinner().frame(at: now) }
+
+    /// Whole seconds left of C's 3-second minimum (nil when unknown or over).
+    private var cWaitLeft: Int? {
+        guard state.screen.isC, !state.cMinimumElapsed, let cEnteredAt else { return nil }
+        let left = NavigationState.cMinimumDuration - (now - cEnteredAt)
+        let (seconds, attoseconds) = left.components
+        return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+    }
+
+    private func spinnerLine(_ label: String, centredIn rect: Rect, on canvas: inout Canvas) {
+        let text = "\(spinnerFrame) \(label)"
+        let row = rect.row(max(0, rect.height / 2 - 1))
+        TextBlock(text, style: base, alignment: .center, maxLines: 1, wraps: false).draw(in: row, on: &canvas)
+    }
+}

@@ -1,0 +1,41 @@
+import Navigation
+import TUI
+
+/// The one place where keys become the flow's events. A key that does nothing on the current
+/// screen maps to nil, so the shell's own keys (`?`, `q`) keep working and no key is swallowed
+/// for nothing.
+enum NavigationKeys {
+    static func event(for key: Key, in state: NavigationState) -> NavigationEvent? {
+        switch key {
+        case .up, .char("k"):
+            state.acceptsMoves ? .moveUp : nil
+        case .down, .char("j"):
+            state.acceptsMoves ? .moveDown : nil
+        case .char(" "):
+            state.acceptsToggle ? .toggle : nil
+        case .enter:
+            state.hasNextButton ? .next : nil
+        case .escape, .left, .backspace, .char("<"):
+            state.canGoBack ? .back : nil
+        case .char("r"):
+            state.canRetry ? .retry : nil
+        default:
+            nil
+        }
+    }
+
+    /// The key bar: only the keys that work here right now (the shell adds `? help · q leave`).
+    static func items(for state: NavigationState) -> [KeyBar.Item] {
+        var items: [KeyBar.Item] = []
+        if state.acceptsMoves { items.append(KeyBar.Item("↑↓", state.screen == .b1 ? "choose" : "move")) }
+        if state.acceptsToggle { items.append(KeyBar.Item("Space", "check")) }
+        // Next is there while submitting, but pressing it does nothing until the answer comes.
+        if state.hasNextButton, state.submitting == nil { items.append(KeyBar.Item("Enter", "next")) }
+        if state.canGoBack { items.append(KeyBar.Item("Esc", "back")) }
+        // After a failed submit Enter tries again (and the screen says so); `r` is listed when it
+        // does something Enter doesn't: refetch on A, or restart a sign-in that gave up.
+        let enterRetries = state.screen.isB && state.submitError != nil && !state.login.hasGivenUp
+        if state.canRetry, !enterRetries { items.append(KeyBar.Item("r", "retry")) }
+        return items
+    }
+}

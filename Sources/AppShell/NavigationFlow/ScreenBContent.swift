@@ -1,0 +1,57 @@
+import Navigation
+import TUI
+
+/// Screens B1, B2 and B3: B1's wheel picker, B2's exclusive checkboxes or B3's text, the Next
+/// button, and under it what Next is doing (submitting, the submit's error, B2's hint).
+struct ScreenBContent {
+    var state: NavigationState
+    var spinner: String
+    var base: Style
+
+    /// The wheel's or the checkboxes' box: the five options and a border, some room to the right.
+    static let choiceBoxSize = Size(width: 24, height: Choices.b1.count + 2)
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        var y = rect.y
+        switch state.screen {
+        case .b1, .b2:
+            let prompt = state.screen == .b1 ? "Choose one (the highlighted choice is your selection)" : "Check one option"
+            canvas.put(TextLayout.truncate(prompt, width: rect.width), at: Point(x: rect.x, y: y), style: base, clipTo: rect)
+            y += 2
+            let box = Rect(x: rect.x, y: y, width: min(rect.width, Self.choiceBoxSize.width), height: Self.choiceBoxSize.height)
+                .intersection(rect)
+            let inner = Frame(style: base).draw(in: box, on: &canvas).inset(left: 1, right: 1)
+            ChoiceList(style: base, highlightStyle: base.bolded().reversed())
+                .draw(choices, isFocused: state.acceptsMoves, in: inner, on: &canvas)
+            y = box.maxY + 1
+        default:
+            let field = LargeTextField(text: LoremIpsum.text, style: base)
+            let height = min(field.height(forWidth: rect.width), max(3, rect.height - 2))
+            field.draw(in: Rect(x: rect.x, y: y, width: rect.width, height: height).intersection(rect), on: &canvas)
+            y += height + 1
+        }
+        Button("Next", isEnabled: state.submitting == nil, style: base.bolded())
+            .draw(at: Point(x: rect.x, y: y), on: &canvas, clipTo: rect)
+        y += 2
+        let below = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+        TextBlock(message, style: messageStyle, maxLines: 2).draw(in: below, on: &canvas)
+    }
+
+    private var choices: ChoiceState {
+        if state.screen == .b1 {
+            return ChoiceState(options: Choices.b1, mode: .wheel, selection: state.b1Selection)
+        }
+        var choices = ChoiceState(options: Choices.b2, mode: .exclusiveCheckboxes, selection: state.b2Checked)
+        choices.highlight(state.b2Cursor)
+        return choices
+    }
+
+    /// What Next is doing: submitting, the failure (Enter tries again), or B2's hint.
+    private var message: String {
+        if let submission = state.submitting { return "\(spinner) Submitting \(submission.selection)…" }
+        if let error = state.submitError { return "Could not submit: \(error.message). Press Enter to try again." }
+        return state.hint ?? ""
+    }
+
+    private var messageStyle: Style { state.submitting == nil ? base.bolded() : base }
+}

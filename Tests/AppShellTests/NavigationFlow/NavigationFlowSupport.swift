@@ -1,0 +1,92 @@
+import Core
+import Foundation
+import Navigation
+import TUI
+@testable import AppShell
+
+/// Mock backends for the flow's tests: each endpoint answers at once and succeeds unless told
+/// otherwise; delays are on the harness's manual clock.
+enum FlowScenario {
+    static let name = "test"
+
+    static func make(
+        _ experiment: Experiment?, login: EndpointBehaviour = .instant, fetch: EndpointBehaviour = .instant,
+        submit: EndpointBehaviour = .instant
+    ) -> Scenario {
+        Scenario(
+            name: name, description: "navigation flow test", experiment: experiment?.rawValue, defaults: .instant,
+            endpoints: [.rLogin: login, .rFetchExperiments: fetch, .rSubmitSelection: submit])
+    }
+}
+
+extension EndpointBehaviour {
+    /// Answers after exactly `seconds` on the manual clock.
+    static func after(_ seconds: Double, _ outcomes: OutcomePattern = .alwaysSucceed) -> EndpointBehaviour {
+        EndpointBehaviour(delay: seconds...seconds, outcomes: outcomes)
+    }
+
+    /// Answers at once with `outcomes`.
+    static func now(_ outcomes: OutcomePattern) -> EndpointBehaviour {
+        EndpointBehaviour(delay: 0...0, outcomes: outcomes)
+    }
+
+    static let failing = EndpointBehaviour.now(.alwaysFail(.status(500)))
+}
+
+extension ShellHarness {
+    /// The app launched straight into the flow, as `challenge-tui --challenge navigation` does.
+    static func navigation(
+        _ scenario: Scenario, size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
+        configuration: AppConfiguration = .defaults
+    ) throws -> ShellHarness {
+        var options = LaunchOptions()
+        options.challenge = .navigation
+        return try ShellHarness(
+            options: options, scenario: scenario, size: size, store: store, configuration: configuration)
+    }
+
+    var flow: NavigationFlowScreen? { shell.top as? NavigationFlowScreen }
+
+    /// The flow's state (a failed expectation when the flow is not on top).
+    var flowState: NavigationState {
+        get throws {
+            guard let flow else { throw HarnessFailure(description: "the navigation flow is not open:\n\(screen)") }
+            return flow.state
+        }
+    }
+
+    /// Waits until the flow shows `screen` (its stored progress loaded).
+    @discardableResult
+    func waitForScreen(_ screen: Navigation.Screen) async throws -> [String] {
+        try await settle(until: "screen \(screen.rawValue)") { app in
+            guard let state = app.flow?.state else { return false }
+            return state.screen == screen && !state.isLoadingProgress && app.contains(screen.title)
+        }
+    }
+
+    /// Waits until `count` tasks sleep on the domain clock, so advancing it is not a race with
+    /// a timer or a request that has not started sleeping yet.
+    func waitForSleepers(_ count: Int) async throws {
+        try await settle(until: "\(count) sleepers on the manual clock") { $0.clock.sleeperCount >= count }
+    }
+
+    /// The mock backend the flow talks to (to change an endpoint while running).
+    var mockNavigationAPI: MockNavigationAPI? { environment.navigationAPI as? MockNavigationAPI }
+
+    func background(at point: Point) -> RGB? { terminal.canvas.style(at: point).background }
+}
+
+/// The diagram's colours, spelled as the challenge spells them.
+enum DiagramColour {
+    static func of(_ screen: Navigation.Screen) -> RGB? {
+        switch screen {
+        case .a: RGB(hex: "#97D077")
+        case .b1: RGB(hex: "#FFFFCC")
+        case .b2: RGB(hex: "#FFFF66")
+        case .b3: RGB(hex: "#CCCC00")
+        case .c1: RGB(hex: "#FFCCFF")
+        case .c2: RGB(hex: "#FF33FF")
+        case .d: RGB(hex: "#D4E1F5")
+        }
+    }
+}

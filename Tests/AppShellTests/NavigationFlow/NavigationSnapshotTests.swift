@@ -1,0 +1,549 @@
+import Core
+import Foundation
+import Navigation
+import Testing
+import TUI
+@testable import AppShell
+
+/// Every screen of the navigation flow, headless at 80×24, exactly as drawn, and its
+/// background colour from the challenge's diagram.
+@Suite struct NavigationSnapshotTests {
+    /// Compares the whole screen; on a mismatch the message shows both.
+    private func expectScreen(
+        _ app: ShellHarness, _ name: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(app.screen == expected, "\(name)", sourceLocation: sourceLocation)
+    }
+
+    /// The screen's background fills the body; the text on it is dark; the status line is
+    /// reversed (it reads as a bar with or without colour).
+    private func expectColours(
+        _ app: ShellHarness, _ screen: Navigation.Screen, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let canvas = app.terminal.canvas
+        let statusRow = canvas.size.height - 2
+        for point in [Point(x: 0, y: 0), Point(x: 40, y: 10), Point(x: canvas.size.width - 1, y: statusRow - 1)] {
+            #expect(canvas.style(at: point).background == DiagramColour.of(screen), "\(screen) at \(point)", sourceLocation: sourceLocation)
+            #expect(canvas.style(at: point).foreground == NavigationPalette.text, sourceLocation: sourceLocation)
+        }
+        #expect(canvas.style(at: Point(x: 1, y: 0)).bold || canvas.style(at: Point(x: 8, y: 0)).bold, "the header is bold", sourceLocation: sourceLocation)
+        #expect(canvas.style(at: Point(x: 1, y: statusRow)).reverse, "the status line is reversed", sourceLocation: sourceLocation)
+        #expect(canvas.style(at: Point(x: 1, y: statusRow)).background == DiagramColour.of(screen), sourceLocation: sourceLocation)
+        // The key bar is the shell's, in the terminal's colours.
+        #expect(canvas.style(at: Point(x: 0, y: statusRow + 1)).background == nil, sourceLocation: sourceLocation)
+    }
+
+    // MARK: A
+
+    @Test func screenAWhileFetching() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, fetch: .after(5)))
+        try await app.waitFor("Fetching experiments…")
+        expectScreen(app, "a-fetching", """
+             Screen A                                                       Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+
+
+
+
+
+
+
+                                        ⠋ Fetching experiments…
+
+
+
+
+
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .a)
+        #expect(app.flow?.isAnimating == true)
+    }
+
+    @Test func screenAAfterAFailedFetch() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, fetch: .failing))
+        try await app.waitFor("Press r to retry")
+        expectScreen(app, "a-failed", """
+             Screen A                                                       Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+
+
+
+
+
+
+                                    Could not fetch the experiments
+                                            Server error 500
+
+                                            Press r to retry
+
+
+
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            r retry · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .a)
+        #expect(app.flow?.isAnimating == false)
+    }
+
+    // MARK: B
+
+    @Test func screenB1() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB1))
+        try await app.waitForScreen(.b1)
+        app.press(.down)
+        expectScreen(app, "b1", """
+             Screen B1                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              Choose one (the highlighted choice is your selection)
+
+              ╭──────────────────────╮
+              │   Choice A           │
+              │ › Choice B           │
+              │   Choice C           │
+              │   Choice D           │
+              │   Choice E           │
+              ╰──────────────────────╯
+
+              [ Next ]
+
+
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            ↑↓ choose · Enter next · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .b1)
+        // The wheel's highlight is reversed: it is the selection.
+        #expect(app.terminal.canvas.style(at: Point(x: 6, y: 7)).reverse)
+        #expect(!app.terminal.canvas.style(at: Point(x: 6, y: 6)).reverse)
+    }
+
+    @Test func screenB2WithTheHintWhenNothingIsChecked() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB2))
+        try await app.waitForScreen(.b2)
+        app.press(.down, .enter)
+        expectScreen(app, "b2-hint", """
+             Screen B2                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              Check one option
+
+              ╭──────────────────────╮
+              │   [ ] Option 1       │
+              │ › [ ] Option 2       │
+              │   [ ] Option 3       │
+              │   [ ] Option 4       │
+              │   [ ] Option 5       │
+              ╰──────────────────────╯
+
+              [ Next ]
+
+              Choose an option first
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            ↑↓ move · Space check · Enter next · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .b2)
+    }
+
+    @Test func screenB2WhileSubmitting() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB2, submit: .after(5)))
+        try await app.waitForScreen(.b2)
+        app.press(.down, .down, .char(" "), .enter)
+        try await app.waitFor("Submitting Option 3…")
+        expectScreen(app, "b2-submitting", """
+             Screen B2                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              Check one option
+
+              ╭──────────────────────╮
+              │   [ ] Option 1       │
+              │   [ ] Option 2       │
+              │ › [x] Option 3       │
+              │   [ ] Option 4       │
+              │   [ ] Option 5       │
+              ╰──────────────────────╯
+
+              [ Next ]
+
+              ⠋ Submitting Option 3…
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .b2)
+    }
+
+    @Test func screenB2AfterAFailedSubmit() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB2, submit: .failing))
+        try await app.waitForScreen(.b2)
+        app.press(.char(" "), .enter)
+        try await app.waitFor("Could not submit")
+        expectScreen(app, "b2-failed", """
+             Screen B2                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              Check one option
+
+              ╭──────────────────────╮
+              │ › [x] Option 1       │
+              │   [ ] Option 2       │
+              │   [ ] Option 3       │
+              │   [ ] Option 4       │
+              │   [ ] Option 5       │
+              ╰──────────────────────╯
+
+              [ Next ]
+
+              Could not submit: Server error 500. Press Enter to try again.
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            ↑↓ move · Space check · Enter next · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .b2)
+    }
+
+    @Test func screenB3() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB3))
+        try await app.waitForScreen(.b3)
+        expectScreen(app, "b3", """
+             Screen B3                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              ╭──────────────────────────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
+              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
+              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
+              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
+              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
+              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
+              │ mollit anim id est laborum.                                              │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              [ Next ]
+
+
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            Enter next · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .b3)
+    }
+
+    // MARK: C
+
+    @Test func screenC1ViaB1() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB1))
+        try await app.waitForScreen(.b1)
+        app.press(.down, .down, .enter)
+        try await app.waitForScreen(.c1)
+        expectScreen(app, "c1", """
+             [ < ]  Screen C1                                               Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              ╭─ Selection ──────────────────────────────────────────────────────────────╮
+              │ Choice C                                                                 │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              ╭──────────────────────────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
+              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
+              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
+              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
+              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
+              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
+              │ mollit anim id est laborum.                                              │
+              │                                                                          │
+              │                                                                          │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              ⠋ Signed in; on to D in 3 s…
+
+
+             Signed in · mock backend (scenario test)
+            Esc back · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .c1)
+    }
+
+    @Test func screenC2ViaB2() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB2, login: .after(30)))
+        try await app.waitForScreen(.b2)
+        app.press(.down, .char(" "), .enter)
+        try await app.waitForScreen(.c2)
+        expectScreen(app, "c2-b2", """
+             [ < ]  Screen C2                                               Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              ╭─ Selection ──────────────────────────────────────────────────────────────╮
+              │ Option 2                                                                 │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              ╭──────────────────────────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
+              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
+              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
+              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
+              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
+              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
+              │ mollit anim id est laborum.                                              │
+              │                                                                          │
+              │                                                                          │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              ⠋ Waiting for sign-in (at least 3 s here)…
+
+
+             Signing in… · mock backend (scenario test)
+            Esc back · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .c2)
+    }
+
+    @Test func screenC2OnTheB3PathHasNoTitleFieldAndTheTextStretchesUp() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB3, login: .after(30)))
+        try await app.waitForScreen(.b3)
+        app.press(.enter)
+        try await app.waitForScreen(.c2)
+        expectScreen(app, "c2-b3", """
+             [ < ]  Screen C2                                               Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              ╭──────────────────────────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
+              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
+              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
+              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
+              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
+              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
+              │ mollit anim id est laborum.                                              │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              ⠋ Waiting for sign-in (at least 3 s here)…
+
+
+             Signing in… · mock backend (scenario test)
+            Esc back · ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .c2)
+    }
+
+    @Test func screenC2OnTheNoScreenBPathHasNoBackButton() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.noScreenB, login: .after(30)))
+        try await app.waitForScreen(.c2)
+        expectScreen(app, "c2-none", """
+             Screen C2                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              ╭──────────────────────────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
+              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
+              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
+              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
+              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
+              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
+              │ mollit anim id est laborum.                                              │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              ⠋ Waiting for sign-in (at least 3 s here)…
+
+
+             Signing in… · mock backend (scenario test)
+            ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .c2)
+    }
+
+    @Test func screenCAfterSignInGaveUp() async throws {
+        var configuration = AppConfiguration.defaults
+        configuration.retry.login = NavigationState.loginPolicy(maxAttempts: 1)
+        let app = try ShellHarness.navigation(
+            FlowScenario.make(.noScreenB, login: .failing), configuration: configuration)
+        try await app.waitForScreen(.c2)
+        try await app.waitForSleepers(1)
+        try await app.advance(by: .seconds(3))
+        try await app.waitFor("Press r to try again.")
+        expectScreen(app, "c2-gave-up", """
+             Screen C2                                                      Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+              ╭──────────────────────────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
+              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
+              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
+              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
+              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
+              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
+              │ mollit anim id est laborum.                                              │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              │                                                                          │
+              ╰──────────────────────────────────────────────────────────────────────────╯
+
+              Sign-in gave up after 1 attempt: Server error 500.
+              Press r to try again.
+
+             Sign-in gave up after 1 attempt (r tries again): Server error 500
+            r retry · ? help · q leave · n network · f faults
+            """)
+        #expect(app.flow?.isAnimating == false)
+    }
+
+    // MARK: D
+
+    @Test func screenD() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.noScreenB))
+        try await app.waitForScreen(.c2)
+        try await app.waitForSleepers(1)
+        try await app.advance(by: .seconds(3))
+        try await app.waitForScreen(.d)
+        expectScreen(app, "d", """
+             Screen D                                                       Navigation flow
+            ────────────────────────────────────────────────────────────────────────────────
+
+
+
+
+
+
+                                                              ████
+                                                            ████
+                                                          ████
+                                                        ████
+                                      ████            ████
+                                        ████        ████
+                                          ████    ████
+                                            ████████
+
+
+
+
+
+
+             Signed in · mock backend (scenario test)
+            ? help · q leave · n network · f faults
+            """)
+        expectColours(app, .d)
+        #expect(app.flow?.isAnimating == false)
+    }
+
+    // MARK: The smallest terminal
+
+    @Test func screenC1At60x20KeepsEverythingEssential() async throws {
+        let app = try ShellHarness.navigation(
+            FlowScenario.make(.screenB1, login: .now(.failNext(1, .status(500)))), size: Size(width: 60, height: 20))
+        try await app.waitForScreen(.b1)
+        app.press(.down, .enter)
+        try await app.waitForScreen(.c1)
+        expectScreen(app, "c1-60x20", """
+             [ < ]  Screen C1                           Navigation flow
+            ────────────────────────────────────────────────────────────
+
+              ╭─ Selection ──────────────────────────────────────────╮
+              │ Choice B                                             │
+              ╰──────────────────────────────────────────────────────╯
+
+              ╭──────────────────────────────────────────────────────╮
+              │ Lorem ipsum dolor sit amet, consectetur adipiscing   │
+              │ elit, sed do eiusmod tempor incididunt ut labore et  │
+              │ dolore magna aliqua. Ut enim ad minim veniam, quis   │
+              │ nostrud exercitation ullamco laboris nisi ut aliquip │
+              │ ex ea commodo consequat. Duis aute irure dolor in…   │
+              ╰──────────────────────────────────────────────────────╯
+
+              ⠋ Waiting for sign-in (at least 3 s here)…
+
+
+             Sign-in attempt 1 failed, next try in 1 s: Server error 5…
+            Esc back · ? help · q leave · n network · f faults
+            """)
+        #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+
+    @Test func screenB2At60x20KeepsEverythingEssential() async throws {
+        let app = try ShellHarness.navigation(
+            FlowScenario.make(.screenB2, submit: .failing), size: Size(width: 60, height: 20))
+        try await app.waitForScreen(.b2)
+        app.press(.char(" "), .enter)
+        try await app.waitFor("Could not submit")
+        expectScreen(app, "b2-60x20", """
+             Screen B2                                  Navigation flow
+            ────────────────────────────────────────────────────────────
+
+              Check one option
+
+              ╭──────────────────────╮
+              │ › [x] Option 1       │
+              │   [ ] Option 2       │
+              │   [ ] Option 3       │
+              │   [ ] Option 4       │
+              │   [ ] Option 5       │
+              ╰──────────────────────╯
+
+              [ Next ]
+
+              Could not submit: Server error 500. Press Enter to try
+              again.
+
+             Signed in · mock backend (scenario test)
+            ↑↓ move · Space check · Enter next · ? help · q leave
+            """)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The navigation flow in the real binary on a pseudo-terminal, with the mock backend's happy
+/// scenario: A → B1 → pick → C1, then a second run on the same data resumes on C1 and goes
+/// on to D, and a third stays on D.
+@Suite(.serialized) struct NavigationEndToEndTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-nav-e2e-\(UUID().uuidString)")
+    private var dataDir: URL { root.appendingPathComponent("data") }
+    private var configDir: URL { root.appendingPathComponent("Config") }
+
+    /// The package's `happy` scenario (short delays, everything succeeds) with the experiment
+    /// fixed to screenB1, so the path is the A → B1 → C1 → D every time. It lives in a
+    /// Config folder of the test's own, passed with CHALLENGE_TUI_CONFIG_DIR.
+    private func writeScenario() throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let happy = try Data(contentsOf: package.appendingPathComponent("Config/scenarios/happy.json"))
+        var scenario = try #require(try JSONSerialization.jsonObject(with: happy) as? [String: Any])
+        scenario["experiment"] = "screenB1"
+        let scenarios = configDir.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: scenario).write(to: scenarios.appendingPathComponent("happy-b1.json"))
+        try FileManager.default.copyItem(
+            at: package.appendingPathComponent("Config/default.json"), to: configDir.appendingPathComponent("default.json"))
+    }
+
+    private func launch() throws -> TmuxTerminal {
+        var environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
+        environment["CHALLENGE_TUI_CONFIG_DIR"] = configDir.path
+        return try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--challenge", "navigation", "--scenario", "happy-b1"],
+            environment: environment)
+    }
+
+    private func quit(_ terminal: TmuxTerminal) async throws {
+        try terminal.send("q")
+        try await terminal.waitFor("▸ 1  Navigation flow")
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+    }
+
+    @Test func aFirstRunGoesFromAToC1AndTheNextRunsResume() async throws {
+        try writeScenario()
+        defer { try? FileManager.default.removeItem(at: root) }
+
+        // First run: a first-time user, A fetches and moves on to B1 by itself.
+        let first = try launch()
+        let b1 = try await first.waitFor("Screen B1")
+        #expect(b1.contains { $0.contains("mock backend (scenario happy-b1)") })
+        try first.send("Down")
+        try first.send("Down")
+        try await first.waitFor("› Choice C")
+        try first.send("Enter")
+        let c1 = try await first.waitFor("Screen C1")
+        #expect(c1.contains { $0.contains("[ < ]") })
+        try await first.waitFor("│ Choice C")
+        try await quit(first)  // leave on C1, before its 3 s are over
+
+        // Second run, same data: back on C1 with the choice, then on to D.
+        let second = try launch()
+        try await second.waitFor("Screen C1")
+        try await second.waitFor("│ Choice C")
+        let d = try await second.waitFor("Screen D", timeout: .seconds(20))
+        #expect(d.contains { $0.contains("████████") }, "the check mark")
+        #expect(!d.contains { $0.contains("[ < ]") })
+        try await quit(second)
+
+        // Third run: D stays D.
+        let third = try launch()
+        try await third.waitFor("Screen D")
+        try await quit(third)
+    }
+}
