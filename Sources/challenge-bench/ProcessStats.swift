@@ -49,8 +49,8 @@ struct ProcessStats: Equatable, Sendable {
     /// The number of `name:` in a status file ("VmRSS:   2048 kB" gives 2048).
     static func field(_ name: String, in status: String) -> UInt64? {
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            let value = line.dropFirst(name.count + 1).split(separator: " ").first { !$0.isEmpty }
-            return value.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            let value = line.dropFirst(name.count + 1).split { $0 == " " || $0 == "\t" }.first
+            return value.flatMap { UInt64($0) }
         }
         return nil
     }
