@@ -16,8 +16,8 @@ struct ArticlesScaleBench {
         var pageMove: Summary?
     }
 
-    func measure() -> [Scale] {
-        Self.counts.map(measure)
+    func measure(counts: [Int] = counts) -> [Scale] {
+        counts.map(measure)
     }
 
     private func measure(count: Int) -> Scale {

@@ -30,6 +30,16 @@ struct BenchContext {
         scratch = String(cString: made)
     }
 
+    /// Given parts (tests).
+    init(options: BenchOptions, tuiPath: String, serverPath: String, dialogPath: String?, python3Path: String?, scratch: String) {
+        self.options = options
+        self.tuiPath = tuiPath
+        self.serverPath = serverPath
+        self.dialogPath = dialogPath
+        self.python3Path = python3Path
+        self.scratch = scratch
+    }
+
     /// Removes the scratch directory.
     func cleanUp() { try? FileManager.default.removeItem(atPath: scratch) }
 
