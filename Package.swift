@@ -47,6 +47,12 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["DevServer", "Core", "Navigation", "Articles", "Profile"]
         ),
+        // Measures the release binaries against the budgets of issue 9 (Docs/readme/performance.md).
+        .executableTarget(
+            name: "challenge-bench",
+            dependencies: ["Core", "TUI", "CNcurses", "Articles", "ArticleDetails"]
+        ),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

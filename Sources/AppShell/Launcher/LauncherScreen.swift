@@ -56,7 +56,9 @@ final class LauncherScreen: Screen {
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
             canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
-            TextBlock(challenge.summary, style: row.isSelected ? .plain : .dim, maxLines: 1, wraps: false)
+            // Always dim: the reversed title shows the selection, and a summary that changed style
+            // with it would make every ↓ rewrite two whole lines (issue 9: fewer bytes than dialog).
+            TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
         }
         TextBlock("Backend: \(backend)", style: .dim, maxLines: 1, wraps: false)

@@ -36,7 +36,10 @@ public final class SystemPoller: Poller {
         var result = PollResult()
         for fd in fds where fd.fd >= 0 {
             if fd.revents & Int16(POLLIN) != 0 { result.readable.insert(fd.fd) }
-            if fd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fd.revents & Int16(POLLIN) == 0 {
+            // Also with POLLIN: a pseudo-terminal whose master has closed reports POLLIN|POLLHUP
+            // for ever (reads give EOF), and the loop would spin. The loop reads what input is
+            // left before it acts on the hang-up.
+            if fd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 result.hungUp.insert(fd.fd)
             }
         }

@@ -12,8 +12,15 @@ public enum TextLayout {
     /// empty line stays), runs of spaces between words collapse to one, and a word longer than
     /// a line is broken across lines.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        wrap(text, width: width, stoppingAfter: nil)
+    }
+
+    /// `wrap`, stopping once `limit` lines are made: a two-line preview of a long text costs
+    /// the same as one of a short text (a list row draws this for every visible item).
+    private static func wrap(_ text: String, width: Int, stoppingAfter limit: Int?) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
+        let limit = limit ?? Int.max
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = "", lineWidth = 0
             for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
@@ -24,25 +31,32 @@ public enum TextLayout {
                     lineWidth += 1 + wordWidth
                     continue
                 }
-                if lineWidth > 0 { lines.append(line); (line, lineWidth) = ("", 0) }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    (line, lineWidth) = ("", 0)
+                    if lines.count >= limit { return lines }
+                }
                 // Break an over-long word into line-sized pieces.
                 while wordWidth > width {
                     let (head, rest) = prefix(of: word, fitting: width)
                     guard !head.isEmpty else { word = rest.dropFirst(); wordWidth = DisplayWidth.of(word); continue }
                     lines.append(String(head))
+                    if lines.count >= limit { return lines }
                     word = rest
                     wordWidth = DisplayWidth.of(word)
                 }
                 (line, lineWidth) = (String(word), wordWidth)
             }
             lines.append(line)
+            if lines.count >= limit { return lines }
         }
         return lines
     }
 
     /// Wraps, then keeps at most `maxLines`; when text was cut, the last kept line ends in "…".
     public static func lines(_ text: String, width: Int, maxLines: Int? = nil) -> [String] {
-        let all = wrap(text, width: width)
+        // One line more than kept is enough to know whether the text was cut.
+        let all = wrap(text, width: width, stoppingAfter: maxLines.map { max(0, $0) + 1 })
         guard let maxLines, all.count > maxLines else { return all }
         guard maxLines > 0 else { return [] }
         var kept = Array(all.prefix(maxLines))

@@ -1,0 +1,105 @@
+import Articles
+
+/// One ↓ in a list: how many bytes go to the terminal and how long until the first of them,
+/// for the launcher, the article list and dialog's menu. Each ↓ is followed by an unmeasured ↑,
+/// so every measured move is the same one-row move, never a scroll.
+struct KeystrokeBench {
+    let context: BenchContext
+
+    struct Moves {
+        var bytes: [Double] = []
+        var latencies: [Double] = []
+    }
+
+    enum Measured {
+        case moves(Moves)
+        case skipped(String)
+    }
+
+    /// The launcher (no arguments) or the article list; `dialog` when `dialogMenu`.
+    func launcher() -> Measured {
+        measure(context.tuiPath, [], ready: BenchContext.launcherMarkers, timeout: 10)
+    }
+
+    func dialog() -> Measured {
+        guard let path = context.dialogPath else { return .skipped("dialog not installed") }
+        return measure(path, context.dialogArguments, ready: BenchContext.dialogMarkers, timeout: 10)
+    }
+
+    /// The article list of the mock backend: its newest article's title shows that the list is
+    /// there; "not available yet" that the screen is not in this build.
+    func articleList() -> Measured {
+        let newest = SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? ""
+        return measure(
+            context.tuiPath, ["--challenge", "articles", "--scenario", "happy"], ready: [String(newest.prefix(20))],
+            timeout: 15, missing: "is not available yet")
+    }
+
+    private func measure(_ path: String, _ arguments: [String], ready: [String], timeout: Double, missing: String? = nil) -> Measured {
+        let process: PseudoTerminalProcess
+        do {
+            process = try PseudoTerminalProcess(path: path, arguments: arguments, environment: context.appEnvironment)
+        } catch {
+            return .skipped("\(error)")
+        }
+        defer { process.terminate() }
+        let deadline = process.now + timeout
+        while process.now < deadline, !process.hasExited {
+            process.readOnce(timeout: 0.05)
+            if process.screen.containsAll(ready) { break }
+            if let missing, process.screen.contains(missing) {
+                return .skipped("this build has no such screen yet (\"\(missing)\")")
+            }
+        }
+        guard process.screen.containsAll(ready) else {
+            return .skipped("not ready within \(Int(timeout)) s (waiting for \(ready))")
+        }
+        process.settle(quiet: 0.3, timeout: 5)
+        let up: [UInt8] = process.screen.applicationCursorKeys ? Array("\u{1B}OA".utf8) : Array("\u{1B}[A".utf8)
+        var moves = Moves()
+        for _ in 0..<context.options.keyPresses {
+            let before = process.totalBytes
+            let sent = process.send(process.downKey)
+            guard let first = process.readOnce(timeout: 1) else {
+                return .skipped("no answer to ↓ within 1 s")
+            }
+            process.settle(quiet: 0.1, timeout: 2)
+            moves.latencies.append((first.time - sent) * 1000)
+            moves.bytes.append(Double(process.totalBytes - before))
+            process.send(up)
+            process.settle(quiet: 0.1, timeout: 2)
+        }
+        return .moves(moves)
+    }
+
+    func report(launcher: Measured, articles: Measured, dialog: Measured) -> [ReportLine] {
+        var lines: [ReportLine] = []
+        var dialogBytes: Double?
+        if case .moves(let moves) = dialog, let bytes = Summary(moves.bytes), let latency = Summary(moves.latencies) {
+            dialogBytes = bytes.median
+            lines.append(ReportLine("↓ in dialog --menu: bytes written", bytes.formatted("B", digits: 0)))
+            lines.append(ReportLine("↓ in dialog --menu: key → first byte", latency.formatted("ms", digits: 2)))
+        } else if case .skipped(let reason) = dialog {
+            lines.append(.skipped("↓ in dialog --menu", because: reason))
+        }
+        for (name, measured) in [("launcher", launcher), ("article list", articles)] {
+            switch measured {
+            case .skipped(let reason):
+                lines.append(.skipped("↓ in the \(name)", because: reason, budget: "< 2 ms, ≤ dialog's bytes"))
+            case .moves(let moves):
+                guard let bytes = Summary(moves.bytes), let latency = Summary(moves.latencies) else { continue }
+                lines.append(.budget(
+                    "↓ in the \(name): key → first byte", latency.formatted("ms", digits: 2),
+                    budget: "< 2 ms (median)", ok: latency.median < 2))
+                if let dialogBytes {
+                    lines.append(.budget(
+                        "↓ in the \(name): bytes written", bytes.formatted("B", digits: 0) + " vs dialog " + Format.number(dialogBytes, digits: 0),
+                        budget: "≤ dialog's", ok: bytes.median <= dialogBytes))
+                } else {
+                    lines.append(.skipped("↓ in the \(name): bytes written " + bytes.formatted("B", digits: 0), because: "dialog not installed", budget: "≤ dialog's"))
+                }
+            }
+        }
+        return lines
+    }
+}

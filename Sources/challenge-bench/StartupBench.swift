@@ -1,0 +1,90 @@
+/// Exec to the first complete frame, challenge-tui's launcher against `dialog --menu`, runs
+/// interleaved so background load hits both alike; and the app's resident memory once drawn.
+struct StartupBench {
+    let context: BenchContext
+
+    struct Outcome {
+        var tui: [Double] = []
+        var dialog: [Double] = []
+        var residentBytes: [Double] = []
+        var problems: [String] = []
+    }
+
+    func measure() -> Outcome {
+        var outcome = Outcome()
+        let runs = context.options.startupRuns
+        // Two unmeasured starts first: page cache, dynamic loader caches.
+        for index in -2..<runs {
+            switch firstFrame(context.tuiPath, [], markers: BenchContext.launcherMarkers, readMemory: true) {
+            case .success(let (seconds, resident)):
+                if index >= 0 {
+                    outcome.tui.append(seconds * 1000)
+                    if let resident { outcome.residentBytes.append(Double(resident)) }
+                }
+            case .failure(let problem): outcome.problems.append("challenge-tui: \(problem)")
+            }
+            if let dialog = context.dialogPath {
+                switch firstFrame(dialog, context.dialogArguments, markers: BenchContext.dialogMarkers, readMemory: false) {
+                case .success(let (seconds, _)): if index >= 0 { outcome.dialog.append(seconds * 1000) }
+                case .failure(let problem): outcome.problems.append("dialog: \(problem)")
+                }
+            }
+            if outcome.problems.count > 3 { break }
+        }
+        return outcome
+    }
+
+    struct Problem: Error, CustomStringConvertible { var description: String }
+
+    private func firstFrame(_ path: String, _ arguments: [String], markers: [String], readMemory: Bool)
+        -> Result<(Double, UInt64?), Problem>
+    {
+        do {
+            let process = try PseudoTerminalProcess(path: path, arguments: arguments, environment: context.appEnvironment)
+            defer { process.terminate() }
+            guard let time = process.waitFor(markers, timeout: 10) else {
+                return .failure(Problem(description: "no complete frame within 10 s; screen:\n" + process.screen.lines.joined(separator: "\n")))
+            }
+            var resident: UInt64?
+            if readMemory {
+                process.settle(quiet: 0.1, timeout: 1)
+                resident = ProcessStats.residentBytes(pid: process.pid)
+            }
+            return .success((time, resident))
+        } catch {
+            return .failure(Problem(description: "\(error)"))
+        }
+    }
+
+    func report(_ outcome: Outcome) -> [ReportLine] {
+        var lines: [ReportLine] = []
+        let tui = Summary(outcome.tui)
+        let dialog = Summary(outcome.dialog)
+        if let tui {
+            lines.append(ReportLine("first frame, challenge-tui launcher (exec → frame)", tui.formatted("ms", digits: 2)))
+        } else {
+            lines.append(.skipped("first frame, challenge-tui launcher", because: outcome.problems.first ?? "no run succeeded"))
+        }
+        if let dialog {
+            lines.append(ReportLine("first frame, dialog --menu (3 items)", dialog.formatted("ms", digits: 2)))
+        }
+        switch (tui, dialog, context.dialogPath) {
+        case (let tui?, let dialog?, _):
+            let ratio = tui.median / dialog.median
+            lines.append(.budget(
+                "first frame ratio challenge-tui / dialog (medians)",
+                Format.number(ratio, digits: 2) + "× (min/min " + Format.number(tui.minimum / dialog.minimum, digits: 2) + "×)",
+                budget: "≤ 1.00×", ok: ratio <= 1.0))
+        case (_, _, nil):
+            lines.append(.skipped("first frame ratio challenge-tui / dialog", because: "dialog not installed", budget: "≤ 1.00×"))
+        default:
+            lines.append(.skipped("first frame ratio challenge-tui / dialog", because: outcome.problems.first ?? "no run succeeded", budget: "≤ 1.00×"))
+        }
+        if let memory = Summary(outcome.residentBytes) {
+            lines.append(.budget(
+                "resident memory after start (VmRSS)", Format.bytes(memory.median) + " (max " + Format.bytes(memory.maximum) + ")",
+                budget: "< 30 MiB", ok: memory.maximum < 30 * 1024 * 1024))
+        }
+        return lines
+    }
+}

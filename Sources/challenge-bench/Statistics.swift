@@ -1,0 +1,52 @@
+/// Minimum, median and maximum of repeated measurements: the median is what a run usually
+/// costs, the minimum what it costs without interference (the machine is shared), the maximum
+/// how bad it gets.
+struct Summary: Equatable, Sendable {
+    var minimum: Double
+    var median: Double
+    var maximum: Double
+    var count: Int
+
+    /// nil for no samples. The median of an even count is the mean of the two middle values.
+    init?(_ samples: [Double]) {
+        let sorted = samples.filter { $0.isFinite }.sorted()
+        guard let first = sorted.first, let last = sorted.last else { return nil }
+        minimum = first
+        maximum = last
+        count = sorted.count
+        let middle = sorted.count / 2
+        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// "3.2 ms (min 2.9, max 4.0, n=11)" with `unit` and `digits` decimals.
+    func formatted(_ unit: String, digits: Int = 1) -> String {
+        let m = Format.number(median, digits: digits)
+        let lo = Format.number(minimum, digits: digits)
+        let hi = Format.number(maximum, digits: digits)
+        return "\(m) \(unit) (min \(lo), max \(hi), n=\(count))"
+    }
+}
+
+/// Number formatting without Foundation's locale machinery: fixed decimals, rounded half away
+/// from zero.
+enum Format {
+    static func number(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<max(0, digits) { scale *= 10 }
+        let rounded = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        let sign = value < 0 && rounded != 0 ? "-" : ""
+        let whole = Int(rounded / scale)
+        guard digits > 0 else { return sign + String(whole) }
+        let fraction = Int(rounded - Double(whole) * scale)
+        let fractionText = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: max(0, digits - fractionText.count)) + fractionText
+    }
+
+    /// Bytes as "812 B", "3.4 KiB", "27.1 MiB".
+    static func bytes(_ value: Double) -> String {
+        if value < 1024 { return number(value, digits: 0) + " B" }
+        if value < 1024 * 1024 { return number(value / 1024, digits: 1) + " KiB" }
+        return number(value / (1024 * 1024), digits: 1) + " MiB"
+    }
+}

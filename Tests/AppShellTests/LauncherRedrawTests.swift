@@ -1,0 +1,19 @@
+import Testing
+import TUI
+@testable import AppShell
+
+/// Issue 9's byte budget for a ↓ in the launcher (no more than dialog writes): the move may
+/// change only the two title lines, so the terminal is sent two short lines, not four.
+@Suite struct LauncherRedrawTests {
+    @Test func downChangesOnlyTheTitleLinesOfTheOldAndNewSelection() throws {
+        let app = try ShellHarness()
+        let before = app.terminal.canvas
+        app.press(.down)
+        let after = app.terminal.canvas
+        var changedRows = Set<Int>()
+        for y in 0..<after.size.height {
+            for x in 0..<after.size.width where before[x, y] != after[x, y] { changedRows.insert(y) }
+        }
+        #expect(changedRows == [4, 7])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import challenge_bench
+
+/// The bench's moving parts on small, fast inputs: a program on a pty, the in-process
+/// measurements, and the verdicts drawn from measurements (no timing is asserted).
+@Suite struct BenchRunTests {
+    private func context(runs: Int = 1) throws -> BenchContext {
+        guard case .run(let options) = try BenchOptions.parse(["--runs", String(runs)]) else {
+            throw BenchOptions.Failure(description: "no options")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)").path
+        return BenchContext(
+            options: options, tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, python3Path: nil,
+            scratch: scratch)
+    }
+
+    @Test func aProgramOnThePseudoTerminalIsReadIntoTheScreenModel() throws {
+        let process = try PseudoTerminalProcess(
+            path: "/bin/sh", arguments: ["-c", "printf 'top\\033[24;1Hq quit'; read line; printf ' got:%s' \"$line\"; sleep 5"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(process.waitFor(["top", "q quit"], timeout: 10) != nil)
+        #expect(process.screen.lines[23] == "q quit")
+        #expect(ProcessStats.read(pid: process.pid)?.threads ?? 0 >= 1)
+        #expect(ProcessStats.residentBytes(pid: process.pid) ?? 0 > 0)
+        process.send(Array("hi\r".utf8))
+        #expect(process.waitFor(["got:hi"], timeout: 10) != nil)
+        process.terminate()
+        #expect(ProcessStats.read(pid: process.pid) == nil)
+    }
+
+    @Test func aMissingProgramIsAnErrorNotACrash() {
+        #expect(throws: PseudoTerminalProcess.Failure.self) {
+            try PseudoTerminalProcess(path: "/nonexistent/program", arguments: [], environment: [:])
+        }
+    }
+
+    @Test func articlesAtSmallScaleGiveEveryLine() throws {
+        let bench = ArticlesScaleBench(context: try context())
+        let scales = bench.measure(counts: [60, 120])
+        #expect(scales.map(\.count) == [60, 120])
+        #expect(scales.allSatisfy { $0.decodeAndSort != nil && $0.firstFrame != nil && $0.rowMove != nil && $0.pageMove != nil })
+        let lines = bench.report(scales, memory: (growth: 1024, jsonBytes: 2048))
+        #expect(lines.contains { $0.measure == "articles 60: decode + sort" })
+        #expect(lines.contains { $0.measure == "articles 120: one-row move (draw + diff)" })
+        #expect(lines.last?.result == "1.0 KiB (JSON body 2.0 KiB)")
+    }
+
+    @Test func aListFrameDiffOnlyCountsChangedCells() {
+        var renderer = ArticleListRenderer(sortedArticles: [])
+        #expect(renderer.frame() > 0) // header and key bar on a blank screen
+        #expect(renderer.frame() == 0) // nothing changed
+    }
+
+    @Test func theEncryptedStoreRoundTripsItsRecord() throws {
+        let context = try context()
+        defer { context.cleanUp() }
+        let bench = StoreBench(context: context)
+        let measured = bench.measure()
+        guard case .throughput(let throughput) = measured else {
+            Issue.record("store failed: \(measured)")
+            return
+        }
+        #expect(throughput.seal?.count == 1)
+        #expect(bench.report(measured).map(\.measure) == ["encrypted store: seal + write 10 MB", "encrypted store: read + open 10 MB"])
+    }
+
+    @Test func verdictsFollowTheBudgets() throws {
+        let context = try context()
+        let idle = IdleBench(context: context).report(
+            launcher: .window(.init(cpuMilliseconds: 0, wakeUpsPerSecond: 0.2, framesPerSecond: 0, bytes: 0, seconds: 5)),
+            spinner: .window(.init(cpuMilliseconds: 40, wakeUpsPerSecond: 12, framesPerSecond: 14, bytes: 9000, seconds: 5)))
+        #expect(idle.map(\.verdict) == [.pass, .pass, .fail, .info])
+
+        let keys = KeystrokeBench(context: context).report(
+            launcher: .moves(.init(bytes: [75, 75], latencies: [0.5, 0.7])),
+            articles: .skipped("no screen"),
+            dialog: .moves(.init(bytes: [141], latencies: [0.3])))
+        #expect(keys.map(\.verdict) == [.info, .info, .pass, .pass, .skipped])
+
+        var startup = StartupBench.Outcome()
+        startup.tui = [20, 22, 21]
+        startup.residentBytes = [28 * 1024 * 1024]
+        let lines = StartupBench(context: context).report(startup)
+        #expect(lines.contains { $0.verdict == .skipped && $0.result == "dialog not installed" })
+        #expect(lines.last?.verdict == .pass)
+
+        var rates = ServerBench.Rates()
+        rates.ours[1] = .init(requests: 4000, errors: 0, seconds: 1)
+        rates.python[1] = .init(requests: 1000, errors: 0, seconds: 1)
+        let server = ServerBench(context: context).report(rates)
+        #expect(server.contains { $0.result == "4.00×" })
+        #expect(server.contains { $0.verdict == .skipped }) // 50 clients not measured
+    }
+}

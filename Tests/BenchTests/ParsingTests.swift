@@ -1,0 +1,50 @@
+import Testing
+@testable import challenge_bench
+
+@Suite struct ParsingTests {
+    @Test func statusFilesGiveContextSwitchesAndResidentMemory() {
+        let status = """
+            Name:\tchallenge-tui
+            VmRSS:\t   12345 kB
+            voluntary_ctxt_switches:\t17
+            nonvoluntary_ctxt_switches:\t3
+            """
+        #expect(ProcessStats.parseContextSwitches(status) == 20)
+        #expect(ProcessStats.parseResidentBytes(status) == 12345 * 1024)
+        #expect(ProcessStats.parseContextSwitches("Name: x") == nil)
+        #expect(ProcessStats.parseSchedstat("123456 789 10\n") == 123456)
+    }
+
+    @Test func httpHeadsGiveStatusLengthAndKeepAlive() throws {
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 52\r\n\r\nbody".utf8)
+        let parsed = try #require(HTTPResponseReader.parseHead(head))
+        #expect(parsed.answer == .init(status: 200, keepAlive: true, bodyLength: 52))
+        #expect(parsed.headLength == head.count - 4)
+        let closing = Array("HTTP/1.1 500 x\r\nConnection: close\r\n\r\n".utf8)
+        #expect(HTTPResponseReader.parseHead(closing)?.answer.keepAlive == false)
+        let old = Array("HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\n".utf8)
+        #expect(HTTPResponseReader.parseHead(old)?.answer.keepAlive == false)
+        #expect(HTTPResponseReader.parseHead(Array("HTTP/1.1 200 OK\r\n".utf8)) == nil)
+    }
+
+    @Test func theServersPortIsReadFromItsBanner() {
+        #expect(ServerBench.port(in: "challenge-server listening on http://127.0.0.1:40123 (seed 1)") == 40123)
+        #expect(ServerBench.port(in: "Serving HTTP on 127.0.0.1 port 8000 (http://127.0.0.1:8000/) ...") == 8000)
+        #expect(ServerBench.port(in: "nothing") == nil)
+    }
+
+    @Test func optionsParseAndRejectBadInput() throws {
+        #expect(try BenchOptions.parse(["--help"]) == .help)
+        guard case .run(let options) = try BenchOptions.parse(["--quick", "--only", "idle,keys", "--runs", "3"]) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(options.quick)
+        #expect(options.sections == [.idle, .keys])
+        #expect(options.startupRuns == 3)
+        #expect(BenchOptions().startupRuns == 21)
+        #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--only", "disk"]) }
+        #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--runs", "0"]) }
+        #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--frobnicate"]) }
+    }
+}
