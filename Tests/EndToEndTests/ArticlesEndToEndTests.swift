@@ -18,9 +18,12 @@ import Testing
         // Rows are four lines tall under a two-line header: the second row starts on line 6.
         try await terminal.waitUntil("the second row selected") { $0.count > 6 && $0[6].hasPrefix("▸") }
         try terminal.send("Enter")
-        let detail = try await terminal.waitFor("‹ Back")
-        // The release date as the seed wants it: "Wed, Jul 8, '20".
-        #expect(detail.contains { $0.range(of: #"  ·  [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression) != nil })
+        try await terminal.waitFor("‹ Back")
+        // The release date as the seed wants it: "Wed, Jul 8, '20". Waited for, not read once:
+        // a capture may fall between two writes of the same frame.
+        try await terminal.waitUntil("the author and the formatted date") { screen in
+            screen.contains { $0.range(of: #"  ·  [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression) != nil }
+        }
 
         try terminal.send("Escape")
         try await terminal.waitFor("Articles · 60 articles")

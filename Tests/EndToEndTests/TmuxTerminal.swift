@@ -69,7 +69,14 @@ final class TmuxTerminal {
         var last: [String] = []
         while ContinuousClock.now < deadline {
             last = try screen()
-            if condition(last) { return last }
+            if condition(last) {
+                // A capture can fall between two writes of one frame: hand back the screen only
+                // once it has stopped changing, so what the test reads next is the whole frame.
+                try await Task.sleep(for: .milliseconds(30))
+                let again = try screen()
+                if again == last { return last }
+                continue
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "timed out waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
