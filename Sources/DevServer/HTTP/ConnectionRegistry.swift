@@ -44,6 +44,9 @@ final class ConnectionRegistry: @unchecked Sendable {
     func endRequest(_ id: Int) {
         locked {
             entries[id]?.busy = false
+            // Busy when `beginStopping` ran, so it was spared; it is idle now and must close like
+            // the others, or it would sit in its keep-alive wait until the idle timeout.
+            if stopping, let fd = entries[id]?.fd { Socket.shutdown(fd) }
             condition.broadcast()
         }
     }
