@@ -411,8 +411,10 @@ import TUI
         let app = try await ShellHarness.loadedProfile()
         let screen = try #require(app.profileScreen)
         let before = screen.state
-        app.loop.context.post(.navigation(.start))
-        app.loop.context.post(.profile(.loaded(.failure(.http(status: 500, body: "")))))
+        app.loop.context.post(.navigation(.start, to: ScreenToken()))
+        // Addressed to another profile screen (one left earlier): not this one's.
+        app.loop.context.post(.profile(.retryLoad, to: ScreenToken()))
+        app.loop.context.post(.profile(.loaded(.failure(.http(status: 500, body: ""))), to: screen.token))
         _ = app.loop.step()
         // A load answer nobody waits for changes nothing either (the domain drops it).
         #expect(screen.state == before)

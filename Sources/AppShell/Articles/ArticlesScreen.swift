@@ -9,6 +9,8 @@ import TUI
 final class ArticlesScreen: Screen {
     private(set) var state: ArticlesState
     private let runtime: ArticlesRuntime
+    /// Addresses this screen's events: a later screen of the same challenge gets none of them.
+    let token = ScreenToken()
     private var runner: EffectRunner<ArticlesEffect, ArticlesEvent>?
     /// Selection and scroll position of the list (view state, not the domain's).
     private(set) var list = ListState()
@@ -43,7 +45,7 @@ final class ArticlesScreen: Screen {
         let runtime = runtime
         runner = EffectRunner(
             perform: { effect, send in await runtime.perform(effect, send: send) },
-            send: { poster.post(.articles($0)) })
+            send: { [token] in poster.post(.articles($0, to: token)) })
         animationStart = context.now
         dispatch(.appeared, at: context.now)
     }
@@ -73,7 +75,7 @@ final class ArticlesScreen: Screen {
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        guard case .articles(let event) = message else { return }
+        guard case .articles(let event, let receiver) = message, receiver == token else { return }
         dispatch(event, at: context.now)
     }
 

@@ -9,6 +9,8 @@ import TUI
 final class NavigationFlowScreen: Screen {
     private(set) var state: NavigationState
     let runtime: NavigationRuntime
+    /// Addresses this screen's events: a later screen of the same challenge gets none of them.
+    let token = ScreenToken()
     private var runner: EffectRunner<NavigationEffect, NavigationEvent>?
     private let backend: String
     /// When the current C appeared, on the runtime's clock: C's "on to D in N s" countdown.
@@ -32,7 +34,7 @@ final class NavigationFlowScreen: Screen {
 
     func appear(_ context: ScreenContext) {
         let poster = context.poster
-        runner = EffectRunner(perform: runtime.perform, send: { event in poster.post(.navigation(event)) })
+        runner = EffectRunner(perform: runtime.perform, send: { [token] event in poster.post(.navigation(event, to: token)) })
         send(.start)
     }
 
@@ -43,7 +45,7 @@ final class NavigationFlowScreen: Screen {
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        guard case .navigation(let event) = message else { return }
+        guard case .navigation(let event, let receiver) = message, receiver == token else { return }
         send(event)
     }
 

@@ -18,6 +18,8 @@ final class ProfileScreen: Screen {
     /// The text as typed and the cursor, per field; the domain's values are the truth and are
     /// copied back in whenever the domain changes them (a load, a save, passwords cleared).
     private(set) var fields: [ProfileField: TextFieldState]
+    /// Addresses this screen's events: a later screen of the same challenge gets none of them.
+    let token = ScreenToken()
     private var runner: EffectRunner<ProfileEffect, ProfileEvent>?
     /// When the spinner started (the loop's time), while something is in flight.
     private var busySince: ContinuousClock.Instant?
@@ -47,7 +49,7 @@ final class ProfileScreen: Screen {
         let poster = context.poster
         runner = EffectRunner(
             perform: { effect, send in await runtime.perform(effect, send: send) },
-            send: { event in poster.post(.profile(event)) })
+            send: { [token] event in poster.post(.profile(event, to: token)) })
         focus = .initial
         apply(.appeared, at: context.now)
     }
@@ -75,7 +77,7 @@ final class ProfileScreen: Screen {
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        guard case .profile(let event) = message else { return }
+        guard case .profile(let event, let receiver) = message, receiver == token else { return }
         apply(event, at: context.now)
     }
 

@@ -1,13 +1,14 @@
 import Articles
 import Navigation
 import Profile
+import Synchronization
 
 /// Everything the shell's event loop carries besides keys: the domain events that background
-/// effects send back, and the shell's own timers.
+/// effects send back (addressed to the screen whose effects sent them), and the shell's own timers.
 public enum ShellMessage: Sendable {
-    case navigation(NavigationEvent)
-    case articles(ArticlesEvent)
-    case profile(ProfileEvent)
+    case navigation(NavigationEvent, to: ScreenToken)
+    case articles(ArticlesEvent, to: ScreenToken)
+    case profile(ProfileEvent, to: ScreenToken)
     /// Redraw for the spinner (scheduled only while the top screen animates).
     case animationFrame
     /// The toast's deadline has passed.
@@ -15,4 +16,16 @@ public enum ShellMessage: Sendable {
     /// A request began or ended (the `NetworkMonitor` saw it): redraw the network inspector and
     /// the fault panel. The shell keeps this one; screens never get it.
     case networkActivity
+}
+
+/// One screen instance. A challenge left and opened again is a new screen with a new token, so
+/// events its old effects had already posted (queued before they were cancelled) are not taken
+/// for the new screen's own.
+public struct ScreenToken: Hashable, Sendable {
+    private static let counter = Atomic<UInt64>(0)
+    private let value: UInt64
+
+    public init() {
+        value = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
 }
