@@ -40,10 +40,11 @@ import TUI
             ↑↓ move · Enter open · r sync again · ? help · q leave · n network · f faults
             """)
         let canvas = app.terminal.canvas
-        // The selected row's title line is reversed and bold (readable without colour); the
-        // others are bold only.
+        // The selected row's title is reversed and bold (readable without colour), and only the
+        // title: a move rewrites two short titles, not two whole lines. The others are bold only.
         #expect(canvas.style(at: Point(x: 8, y: 2)) == Style(bold: true, reverse: true))
-        #expect(canvas.style(at: Point(x: 70, y: 2)).reverse, "the date is part of the highlight")
+        #expect(!canvas.style(at: Point(x: 50, y: 2)).reverse, "past the title")
+        #expect(canvas.style(at: Point(x: 70, y: 2)).dim, "the date is not part of the highlight")
         #expect(canvas.style(at: Point(x: 8, y: 6)) == .bold)
         #expect(canvas.style(at: Point(x: 70, y: 6)).dim)
         // Thumbnails are blocks in the image's own background colour.

@@ -60,16 +60,16 @@ enum ArticlesListView {
         let text = rect.inset(left: textIndent, right: 1)
         guard !text.isEmpty else { return }
         let titleRow = text.row(0)
+        // Only the title itself is reversed, not the whole line: a move then rewrites two short
+        // titles instead of two full-width lines (fewer bytes to the terminal than dialog's ↓).
         let highlight = row.isSelected ? Style(bold: true, reverse: true) : .bold
-        if row.isSelected { canvas.fill(titleRow, style: highlight) }
         let date = ArticleDate.string(from: article.releaseDate)
         let dateWidth = DisplayWidth.of(date)
         let showsDate = titleRow.width >= dateWidth + 12
         let titleWidth = showsDate ? titleRow.width - dateWidth - 2 : titleRow.width
         canvas.put(TextLayout.truncate(article.title, width: titleWidth), at: titleRow.origin, style: highlight, clipTo: titleRow)
         if showsDate {
-            let dateStyle = row.isSelected ? Style(reverse: true) : .dim
-            canvas.put(date, at: Point(x: titleRow.maxX - dateWidth, y: titleRow.y), style: dateStyle, clipTo: titleRow)
+            canvas.put(date, at: Point(x: titleRow.maxX - dateWidth, y: titleRow.y), style: .dim, clipTo: titleRow)
         }
         let description = TextLayout.lines(article.description, width: text.width, maxLines: 2)
         for (index, line) in description.enumerated() {
