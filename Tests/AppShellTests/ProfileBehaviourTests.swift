@@ -230,6 +230,16 @@ import TUI
         #expect(app.terminal.cursor != nil, "back in the field")
     }
 
+    @Test func leavingWithEditsAsksFirst_enterPressesTheFocusedNo() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.type("!")
+        app.press(.escape)
+        #expect(app.contains("Discard unsaved changes?"))
+        app.press(.enter)
+        #expect(app.profileScreen != nil, "Enter on the focused No keeps the edits")
+        #expect(app.contains("Johnny B!"))
+    }
+
     @Test func leavingWithEditsAsksFirst_yLeavesAndDiscards() async throws {
         let app = try await ShellHarness.loadedProfile()
         app.focus(.field(.newPassword))

@@ -72,8 +72,9 @@ public final class ChallengeShell: TerminalApp {
         }
         if pendingLeave != nil {
             switch key {
-            case .char("y"), .char("Y"), .enter: pendingLeave = nil; pop()
-            case .char("n"), .char("N"), .escape, .char("q"): pendingLeave = nil
+            // Enter presses the focused button, which is "No": losing edits takes a deliberate y.
+            case .char("y"), .char("Y"): pendingLeave = nil; pop()
+            case .char("n"), .char("N"), .escape, .char("q"), .enter: pendingLeave = nil
             default: break
             }
             return
