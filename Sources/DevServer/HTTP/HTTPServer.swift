@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Glibc
 import Synchronization
@@ -190,18 +191,13 @@ final class HTTPServer: Sendable {
             let response = server.handler(request)
             let keepAlive = request.wantsKeepAlive && !server.registry.isStopping
             // Logged before the answer goes out, so whoever has the answer finds the line.
-            server.logger(request.method, request.path, response.status, seconds(since: started))
+            server.logger(request.method, request.path, response.status, (ContinuousClock.now - started).inSeconds)
             return Socket.write(fd, response.serialized(keepAlive: keepAlive)) && keepAlive
         }
 
         private func reject(_ failure: RequestFailure) {
             server.logger("-", "-", failure.status, 0)
             Socket.write(fd, ServerResponse.text(failure.status, failure.message).serialized(keepAlive: false))
-        }
-
-        private func seconds(since start: ContinuousClock.Instant) -> Double {
-            let elapsed = ContinuousClock.now - start
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
     }
 }
