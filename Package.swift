@@ -17,7 +17,9 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "Core", dependencies: ["COpenSSL"]),
+        // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
+        .target(name: "CCurl"),
+        .target(name: "Core", dependencies: ["COpenSSL", "CCurl"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
@@ -56,3 +58,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds link the Swift runtime and Foundation into the executables: loading them as
+// shared libraries costs ~5 ms at every start (README, "Performance"). The modules must be
+// compiled against the static resources too, so every Swift target but the tests gets the flag;
+// debug builds and tests stay dynamic (the test runners are shared libraries).
+let staticInRelease = ["-static-stdlib"]
+for target in package.targets where [.regular, .executable].contains(target.type) && !target.name.hasPrefix("C") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]
+    if target.type == .executable {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]
+    }
+}

@@ -3,7 +3,7 @@ import Foundation
 /// A real HTTP server for the client's tests: python3's ThreadingHTTPServer on an ephemeral
 /// port (it binds port 0 and prints the port it got). Paths: `/status/N` answers N with body
 /// `status N`; `/slow?seconds=S` answers 200 after S seconds; `/echo` answers 200 with the
-/// request (method, path, headers, body) as JSON.
+/// request (method, path, headers, body) as JSON; `/redirect?to=P` answers 302 to P.
 ///
 /// One server serves every test (`shared`): python takes about half a second to start on a
 /// busy machine. It exits when the test process ends, however it ends: it watches its stdin,
@@ -27,6 +27,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif url.path == "/slow":
             time.sleep(float(query.get("seconds", ["1"])[0]))
             self.reply(200, b"slow")
+        elif url.path == "/redirect":
+            self.send_response(302)
+            self.send_header("Location", query["to"][0])
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif url.path == "/echo":
             echo = {"method": self.command, "path": self.path,
                     "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body.decode()}

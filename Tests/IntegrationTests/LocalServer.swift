@@ -8,7 +8,7 @@ final class LocalServer {
     let server: DevServer
     let baseURL: URL
     /// A real URLSession client with a short timeout.
-    let client: URLSessionHTTPClient
+    let client: CurlHTTPClient
 
     init(_ configure: (inout DevServerConfiguration) -> Void = { _ in }) throws {
         var configuration = DevServerConfiguration(articlesJSON: Data("[]".utf8))
@@ -22,7 +22,7 @@ final class LocalServer {
         server = DevServer(configuration: configuration, environment: DevServerEnvironment(sleep: { _ in }, now: { Date() }, log: { _ in }))
         let port = try server.start()
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
-        client = URLSessionHTTPClient(timeout: .seconds(5))
+        client = CurlHTTPClient(timeout: .seconds(5))
     }
 
     deinit { server.stop() }

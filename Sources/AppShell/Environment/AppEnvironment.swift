@@ -82,6 +82,10 @@ public final class AppEnvironment {
             guard let url = URL(string: articles) else { throw LaunchError("--articles-url: '\(articles)' is not a URL") }
             configuration.articlesURL = url
         }
+        // libcurl is loaded on first use; with the HTTP backend, find out now whether it is there.
+        if options.backend == .http, let problem = CurlHTTPClient.unavailability() {
+            throw LaunchError("--backend http: \(problem)", exitStatus: 1)
+        }
 
         let configDirectory = AppPaths.configDirectory(
             environment: environment, executablePath: executablePath, currentDirectory: currentDirectory)
@@ -128,7 +132,7 @@ public final class AppEnvironment {
     }
 
     /// Created on first use only: loading the networking stack costs time at start-up.
-    private lazy var httpClient: URLSessionHTTPClient = URLSessionHTTPClient(
+    private lazy var httpClient: CurlHTTPClient = CurlHTTPClient(
         timeout: configuration.requestTimeout, clock: clock, monitor: monitor, logger: logger)
 
     // Mock APIs live as long as the app, so a profile saved in one visit is there in the next.

@@ -37,11 +37,12 @@ struct InspectorModel: Sendable {
     /// articles path → the articles policy. A failed request whose path matches shows when
     /// (or whether) the next try comes.
     var retryPolicies: [(pathSuffix: String, policy: RetryPolicy)]
-    var timeZone: TimeZone
+    /// nil: the machine's, looked up when a time is shown (not at start-up: it loads ICU's data).
+    var timeZone: TimeZone?
     var capacity: Int
 
     init(
-        retryPolicies: [(pathSuffix: String, policy: RetryPolicy)] = [], timeZone: TimeZone = .current,
+        retryPolicies: [(pathSuffix: String, policy: RetryPolicy)] = [], timeZone: TimeZone? = nil,
         capacity: Int = InspectorModel.capacity
     ) {
         self.retryPolicies = retryPolicies
@@ -86,7 +87,7 @@ struct InspectorModel: Sendable {
 
     func time(of date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        calendar.timeZone = timeZone ?? .current
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
         return Self.twoDigits(parts.hour ?? 0) + ":" + Self.twoDigits(parts.minute ?? 0) + ":"
             + Self.twoDigits(parts.second ?? 0)

@@ -1,12 +1,13 @@
 import Foundation
+import CCurl
 import Testing
 @testable import Core
 
-@Suite struct URLSessionHTTPClientTests {
+@Suite struct CurlHTTPClientTests {
     @Test func a2xxAnswerIsReturnedWithItsBodyAndRecordedByTheMonitor() async throws {
         let server = try LocalHTTPServer.shared.get()
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(timeout: .seconds(5), monitor: monitor)
+        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor)
         let response = try await client.send(HTTPRequest(url: server.url("/status/200?x=1"), attempt: 2))
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "status 200")
@@ -25,7 +26,7 @@ import Testing
     func nonSuccessStatusesAreThrownWithTheirBody(_ status: Int) async throws {
         let server = try LocalHTTPServer.shared.get()
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(timeout: .seconds(5), monitor: monitor)
+        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor)
         await #expect(throws: APIError.http(status: status, body: "status \(status)")) {
             try await client.send(HTTPRequest(url: server.url("/status/\(status)")))
         }
@@ -35,7 +36,7 @@ import Testing
     @Test func aSlowAnswerPastTheTimeoutIsTimedOut() async throws {
         let server = try LocalHTTPServer.shared.get()
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(timeout: .milliseconds(300), monitor: monitor)
+        let client = CurlHTTPClient(timeout: .milliseconds(300), monitor: monitor)
         await #expect(throws: APIError.timedOut) {
             try await client.send(HTTPRequest(url: server.url("/slow?seconds=3")))
         }
@@ -43,14 +44,14 @@ import Testing
     }
 
     @Test func aPortWithNothingListeningIsConnectionRefused() async {
-        let client = URLSessionHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(timeout: .seconds(5))
         await #expect(throws: APIError.connectionRefused) {
             try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(unusedPort())/rLogin")!))
         }
     }
 
     @Test func anUnknownHostIsOffline() async {
-        let client = URLSessionHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(timeout: .seconds(5))
         await #expect(throws: APIError.offline) {
             try await client.send(HTTPRequest(url: URL(string: "http://host.invalid/rLogin")!))
         }
@@ -59,7 +60,7 @@ import Testing
     @Test func cancellingTheTaskCancelsTheRequestInFlight() async throws {
         let server = try LocalHTTPServer.shared.get()
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(timeout: .seconds(10), monitor: monitor)
+        let client = CurlHTTPClient(timeout: .seconds(10), monitor: monitor)
         let began = monitor.updates()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/slow?seconds=5"))) }
         for await activity in began where activity.isPending { break }
@@ -71,7 +72,7 @@ import Testing
 
     @Test func aRequestOfACancelledTaskIsNotSent() async throws {
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(monitor: monitor)
+        let client = CurlHTTPClient(monitor: monitor)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!))
@@ -85,7 +86,7 @@ import Testing
         let folder = TemporaryDirectory()
         let logger = try Logger(path: folder.file("log"))
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(timeout: .seconds(5), monitor: monitor, logger: logger)
+        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor, logger: logger)
         let secretBody = Data(#"{"currentPassword":"hunter2","newPassword":"s3cret!!"}"#.utf8)
         let request = HTTPRequest(
             method: .post, url: server.url("/echo"),
@@ -113,23 +114,59 @@ import Testing
     @Test func aPlainRequestKeepsItsBodyInTheInspector() async throws {
         let server = try LocalHTTPServer.shared.get()
         let monitor = NetworkMonitor()
-        let client = URLSessionHTTPClient(timeout: .seconds(5), monitor: monitor)
+        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor)
         _ = try await client.send(HTTPRequest(method: .post, url: server.url("/echo"), body: Data(#"{"firstName":"Ada"}"#.utf8)))
         #expect(monitor.history.last?.requestBody == #"{"firstName":"Ada"}"#)
     }
 
-    @Test func urlErrorsMapToErrorsPeopleCanBeToldAbout() {
-        let cases: [(URLError.Code, APIError)] = [
-            (.notConnectedToInternet, .offline), (.cannotFindHost, .offline), (.dnsLookupFailed, .offline),
-            (.networkConnectionLost, .offline), (.cannotConnectToHost, .connectionRefused), (.timedOut, .timedOut),
-            (.cancelled, .cancelled),
+    @Test func libcurlCodesMapToErrorsPeopleCanBeToldAbout() {
+        let cases: [(Int, APIError)] = [
+            (CCURL_COULDNT_RESOLVE_HOST, .offline), (CCURL_COULDNT_RESOLVE_PROXY, .offline), (CCURL_RECV_ERROR, .offline),
+            (CCURL_SEND_ERROR, .offline), (CCURL_GOT_NOTHING, .offline), (CCURL_PARTIAL_FILE, .offline),
+            (CCURL_COULDNT_CONNECT, .connectionRefused), (CCURL_OPERATION_TIMEDOUT, .timedOut),
+            (CCURL_ABORTED_BY_CALLBACK, .cancelled),
         ]
         for (code, expected) in cases {
-            #expect(URLSessionHTTPClient.apiError(for: URLError(code)) == expected)
+            #expect(CurlHTTPClient.apiError(forCode: Int32(code)) == expected, "libcurl \(code)")
         }
-        #expect(URLSessionHTTPClient.apiError(for: URLError(.badServerResponse)).isTransient == false)
-        #expect(URLSessionHTTPClient.apiError(for: CancellationError()) == .cancelled)
-        #expect(URLSessionHTTPClient.result(data: nil, response: nil, error: nil) == .failure(.undecodable("the answer is not an HTTP response")))
+        for code in [CCURL_WEIRD_SERVER_REPLY, CCURL_BAD_CONTENT_ENCODING] {
+            let error = CurlHTTPClient.apiError(forCode: Int32(code))
+            #expect(error == .undecodable("the server's answer could not be read (libcurl \(code))"))
+            #expect(error.isTransient == false)
+        }
+    }
+
+    @Test func onlyTheLastAnswersHeadersCountAfterARedirect() {
+        let transfer = CurlTransfer(request: HTTPRequest(url: URL(string: "http://127.0.0.1/")!), backstop: .seconds(1))
+        for line in ["HTTP/1.1 301 Moved\r\n", "Location: /b\r\n", "\r\n", "HTTP/1.1 200 OK\r\n",
+                     "Content-Type:  text/plain \r\n", "X-Empty:\r\n", ": no name\r\n", "no colon\r\n", "\r\n"] {
+            transfer.receiveHeaderLine(line)
+        }
+        #expect(transfer.receivedHeaders == ["Content-Type": "text/plain", "X-Empty": ""])
+    }
+
+    @Test func aTransferCancelledBeforeItRunsSendsNothing() {
+        let transfer = CurlTransfer(request: HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!), backstop: .seconds(1))
+        transfer.cancel()
+        #expect(transfer.isCancelled)
+        #expect(transfer.run() == .failure(.cancelled))
+    }
+
+    @Test func redirectsAreFollowedToTheAnswer() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(5))
+        let response = try await client.send(HTTPRequest(url: server.url("/redirect?to=/status/200")))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "status 200")
+    }
+
+    @Test func libcurlIsAvailableOnThisMachine() {
+        #expect(CurlHTTPClient.unavailability() == nil)
+    }
+
+    @Test func twoHundredsAreAnswersAndEverythingElseAnError() {
+        #expect(CurlHTTPClient.result(status: 204, headers: [:], body: Data()) == .success(HTTPResponse(status: 204)))
+        #expect(CurlHTTPClient.result(status: 302, headers: [:], body: Data("x".utf8)) == .failure(.http(status: 302, body: "x")))
     }
 }
 
