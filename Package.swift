@@ -39,7 +39,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: ["AppShell", "TUI", "Core", "Navigation", "Articles", "ArticleDetails", "Profile"]
         ),
-        .executableTarget(name: "challenge-tui", dependencies: ["AppShell"]),
+        .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
         .target(name: "DevServer", dependencies: ["Core", "Profile"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Articles"]),

@@ -1,8 +1,9 @@
 import AppShell
+import Core
 import Foundation
 
 exit(ChallengeTUI.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
+    environment: ProcessEnvironment.current(),
     executablePath: CommandLine.arguments.first,
     currentDirectory: FileManager.default.currentDirectoryPath))

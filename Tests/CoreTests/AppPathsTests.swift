@@ -28,4 +28,31 @@ import Testing
         #expect(AppPaths.configDirectory(environment: ["CHALLENGE_TUI_CONFIG_DIR": "/x"], executablePath: binary, currentDirectory: "/") == "/x")
         #expect(AppPaths.configDirectory(environment: [:], executablePath: "/usr/bin/true", currentDirectory: "/") == nil)
     }
+
+    @Test func aSymlinkedOrRelativeExecutableFindsTheConfigOfTheRealOne() throws {
+        let folder = TemporaryDirectory()
+        let config = folder.file("pkg/Config")
+        try FileManager.default.createDirectory(atPath: folder.file("pkg/.build/release"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: config + "/default.json", contents: Data("{}".utf8))
+        FileManager.default.createFile(atPath: folder.file("pkg/.build/release/challenge-tui"), contents: Data())
+        try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
+        symlink(folder.file("pkg/.build/release/challenge-tui"), folder.file("bin/challenge-tui"))
+        let real = AppPaths.resolvingSymlinks(config)
+
+        #expect(AppPaths.configDirectory(environment: [:], executablePath: folder.file("bin/challenge-tui"), currentDirectory: "/") == real)
+        #expect(AppPaths.configDirectory(environment: [:], executablePath: "bin/challenge-tui", currentDirectory: folder.path) == real)
+        // A link that leads nowhere is taken as it is.
+        symlink(folder.file("missing"), folder.file("bin/dangling"))
+        #expect(AppPaths.configDirectory(environment: [:], executablePath: folder.file("bin/dangling"), currentDirectory: "/") == nil)
+    }
+
+    @Test func theParentOfAPathDropsItsLastComponent() {
+        #expect(AppPaths.parent(of: "/a/b/c") == "/a/b")
+        #expect(AppPaths.parent(of: "/a/b/") == "/a")
+        #expect(AppPaths.parent(of: "/a") == "/")
+        #expect(AppPaths.parent(of: "/") == "/")
+        #expect(AppPaths.parent(of: "//") == "/")
+        #expect(AppPaths.parent(of: "name") == ".")
+    }
 }

@@ -42,9 +42,9 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Parses `data`; a syntax error is reported against `file`.
     public static func parse(_ data: Data, file: String) throws(ConfigurationError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
+            return try JSONParser.parse(Array(data))
         } catch {
-            throw ConfigurationError(file: file, keyPath: "", problem: "not valid JSON (\(Self.explain(error)))")
+            throw ConfigurationError(file: file, keyPath: "", problem: "not valid JSON (\(error.description))")
         }
     }
 
@@ -93,14 +93,6 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
             }
         }
         return out + "\""
-    }
-
-    private static func explain(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }
 

@@ -58,19 +58,36 @@ extension AppPaths {
     public static func configDirectory(
         environment: [String: String], executablePath: String?, currentDirectory: String
     ) -> String? {
-        func isConfig(_ path: String) -> Bool { FileManager.default.fileExists(atPath: join(path, "default.json")) }
+        // Plain system calls rather than URL and FileManager: this runs before the first frame.
+        func isConfig(_ path: String) -> Bool { access(join(path, "default.json"), F_OK) == 0 }
         if let explicit = environment["CHALLENGE_TUI_CONFIG_DIR"], !explicit.isEmpty { return explicit }
         if let executablePath {
-            var folder = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            let absolute = executablePath.hasPrefix("/") ? executablePath : join(currentDirectory, executablePath)
+            var folder = parent(of: resolvingSymlinks(absolute))
             for _ in 0..<6 {
-                let candidate = folder.appendingPathComponent("Config").path
+                let candidate = join(folder, "Config")
                 if isConfig(candidate) { return candidate }
-                let parent = folder.deletingLastPathComponent()
-                if parent.path == folder.path { break }
-                folder = parent
+                let up = parent(of: folder)
+                if up == folder { break }
+                folder = up
             }
         }
         let local = join(currentDirectory, "Config")
         return isConfig(local) ? local : nil
+    }
+
+    /// `path` with every symbolic link resolved (`realpath`), or as given when it can't be.
+    static func resolvingSymlinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The folder holding `path` ("/a/b/" and "/a/b" → "/a"; "/" → "/").
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 }

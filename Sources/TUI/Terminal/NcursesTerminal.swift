@@ -184,9 +184,11 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// The user's locale, or C.UTF-8 when it doesn't encode UTF-8 (wide characters need it).
+    /// Only the character type: ncurses needs it for wide characters, and loading every
+    /// category (LC_ALL) reads a dozen more locale files before the first frame.
     static func setUTF8Locale() {
-        setlocale(LC_ALL, "")
-        if ctui_locale_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
+        setlocale(LC_CTYPE, "")
+        if ctui_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
     private static func processEnvironment(_ names: [String]) -> [String: String] {
