@@ -1,5 +1,6 @@
 import Articles
 import Foundation
+import TUI
 
 /// Articles at scale, in process: decoding and sorting generated lists, the list's first frame,
 /// and the cost of one-row and page moves, at 60, 10,000 and 100,000 articles.
@@ -12,15 +13,38 @@ struct ArticlesScaleBench {
         var decodeAndSort: Summary?
         var firstFrame: Summary?
         /// Microseconds per move.
-        var rowMove: Summary?
-        var pageMove: Summary?
+        var rowMove: Summary? = nil
+        var pageMove: Summary? = nil
     }
 
     func measure(counts: [Int] = counts) -> [Scale] {
-        counts.map(measure)
+        var scales: [Scale] = []
+        var renderers: [ArticleListRenderer] = []
+        for count in counts {
+            let (scale, renderer) = prepare(count: count)
+            scales.append(scale)
+            renderers.append(renderer)
+        }
+        // Moves are timed round-robin across the counts, so a burst of load from elsewhere on the
+        // machine lands on every count alike instead of skewing the 100,000 / 60 ratio.
+        var rowMoves = Array(repeating: [Double](), count: counts.count)
+        var pageMoves = Array(repeating: [Double](), count: counts.count)
+        for _ in 0..<context.options.repetitions * 3 {
+            for index in renderers.indices {
+                rowMoves[index].append(Self.timeMoves(&renderers[index], .down, .up))
+                pageMoves[index].append(Self.timeMoves(&renderers[index], .pageDown, .pageUp))
+            }
+        }
+        for index in scales.indices {
+            scales[index].rowMove = Summary(rowMoves[index])
+            scales[index].pageMove = Summary(pageMoves[index])
+        }
+        return scales
     }
 
-    private func measure(count: Int) -> Scale {
+    /// Decode + sort and first-frame timings for `count` articles, and a renderer with the
+    /// selection in the middle of the list, ready for moves.
+    private func prepare(count: Int) -> (Scale, ArticleListRenderer) {
         let json = SampleArticles.json(count: count)
         let repetitions = context.options.repetitions
         var decodeTimes: [Double] = [], frameTimes: [Double] = []
@@ -42,20 +66,17 @@ struct ArticlesScaleBench {
         renderer.frame()
         renderer.list.select(count / 2) // the middle of the list: moves both ways stay inside it
         renderer.frame()
+        let scale = Scale(count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes))
+        return (scale, renderer)
+    }
+
+    /// Microseconds per move over a batch of 200, alternating `forward` and `back` (a one-row
+    /// move never scrolls then, like the key measurement).
+    private static func timeMoves(_ renderer: inout ArticleListRenderer, _ forward: ListState.Move, _ back: ListState.Move) -> Double {
         let batch = 200
-        var rowMoves: [Double] = [], pageMoves: [Double] = []
-        for _ in 0..<repetitions {
-            // ↓ then ↑: a one-row move that never scrolls, like the key measurement.
-            var start = ContinuousClock.now
-            for index in 0..<batch { _ = renderer.move(index % 2 == 0 ? .down : .up) }
-            rowMoves.append(milliseconds(since: start) * 1000 / Double(batch))
-            start = ContinuousClock.now
-            for index in 0..<batch { _ = renderer.move(index % 2 == 0 ? .pageDown : .pageUp) }
-            pageMoves.append(milliseconds(since: start) * 1000 / Double(batch))
-        }
-        return Scale(
-            count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes),
-            rowMove: Summary(rowMoves), pageMove: Summary(pageMoves))
+        let start = ContinuousClock.now
+        for index in 0..<batch { _ = renderer.move(index % 2 == 0 ? forward : back) }
+        return PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1_000_000 / Double(batch)
     }
 
     private func milliseconds(since start: ContinuousClock.Instant) -> Double {
@@ -102,8 +123,13 @@ struct ArticlesScaleBench {
                 lines.append(ReportLine("articles \(Self.label(scale.count)): \(name) (draw + diff)", cost.formatted("µs", digits: 1)))
             }
             if let a = small?[keyPath: pick], let b = large?[keyPath: pick] {
-                let ratio = b.median / a.median
-                lines.append(.budget("\(name) cost 100,000 / 60 (medians)", Format.number(ratio, digits: 2) + "×", budget: "≤ 1.20×", ok: ratio <= 1.2))
+                // Other load on the machine only ever adds time, and in bursts that put the
+                // medians of a few batches far apart; the fastest batch is the move's own cost.
+                let ratio = b.minimum / a.minimum
+                lines.append(.budget(
+                    "\(name) cost 100,000 / 60 (fastest batches)",
+                    Format.number(ratio, digits: 2) + "× (medians " + Format.number(b.median / a.median, digits: 2) + "×)",
+                    budget: "≤ 1.20×", ok: ratio <= 1.2))
             }
         }
         if let memory {

@@ -7,7 +7,7 @@ import Foundation
 final class LocalServer {
     let server: DevServer
     let baseURL: URL
-    /// A real URLSession client with a short timeout.
+    /// A real libcurl client (CurlHTTPClient) with a short timeout.
     let client: CurlHTTPClient
 
     init(_ configure: (inout DevServerConfiguration) -> Void = { _ in }) throws {

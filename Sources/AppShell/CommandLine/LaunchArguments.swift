@@ -103,7 +103,7 @@ public enum LaunchArguments {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// Accepts `http://host[:port][/path]` and `https://…`; the rest is for URLSession to judge.
+    /// Accepts `http://host[:port][/path]` and `https://…`; the rest is for libcurl to judge.
     private static func httpURL(_ text: String, flag: String) throws(UsageError) -> String {
         let lower = text.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {

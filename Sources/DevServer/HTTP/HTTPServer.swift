@@ -170,7 +170,7 @@ final class HTTPServer: Sendable {
                 break
             }
 
-            // curl (and so URLSession on Linux) may wait for this before sending a body.
+            // curl (the app's client) may wait for this before sending a body.
             if buffer.count < head.contentLength, head.headers["Expect"]?.lowercased() == "100-continue" {
                 Socket.write(fd, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
             }
