@@ -33,14 +33,16 @@ import TUI
         try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 2 s")
         #expect(app.contains("retry 1 of 3 in 2 s"))
 
+        // (The loop's clock runs on with the spinner while the harness steps, so the countdown
+        // shown is not checked here: seedAC2_theWaitBeforeEachRetryCountsDownLive does that.)
         try await app.advanceRetry(by: .seconds(2))
-        try await app.waitFor("Sync failed: server error 500 — retry 2 of 3 in 2 s")
+        try await app.waitFor("Sync failed: server error 500 — retry 2 of 3 in")
         try await app.advanceRetry(by: .seconds(2))
-        try await app.waitFor("Sync failed: server error 500 — retry 3 of 3 in 2 s")
+        try await app.waitFor("Sync failed: server error 500 — retry 3 of 3 in")
 
         // The last retry waits its full 2 s: not a moment less.
         try await app.advanceRetry(by: .milliseconds(1999))
-        #expect(app.contains("retry 3 of 3 in 2 s"))
+        #expect(app.contains("retry 3 of 3 in"))
         #expect(app.contains("no articles"))
         try await app.advance(by: .milliseconds(1))
         try await app.waitFor("synced at")
@@ -49,13 +51,27 @@ import TUI
         #expect(!app.contains("Sync failed"))
     }
 
+    @Test func seedAC2_theWaitBeforeEachRetryCountsDownLive() async throws {
+        let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(1, .status(500))))
+        try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 2 s")
+        // The header and the message follow the loop's clock, a frame at a time.
+        app.time.advance(by: .milliseconds(1_100))
+        try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 1 s")
+        #expect(app.lines[0].hasSuffix("retry 1 of 3 in 1 s"))
+        await app.clock.sleepers(count: 1)
+        app.time.advance(by: .milliseconds(900))
+        try await app.advance(by: .seconds(2))
+        try await app.waitFor("synced at")
+        #expect(!app.contains("retry"))
+    }
+
     @Test func seedAC2_networkFailureIsRetriedToo() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(2, .refused)))
         try await app.waitFor("retry 1 of 3 in 2 s")
         #expect(app.lines[2] == " Sync failed: the server refused the connection (is it running?) — retry 1 of 3")
         #expect(app.lines[3] == " in 2 s")
         try await app.advanceRetry(by: .seconds(2))
-        try await app.waitFor("retry 2 of 3 in 2 s")
+        try await app.waitFor("retry 2 of 3 in")
         try await app.advanceRetry(by: .seconds(2))
         try await app.waitFor("synced at")
         #expect(app.clock.now.offset == .seconds(4))

@@ -36,6 +36,29 @@ import Testing
         #expect(state.syncHeaderText == text)
     }
 
+    @Test func theWaitBeforeARetryCountsDownInWholeSecondsAndNeverShowsZero() {
+        let waiting = SyncStatus.waitingToRetry(retry: 1, maxRetries: 3, delay: .seconds(2), error: .http(status: 500, body: ""))
+        func shown(after elapsed: Duration) -> String {
+            var state = ArticlesState()
+            state.sync = waiting.countingDown(elapsed: elapsed)
+            return state.syncHeaderText
+        }
+        #expect(shown(after: .zero) == "retry 1 of 3 in 2 s")
+        #expect(shown(after: .milliseconds(999)) == "retry 1 of 3 in 2 s")
+        #expect(shown(after: .seconds(1)) == "retry 1 of 3 in 1 s")
+        #expect(shown(after: .milliseconds(1999)) == "retry 1 of 3 in 1 s")
+        #expect(shown(after: .seconds(2)) == "retry 1 of 3 in 1 s", "the retry is about to start")
+        #expect(shown(after: .seconds(5)) == "retry 1 of 3 in 1 s")
+    }
+
+    @Test func onlyAWaitOfASecondOrMoreCountsDown() {
+        let short = SyncStatus.waitingToRetry(retry: 2, maxRetries: nil, delay: .milliseconds(250), error: .timedOut)
+        #expect(short.countingDown(elapsed: .milliseconds(200)) == short)
+        for other in [SyncStatus.idle, .syncing(attempt: 2, lastError: .timedOut), .failed(.timedOut, attempts: 4)] {
+            #expect(other.countingDown(elapsed: .seconds(1)) == other)
+        }
+    }
+
     @Test func messageWhileRetrying() {
         var state = ArticlesState()
         state.sync = .syncing(attempt: 3, lastError: .offline)

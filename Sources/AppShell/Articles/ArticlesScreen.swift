@@ -17,6 +17,8 @@ final class ArticlesScreen: Screen {
     /// Scroll position of the open article's description.
     private(set) var detailScroll = TextScroll()
     private var animationStart = ContinuousClock.now
+    /// When the current wait before a retry began (on the loop's clock): the header counts down.
+    private var retryWaitStart: ContinuousClock.Instant?
 
     init(environment: AppEnvironment) {
         state = ArticlesState(policy: environment.configuration.retry.articles)
@@ -80,7 +82,9 @@ final class ArticlesScreen: Screen {
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point? {
-        let status = ArticlesStatus(state, now: now, animationStart: animationStart)
+        var shown = state
+        if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: retryWaitStart.duration(to: now)) }
+        let status = ArticlesStatus(shown, now: now, animationStart: animationStart)
         if let article = state.openedArticle {
             ArticleDetailView.draw(ArticleDetail(article), status: status, scroll: &detailScroll, in: rect, on: &canvas)
         } else {
@@ -100,6 +104,12 @@ final class ArticlesScreen: Screen {
         runner?.run(effects)
         keepSelection(on: selectedID)
         if !previousSync.isRunning, state.sync.isRunning, let now { animationStart = now }
+        if case .waitingToRetry(let retry, _, _, _) = state.sync {
+            let waitingAlready = if case .waitingToRetry(retry, _, _, _) = previousSync { true } else { false }
+            if !waitingAlready { retryWaitStart = now }
+        } else {
+            retryWaitStart = nil
+        }
     }
 
     /// After the list changed, selects the same article again (a sync may have moved it), or

@@ -23,6 +23,20 @@ public enum SyncStatus: Hashable, Sendable {
         }
     }
 
+    /// While waiting to retry, the same status with `delay` cut to what is left after
+    /// `elapsed`, in whole seconds rounded up (a countdown: "in 2 s", "in 1 s", then the retry
+    /// starts; never "in 0 s"). Delays under a second are not counted down, and any other
+    /// status is returned as it is.
+    public func countingDown(elapsed: Duration) -> SyncStatus {
+        guard case .waitingToRetry(let retry, let maxRetries, let delay, let error) = self, delay >= .seconds(1) else {
+            return self
+        }
+        let left = max(.zero, delay - elapsed)
+        let (seconds, attoseconds) = left.components
+        let whole = max(1, seconds + (attoseconds > 0 ? 1 : 0))
+        return .waitingToRetry(retry: retry, maxRetries: maxRetries, delay: .seconds(whole), error: error)
+    }
+
     /// The error of the last failed attempt, while it matters.
     public var error: APIError? {
         switch self {
