@@ -53,9 +53,7 @@ public enum LoginState: Hashable, Sendable {
 
     /// Whole seconds until the next attempt, rounded up ("next try in 4 s").
     public func secondsUntilRetry(now: Duration) -> Int? {
-        guard let left = timeUntilRetry(now: now) else { return nil }
-        let (seconds, attoseconds) = left.components
-        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+        timeUntilRetry(now: now)?.secondsRoundedUp
     }
 
     /// One line for the status bar, e.g. "Signing in (attempt 3)…".

@@ -112,8 +112,7 @@ struct InspectorModel: Sendable {
 
     /// `830ms` under a second, `1.2s` under a minute, `1m05s` above.
     static func format(_ duration: Duration) -> String {
-        let milliseconds = max(0, Int((Double(duration.components.seconds) * 1000
-            + Double(duration.components.attoseconds) / 1e15).rounded()))
+        let milliseconds = max(0, duration.inMilliseconds)
         if milliseconds < 1000 { return "\(milliseconds)ms" }
         let tenths = (milliseconds + 50) / 100
         if tenths < 600 { return "\(tenths / 10).\(tenths % 10)s" }
@@ -123,8 +122,7 @@ struct InspectorModel: Sendable {
 
     /// A retry delay: whole seconds as `4s`, else tenths.
     static func formatDelay(_ duration: Duration) -> String {
-        let tenths = Int((Double(duration.components.seconds) * 10
-            + Double(duration.components.attoseconds) / 1e17).rounded())
+        let tenths = (duration.inMilliseconds + 50) / 100
         return tenths % 10 == 0 ? "\(tenths / 10)s" : "\(tenths / 10).\(tenths % 10)s"
     }
 

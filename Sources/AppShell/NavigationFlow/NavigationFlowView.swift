@@ -79,9 +79,7 @@ struct NavigationFlowView {
     /// Whole seconds left of C's 3-second minimum (nil when unknown or over).
     private var cWaitLeft: Int? {
         guard state.screen.isC, !state.cMinimumElapsed, let cEnteredAt else { return nil }
-        let left = NavigationState.cMinimumDuration - (now - cEnteredAt)
-        let (seconds, attoseconds) = left.components
-        return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
+        return max(1, (NavigationState.cMinimumDuration - (now - cEnteredAt)).secondsRoundedUp)
     }
 
     private func spinnerLine(_ label: String, centredIn rect: Rect, on canvas: inout Canvas) {

@@ -31,10 +31,8 @@ public enum SyncStatus: Hashable, Sendable {
         guard case .waitingToRetry(let retry, let maxRetries, let delay, let error) = self, delay >= .seconds(1) else {
             return self
         }
-        let left = max(.zero, delay - elapsed)
-        let (seconds, attoseconds) = left.components
-        let whole = max(1, seconds + (attoseconds > 0 ? 1 : 0))
-        return .waitingToRetry(retry: retry, maxRetries: maxRetries, delay: .seconds(whole), error: error)
+        let left = max(1, (delay - elapsed).secondsRoundedUp)
+        return .waitingToRetry(retry: retry, maxRetries: maxRetries, delay: .seconds(left), error: error)
     }
 
     /// The error of the last failed attempt, while it matters.
@@ -60,8 +58,7 @@ extension APIError {
 extension Duration {
     /// "2 s", "1.5 s", "250 ms": the delay as the header shows it.
     public var shortDescription: String {
-        let (seconds, attoseconds) = components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = inMilliseconds
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         let tenths = (milliseconds + 50) / 100

@@ -68,9 +68,3 @@ struct JSONReader {
     private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 }
 
-extension Duration {
-    /// The duration in seconds as a `Double` (how configuration files write durations).
-    public var inSeconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

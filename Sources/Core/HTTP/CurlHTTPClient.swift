@@ -39,7 +39,7 @@ public final class CurlHTTPClient: HTTPClient {
         let started = ContinuousClock.now
         let path = NetworkMonitor.pathAndQuery(of: request.url)
         let result = await perform(request)
-        let milliseconds = Int(((ContinuousClock.now - started).inSeconds * 1000).rounded())
+        let milliseconds = (ContinuousClock.now - started).inMilliseconds
         switch result {
         case .success(let response):
             if let token { monitor?.end(token, .response(status: response.status), responseBody: response.body) }
