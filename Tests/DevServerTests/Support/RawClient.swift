@@ -35,7 +35,9 @@ final class RawConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            close(fd)
+            // No close here: every stored property is set, so deinit runs and closes `fd`.
+            // Closing it twice closed whatever another test had opened under the same number
+            // meanwhile (once, a server's listening socket: its test never got an answer).
             throw ClientError(description: "connect failed: \(String(cString: strerror(errno)))")
         }
     }
