@@ -1,5 +1,6 @@
-import Glibc
+import Core
 import Foundation
+import Glibc
 
 /// Thin, blocking wrappers over POSIX sockets. They are only ever called on the server's own
 /// threads (accept loop, one per connection), never in the cooperative pool.
@@ -55,12 +56,21 @@ enum Socket {
     /// Waits until `fd` is readable or `timeout` passes. -1 timeout waits forever.
     static func waitReadable(_ fds: [Int32], timeout: Double) -> [Bool] {
         var polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let milliseconds = timeout < 0 ? -1 : Int32(min(timeout * 1000, Double(Int32.max)).rounded(.up))
+        let deadline = timeout < 0 ? nil : ContinuousClock.now + .seconds(timeout)
         while true {
-            let ready = poll(&polls, nfds_t(polls.count), milliseconds)
+            let ready = poll(&polls, nfds_t(polls.count), deadline.map(millisecondsLeft) ?? -1)
+            // A signal cut the wait short: wait again for what is left of it, not the whole
+            // timeout, or signals arriving faster than the timeout would hold it open for ever.
             if ready < 0, errno == EINTR { continue }
             return polls.map { $0.revents != 0 }
         }
+    }
+
+    /// Milliseconds from now to `deadline` for `poll`, rounded up (0 once it has passed).
+    static func millisecondsLeft(to deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        return Int32(min((left.inSeconds * 1000).rounded(.up), Double(Int32.max)))
     }
 
     /// Reads what is there, waiting at most `timeout` seconds for the first byte.
