@@ -20,24 +20,26 @@ let package = Package(
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
         .target(name: "CCurl"),
         .target(name: "Core", dependencies: ["COpenSSL", "CCurl"]),
+        // What tests of every module share: controllable clocks, a scripted HTTP client.
+        .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
         .target(name: "Articles", dependencies: ["Core"]),
-        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Core"]),
+        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Core", "CoreTesting"]),
         .target(name: "ArticleDetails", dependencies: ["Articles"]),
         .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles"]),
         .target(name: "Profile", dependencies: ["Core"]),
-        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Core"]),
+        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Core", "CoreTesting"]),
         .target(name: "Navigation", dependencies: ["Core"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Core"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Core", "CoreTesting"]),
         .target(
             name: "AppShell",
             dependencies: ["Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile"]
         ),
         .testTarget(
             name: "AppShellTests",
-            dependencies: ["AppShell", "TUI", "Core", "Navigation", "Articles", "ArticleDetails", "Profile"]
+            dependencies: ["AppShell", "TUI", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting"]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
@@ -47,7 +49,7 @@ let package = Package(
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["DevServer", "Core", "Navigation", "Articles", "Profile"]
+            dependencies: ["DevServer", "Core", "Navigation", "Articles", "Profile", "CoreTesting"]
         ),
         // Measures the release binaries against the budgets of issue 9 (Docs/readme/performance.md).
         .executableTarget(
@@ -64,7 +66,7 @@ let package = Package(
 // compiled against the static resources too, so every Swift target but the tests gets the flag;
 // debug builds and tests stay dynamic (the test runners are shared libraries).
 let staticInRelease = ["-static-stdlib"]
-for target in package.targets where [.regular, .executable].contains(target.type) && !target.name.hasPrefix("C") {
+for target in package.targets where [.regular, .executable].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]
     if target.type == .executable {
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Testing
+import CoreTesting
 @testable import AppShell
 
 /// The network inspector's model on its own: ordering, requests in flight, the 200 cap,

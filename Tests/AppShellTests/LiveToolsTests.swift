@@ -3,6 +3,7 @@ import Foundation
 import Navigation
 import Testing
 import TUI
+import CoreTesting
 @testable import AppShell
 
 /// The network inspector (`n`) and the fault panel (`f`) in the running shell, headless:

@@ -4,6 +4,7 @@ import Foundation
 import Navigation
 import Profile
 import Testing
+import CoreTesting
 @testable import AppShell
 
 /// Every scenario in `Config/scenarios` loads, and does what its description says when the

@@ -163,3 +163,4 @@ final class EventLog: Sendable {
 }
 
 import Synchronization
+import CoreTesting

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Testing
+import CoreTesting
 @testable import Articles
 
 /// The articles mock reports each simulated `GET /articles` with its attempt number.

@@ -4,22 +4,6 @@ import Testing
 @testable import Articles
 import Core
 
-/// An HTTP client that answers from a script and remembers what it was asked.
-final class StubHTTPClient: HTTPClient {
-    private let answers: Mutex<[Result<HTTPResponse, APIError>]>
-    private let requestsSeen = Mutex<[HTTPRequest]>([])
-
-    init(_ answers: [Result<HTTPResponse, APIError>]) { self.answers = Mutex(answers) }
-
-    var requests: [HTTPRequest] { requestsSeen.withLock { $0 } }
-
-    func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
-        requestsSeen.withLock { $0.append(request) }
-        let answer = answers.withLock { $0.isEmpty ? .failure(.offline) : $0.removeFirst() }
-        return try answer.get()
-    }
-}
-
 /// A store whose reads and writes fail as told (and otherwise keep records in memory).
 final class ScriptedStore: RecordStore {
     let readError: StoreError?

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import CoreTesting
 @testable import Core
 
 @Suite struct ManualClockTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CoreTesting
 @testable import Core
 
 @Suite struct NetworkMonitorTests {

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+import CoreTesting
 @testable import Core
 
 /// Answers scripted in advance, one per attempt; the last repeats.

@@ -2,6 +2,7 @@ import Articles
 import Core
 import Foundation
 import Testing
+import CoreTesting
 
 /// `HTTPArticlesAPI` against the real challenge-server (in process, over real HTTP), and the
 /// whole sync — reducer, runtime, retries, store — through it.

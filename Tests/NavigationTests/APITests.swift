@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Testing
+import CoreTesting
 @testable import Navigation
 
 @Suite struct MockNavigationAPITests {

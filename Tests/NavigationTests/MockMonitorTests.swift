@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Testing
+import CoreTesting
 @testable import Navigation
 
 /// The mock reports every simulated request to the network inspector's monitor, exactly as the

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Synchronization
 import Testing
+import CoreTesting
 @testable import Navigation
 
 /// What AppShell will do: own the state, reduce every event, run the effects.

@@ -66,29 +66,6 @@ extension Array where Element == NavigationEffect {
     }
 }
 
-/// An HTTP client that records requests and answers from a script.
-final class StubHTTPClient: HTTPClient {
-    private let state: Mutex<(requests: [HTTPRequest], answer: Result<HTTPResponse, APIError>)>
-
-    init(_ answer: Result<HTTPResponse, APIError>) {
-        state = Mutex(([], answer))
-    }
-
-    convenience init(status: Int = 200, body: String) {
-        self.init(.success(HTTPResponse(status: status, body: Data(body.utf8))))
-    }
-
-    var requests: [HTTPRequest] { state.withLock { $0.requests } }
-
-    func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
-        let answer = state.withLock { state in
-            state.requests.append(request)
-            return state.answer
-        }
-        return try answer.get()
-    }
-}
-
 /// A record store whose writes fail (a full disk, say).
 final class FailingRecordStore: RecordStore {
     let error: StoreError

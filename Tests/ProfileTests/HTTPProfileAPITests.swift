@@ -2,26 +2,8 @@ import Core
 import Foundation
 import Synchronization
 import Testing
+import CoreTesting
 @testable import Profile
-
-/// Records every request and answers from a script (or throws its error).
-final class StubHTTPClient: HTTPClient {
-    private let state: Mutex<(requests: [HTTPRequest], answers: [Result<HTTPResponse, APIError>])>
-
-    init(_ answers: Result<HTTPResponse, APIError>...) {
-        state = Mutex(([], answers))
-    }
-
-    var requests: [HTTPRequest] { state.withLock { $0.requests } }
-
-    func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
-        let answer = state.withLock { state in
-            state.requests.append(request)
-            return state.answers.isEmpty ? .failure(.connectionRefused) : state.answers.removeFirst()
-        }
-        return try answer.get()
-    }
-}
 
 private func ok(_ json: String) -> Result<HTTPResponse, APIError> {
     .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(json.utf8)))

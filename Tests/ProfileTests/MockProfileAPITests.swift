@@ -1,5 +1,6 @@
 import Core
 import Testing
+import CoreTesting
 @testable import Profile
 
 @Suite struct MockProfileAPITests {

@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import TUI
+import CoreTesting
 @testable import AppShell
 
 /// The whole app, headless: the real shell and screens on a `HeadlessTerminal`, the event loop
