@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the terminal draws for an article's header image, read from its URL alone (nothing is
 /// downloaded).

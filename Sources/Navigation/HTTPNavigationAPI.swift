@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The flow's backend over HTTP, speaking the contract of DESIGN.md (the seed's `server.js`
 /// and our `challenge-server`): three GETs on `baseURL`.
@@ -34,7 +34,7 @@ public struct HTTPNavigationAPI: NavigationAPI {
         let response = try await client.send(HTTPRequest(url: url(.fetchExperiments)))
         // The contract is a bare JSON string; an unquoted value is accepted too (it is
         // unambiguous and some servers send text).
-        let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: response.body, as: UTF8.self).trimmingWhitespace()
         let value = (try? JSONDecoder().decode(String.self, from: Data(text.utf8))) ?? text
         guard let experiment = Experiment(rawValue: value) else {
             let expected = Experiment.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -66,7 +66,7 @@ public struct HTTPNavigationAPI: NavigationAPI {
         components.queryItems = query
         // URLComponents leaves "+" alone, which servers read as a space; encode it.
         components.percentEncodedQuery = components.percentEncodedQuery?
-            .replacingOccurrences(of: "+", with: "%2B")
+            .replacing("+", with: "%2B")
         return components.url ?? url
     }
 

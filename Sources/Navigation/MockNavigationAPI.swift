@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The flow's backend simulated in process: three `MockEndpoint`s (delay and outcome, changeable
@@ -137,7 +137,7 @@ public final class MockNavigationAPI: NavigationAPI {
         if !query.isEmpty {
             components.queryItems = query
             // As HTTPNavigationAPI sends it: "+" encoded, not read as a space.
-            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacing("+", with: "%2B")
         }
         return components.percentEncodedQuery.map { "\(components.percentEncodedPath)?\($0)" }
             ?? components.percentEncodedPath

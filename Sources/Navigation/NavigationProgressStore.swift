@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The returning user's progress in a `RecordStore` (JSON; the real store seals it).
 public struct NavigationProgressStore: Sendable {

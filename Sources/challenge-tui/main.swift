@@ -1,6 +1,7 @@
 import AppShell
 import Core
-import Foundation
+import FoundationEssentials
+import Glibc
 
 exit(ChallengeTUI.main(
     arguments: Array(CommandLine.arguments.dropFirst()),

@@ -1,7 +1,7 @@
 import ArticleDetails
 import Articles
 import Core
-import Foundation
+import FoundationEssentials
 import Navigation
 import Profile
 

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// What the network inspector shows, worked out from the monitor's history and the time: one
 /// row per request, oldest first and newest last, at most `capacity`, every text already
@@ -37,7 +37,7 @@ struct InspectorModel: Sendable {
     /// articles path → the articles policy. A failed request whose path matches shows when
     /// (or whether) the next try comes.
     var retryPolicies: [(pathSuffix: String, policy: RetryPolicy)]
-    /// nil: the machine's, looked up when a time is shown (not at start-up: it loads ICU's data).
+    /// nil: the machine's wall clock (`LocalTime`); tests give a fixed zone.
     var timeZone: TimeZone?
     var capacity: Int
 
@@ -86,11 +86,17 @@ struct InspectorModel: Sendable {
     // MARK: Formatting
 
     func time(of date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone ?? .current
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return Self.twoDigits(parts.hour ?? 0) + ":" + Self.twoDigits(parts.minute ?? 0) + ":"
-            + Self.twoDigits(parts.second ?? 0)
+        let (hour, minute, second): (Int, Int, Int)
+        if let timeZone {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+            (hour, minute, second) = (parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        } else {
+            let local = LocalTime(date)
+            (hour, minute, second) = (local.hour, local.minute, local.second)
+        }
+        return Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + ":" + Self.twoDigits(second)
     }
 
     /// A short status: the HTTP status when there is one, else what went wrong in a word.

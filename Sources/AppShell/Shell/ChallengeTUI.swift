@@ -1,5 +1,6 @@
 import Core
-import Foundation
+import FoundationEssentials
+import Glibc
 import Navigation
 import TUI
 
@@ -66,6 +67,13 @@ public enum ChallengeTUI {
     }
 
     private static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        let line = Array((text + "\n").utf8)
+        var written = 0
+        while written < line.count {
+            let count = line[written...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Where articles come from. Implementations return the raw body; `ArticleDecoder` is the one
 /// place that reads it, so the mock and the HTTP backend can't disagree about the format.

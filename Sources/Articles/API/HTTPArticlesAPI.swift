@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The articles endpoint over HTTP: `GET <url>`, the body handed to the decoder as it came.
 public struct HTTPArticlesAPI: ArticlesAPI {

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The embedded backend: serves `SampleArticles.json()` after the delay and with the outcome its
 /// `MockEndpoint` plans (the scenario and the fault panel change that endpoint live).

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Reads and writes the stored list in one record of a `RecordStore` (the real store seals it
 /// with AES-256-GCM; this type only ever sees plaintext in memory).

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// Turns a response body into articles. The one decoding path of the app: the mock and the HTTP
 /// API both hand over raw bytes, and the runtime decodes them here.
@@ -54,7 +54,7 @@ public enum ArticleDecoder {
         default: return "the response is not valid JSON"
         }
         // Only claim "got an object" when the body really is JSON; broken JSON says so.
-        guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+        guard (try? JSONParser.parse(Array(data))) != nil else {
             return "the response is not valid JSON"
         }
         return "expected a list of articles, got \(found)"

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The project's own sample articles: what the mock API and `challenge-server` serve.
 ///
@@ -165,7 +165,7 @@ private struct Generator {
         case 17:
             return "http://dummyimage.com/\(width).jpg/\(background)/\(foreground)"
         default:
-            return pick(Words.otherImageHosts).replacingOccurrences(of: "{id}", with: String(id))
+            return pick(Words.otherImageHosts).replacing("{id}", with: String(id))
         }
     }
 }

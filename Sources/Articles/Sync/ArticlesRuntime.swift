@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The imperative shell of the articles screen: performs `ArticlesEffect`s with injected
 /// dependencies and reports what happened as `ArticlesEvent`s. Plug `perform` into Core's

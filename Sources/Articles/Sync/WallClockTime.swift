@@ -1,4 +1,5 @@
-import Foundation
+import Core
+import FoundationEssentials
 
 /// Hour and minute on the user's wall clock, for "synced at 14:05". The runtime stamps sync
 /// results with it from an injected source, so the reducer never reads a clock.
@@ -18,7 +19,7 @@ public struct WallClockTime: Hashable, Sendable, CustomStringConvertible {
 
     /// The current local time (the default source of the runtime).
     @Sendable public static func current() -> WallClockTime {
-        let parts = Calendar.current.dateComponents([.hour, .minute], from: Date())
-        return WallClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
+        let now = LocalTime(Date())
+        return WallClockTime(hour: now.hour, minute: now.minute)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Everything the program reads from `Config/default.json` and `--config FILE`: built-in
 /// defaults (equal to `Config/default.json`; a test checks), overridden key by key by a
@@ -57,11 +58,17 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
 
     /// Reads `path` (a whole or partial configuration) and lays it over `base`.
     public static func load(from path: String, over base: AppConfiguration = .defaults) throws(ConfigurationError) -> AppConfiguration {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : FileSystem.lastError()
+            throw ConfigurationError(file: path, keyPath: "", problem: "can't be read (\(reason))")
+        }
+        defer { close(fd) }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileSystem.readAll(fd)
         } catch {
-            throw ConfigurationError(file: path, keyPath: "", problem: "can't be read (\(Self.reason(error)))")
+            throw ConfigurationError(file: path, keyPath: "", problem: "can't be read (\(error.message))")
         }
         return try decode(data, file: path, over: base)
     }
@@ -155,15 +162,6 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
               let host = url.host, !host.isEmpty
         else { throw reader.error("expected an http:// or https:// URL, got \(reader.value)") }
         return url
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError { return "no such file" }
-        return nsError.localizedDescription
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the program keeps its files, as pure functions of the environment (passed in, never
 /// read from the process deep inside, so tests never touch the real home).

@@ -2,12 +2,12 @@
 /// `JSONValue`. `JSONDecoder` got there through Codable, trying each kind of value in turn and
 /// throwing on every miss: most of a millisecond before the first frame. Errors say where, by
 /// line and column, which JSONDecoder did not.
-struct JSONParser {
-    struct Failure: Error, Equatable {
-        var line: Int
-        var column: Int
-        var problem: String
-        var description: String { "line \(line), column \(column): \(problem)" }
+public struct JSONParser {
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public var problem: String
+        public var description: String { "line \(line), column \(column): \(problem)" }
     }
 
     /// Deeper nesting than any configuration needs; stops hostile input from exhausting the stack.
@@ -18,7 +18,7 @@ struct JSONParser {
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes)
         // A UTF-8 byte order mark is tolerated, as JSONDecoder did.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }

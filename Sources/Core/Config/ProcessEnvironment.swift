@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The process's environment variables, read straight from `environ`: what
 /// `ProcessInfo.processInfo.environment` gives, without building ProcessInfo before the first

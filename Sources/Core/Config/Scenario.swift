@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The endpoints the mock backend simulates, by the names scenario files use.
 public enum ScenarioEndpoint: String, CaseIterable, Hashable, Sendable {

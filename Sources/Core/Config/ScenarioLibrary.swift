@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The named scenarios in a folder (`Config/scenarios/*.json`), plus the built-in `default`,
 /// which is there even without a folder.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import COpenSSL
 
 /// AES-256-GCM through libcrypto's EVP interface: authenticated encryption, so a changed byte,

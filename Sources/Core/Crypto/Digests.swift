@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import COpenSSL
 
 /// HMAC-SHA256 (the dev server signs and checks its HS256 JSON web tokens with it).

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// `HTTPClient` on libcurl, which is loaded on the first request (`CCurl`), not at start-up:
@@ -64,9 +64,10 @@ public final class CurlHTTPClient: HTTPClient {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in
                 once.setContinuation(continuation)
                 // libcurl blocks, so it gets a thread, never one of the cooperative pool's.
-                let thread = Thread { once.finish(transfer.run()) }
-                thread.name = "http"
-                thread.start()
+                if !DetachedThread.start({ once.finish(transfer.run()) }) {
+                    logger.warning("http", "no thread for the request: \(FileSystem.lastError())")
+                    once.finish(.failure(.offline))
+                }
                 let clock = self.clock
                 let timeout = self.timeout
                 let timer = Task {

@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One exchange through libcurl: hands the request to `ccurl_perform` as C strings and collects
@@ -94,8 +95,8 @@ final class CurlTransfer: @unchecked Sendable {
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = line[..<colon].trimmingWhitespace()
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
         guard !name.isEmpty else { return }
         headers[name] = value
     }

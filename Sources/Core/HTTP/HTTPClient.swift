@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request as the domain APIs describe it; the client fills in nothing but transport.
 public struct HTTPRequest: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request as the network inspector lists it: what was asked, when, and how it ended.
 /// Real HTTP requests and the mock backend's simulated ones are recorded alike.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Records every request and its outcome for the network inspector: a bounded history (the

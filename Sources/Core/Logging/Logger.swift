@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 public enum LogLevel: String, Comparable, Hashable, Sendable, CaseIterable {
@@ -79,10 +80,11 @@ public final class Logger: Sendable {
     static func line(date: Date, level: LogLevel, subsystem: String, message: String) -> String {
         let time = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         let flat = Redaction.redact(message)
-            .replacingOccurrences(of: "\r\n", with: " ⏎ ")
-            .replacingOccurrences(of: "\n", with: " ⏎ ")
-            .replacingOccurrences(of: "\r", with: " ⏎ ")
-        let levelName = level.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+            .replacing("\r\n", with: " ⏎ ")
+            .replacing("\n", with: " ⏎ ")
+            .replacing("\r", with: " ⏎ ")
+        let name = level.rawValue.uppercased()
+        let levelName = name + String(repeating: " ", count: max(0, 7 - name.count))
         return "\(time) \(levelName) \(subsystem): \(flat)\n"
     }
 }

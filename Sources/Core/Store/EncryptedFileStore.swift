@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Records as files in one folder, each sealed with AES-256-GCM.
 ///
@@ -52,7 +53,7 @@ public final class EncryptedFileStore: RecordStore {
         let path = try self.path(of: name)
         let sealed = try seal(data, name: name)
         let temp = AppPaths.join(directory, ".\(name).tmp-\(getpid())-\(try SecureRandom.bytes(6).hexString)")
-        let fd = Foundation.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = Glibc.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io("can't create \(temp): \(FileSystem.lastError())") }
         do throws(StoreError) {
             defer { close(fd) }

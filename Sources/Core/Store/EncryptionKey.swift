@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The 256-bit key that seals stored records, and where it comes from.
 public struct EncryptionKey: Sendable, Equatable {
@@ -34,7 +35,7 @@ public struct EncryptionKey: Sendable, Equatable {
         environment: [String: String], keyDirectory: String? = nil, iterations: Int = passphraseIterations
     ) throws(StoreError) -> EncryptionKey {
         if let hex = environment["CHALLENGE_TUI_KEY"] {
-            let trimmed = hex.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = hex.trimmingWhitespace()
             guard trimmed.utf8.count == 64, let bytes = Data(hexString: trimmed) else {
                 throw .key("CHALLENGE_TUI_KEY must be 64 hexadecimal characters (32 bytes); it has \(trimmed.count) characters\(Data(hexString: trimmed) == nil && !trimmed.isEmpty ? ", not all hexadecimal" : "")")
             }
@@ -59,7 +60,7 @@ public struct EncryptionKey: Sendable, Equatable {
 /// A small file of random bytes made once (mode 0600, folder 0700) and read thereafter.
 enum SecretFile {
     static func readOrCreate(_ path: String, size: Int, what: String, requirePrivate: Bool) throws(StoreError) -> Data {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = AppPaths.parent(of: path)
         try FileSystem.makeDirectory(directory, mode: 0o700)
         if let existing = try read(path, size: size, what: what, requirePrivate: requirePrivate) { return existing }
         let bytes = try SecureRandom.bytes(size)

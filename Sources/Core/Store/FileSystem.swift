@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The few POSIX file operations the store needs, with errors as `StoreError.io`. POSIX rather
 /// than FileManager because durability needs fsync of files and folders and exact modes.
@@ -17,8 +18,8 @@ enum FileSystem {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw .io("\(path) exists and is not a folder") }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path { try makeDirectory(parent, mode: mode) }
+        let parent = AppPaths.parent(of: path)
+        if parent != path { try makeDirectory(parent, mode: mode) }
         if mkdir(path, mode) != 0 && errno != EEXIST {
             throw .io("can't create the folder \(path): \(lastError())")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A `RecordStore` that keeps records in memory: for tests, and for runs that must leave nothing

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Named records of bytes that survive the program. The real store seals every record
 /// (AES-256-GCM); the in-memory one serves tests and `--backend mock` runs without a data dir.

@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The profile backend over HTTP (the contract in DESIGN.md), through an injected `HTTPClient`.
 public struct HTTPProfileAPI: ProfileAPI {

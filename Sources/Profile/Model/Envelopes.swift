@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 
 /// The success envelope of `GET /profiles/mine` and `POST /profiles/update`:
 /// `{"message": "User Retrieved", "data": {"firstName", "userName", "lastName"}}`.

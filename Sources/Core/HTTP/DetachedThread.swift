@@ -1,0 +1,28 @@
+import Glibc
+
+/// Runs work on a POSIX thread of its own, for calls that block (libcurl's transfers) and so
+/// must stay out of Swift's cooperative pool. Foundation's `Thread` would do the same, but it
+/// lives in Foundation proper, which the app does not link (README, "Performance").
+enum DetachedThread {
+    private final class Work {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Starts `body` on a new detached thread; false when the system can't make one.
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, work)
+        guard status == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+}
