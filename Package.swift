@@ -66,8 +66,8 @@ let package = Package(
 // compiled against the static resources too, so every Swift target but the tests gets the flag;
 // debug builds and tests stay dynamic (the test runners are shared libraries).
 let staticInRelease = ["-static-stdlib"]
-// The toolchain's lld packs the 75,000 relative relocations of a position-independent 75 MB
-// executable into a 14 KB table (DT_RELR, glibc 2.36+): ~0.6 ms less at every start, and the
+// The toolchain's lld packs a position-independent executable's relative relocations (tens of
+// thousands) into a small table (DT_RELR, glibc 2.36+): ~0.6 ms less at every start, and the
 // program keeps its address-space randomisation.
 let packedRelocations = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 for target in package.targets where [.regular, .executable].contains(target.type) {
