@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["AppShell", "TUI", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting"]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
         .target(name: "DevServer", dependencies: ["Core", "Profile"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Articles"]),
         .testTarget(name: "DevServerTests", dependencies: ["DevServer", "challenge-server"]),

@@ -17,7 +17,6 @@ enum {
     OPT_HEADERDATA = 10029,
     OPT_CUSTOMREQUEST = 10036,
     OPT_NOPROGRESS = 43,
-    OPT_NOBODY = 44,
     OPT_FOLLOWLOCATION = 52,
     OPT_XFERINFODATA = 10057,
     OPT_MAXREDIRS = 68,
@@ -144,9 +143,7 @@ void ccurl_perform(const ccurl_request *request, ccurl_result *result) {
         curl.easy_setopt(handle, OPT_XFERINFOFUNCTION, progress_trampoline);
         curl.easy_setopt(handle, OPT_XFERINFODATA, request);
     }
-    if (strcmp(request->method, "HEAD") == 0) {
-        curl.easy_setopt(handle, OPT_NOBODY, 1L);
-    } else if (strcmp(request->method, "GET") != 0 || request->body != NULL) {
+    if (strcmp(request->method, "GET") != 0 || request->body != NULL) {
         curl.easy_setopt(handle, OPT_CUSTOMREQUEST, request->method);
         // POST, PUT and PATCH always carry a body (possibly empty), so Content-Length is sent.
         int carries_body = request->body != NULL || strcmp(request->method, "POST") == 0 ||

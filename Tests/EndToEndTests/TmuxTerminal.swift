@@ -31,6 +31,10 @@ final class TmuxTerminal {
     }
 
     deinit {
+        // With tmux 3.3a, kill-server alone answers success yet leaves the server and the
+        // program in its pane running (a challenge-server would run for ever, holding the test
+        // run's pipes open); killing the session ends both, and the server with them.
+        _ = try? tmux(["kill-session", "-t", "e2e"])
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(at: directory)
     }

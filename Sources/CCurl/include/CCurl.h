@@ -16,7 +16,7 @@ typedef int (*ccurl_progress_callback)(void *context);
 
 typedef struct {
     const char *url;
-    /// "GET", "POST", "PUT", …
+    /// "GET", "POST", … (a body goes with every method but a GET without one)
     const char *method;
     /// "Name: value" lines.
     const char *const *headers;
