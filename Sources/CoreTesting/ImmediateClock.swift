@@ -4,13 +4,7 @@ import Synchronization
 /// time forward, recording each one. For tests that care which delays were asked for, not about
 /// interleaving them — `ManualClock` is for those. Cancellation still interrupts a sleep.
 public final class ImmediateClock: Clock, Sendable {
-    public struct Instant: InstantProtocol, Sendable {
-        public var offset: Duration
-        public init(offset: Duration) { self.offset = offset }
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
+    public typealias Instant = OffsetInstant
 
     private let state = Mutex<(now: Instant, sleeps: [Duration])>((Instant(offset: .zero), []))
 

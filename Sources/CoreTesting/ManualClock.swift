@@ -5,17 +5,7 @@ import Synchronization
 /// order they went to sleep), so a test of a 2-second backoff takes microseconds and gives the
 /// same result every run. The real clock is `ContinuousClock()`; code takes `any Clock<Duration>`.
 public final class ManualClock: Clock, Sendable {
-    /// A point on the manual clock's time line: the time elapsed since the clock's zero.
-    public struct Instant: InstantProtocol, CustomStringConvertible {
-        public var offset: Duration
-
-        public init(offset: Duration) { self.offset = offset }
-
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-        public var description: String { "ManualClock.Instant(\(offset))" }
-    }
+    public typealias Instant = OffsetInstant
 
     private struct Sleeper {
         var deadline: Instant
