@@ -27,6 +27,21 @@ public enum Redaction {
         return text
     }
 
+    /// `redact(text)`, and every URL query value too: `?sessionId=…&screen=…` becomes
+    /// `?sessionId=[redacted]&screen=[redacted]`. The log keeps which endpoint was asked and with
+    /// which items, never what they held (session ids, a person's selections). See
+    /// Docs/security.md, "The log".
+    public static func forLog(_ text: String) -> String {
+        queryValues(redact(text))
+    }
+
+    /// Replaces the value of every `name=value` item of a URL query (after `?`, and after each
+    /// `&` or `;` that follows). Empty values stay empty: there is nothing to hide.
+    public static func queryValues(_ text: String) -> String {
+        guard text.contains("?") else { return text }
+        return text.replacing(#/([?&;][A-Za-z0-9_.~%+\-\[\]]+=)[^&;#\s"'<>]+/#) { "\($0.output.1)\(placeholder)" }
+    }
+
     /// `headers` with the values of secret headers replaced.
     public static func headers(_ headers: [String: String]) -> [String: String] {
         var redacted: [String: String] = [:]
