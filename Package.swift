@@ -19,7 +19,9 @@ let package = Package(
         ),
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
         .target(name: "CCurl"),
-        .target(name: "Core", dependencies: ["COpenSSL", "CCurl"]),
+        // prctl and other system calls Swift can't import (Core's ProcessHardening).
+        .target(name: "CSystem"),
+        .target(name: "Core", dependencies: ["COpenSSL", "CCurl", "CSystem"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
