@@ -100,6 +100,12 @@ final class TmuxTerminal {
         throw Failure(description: "the program did not exit; the screen was:\n" + ((try? screen()) ?? []).joined(separator: "\n"))
     }
 
+    /// A tmux format variable of the pane, e.g. `alternate_on` (1 while the program has the
+    /// alternate screen), `cursor_flag`, `keypad_cursor_flag`.
+    func paneFlag(_ name: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The pid of the program running in the pane (the child of the wrapping shell).
     func programPID() throws -> pid_t {
         let shell = try tmux(["display-message", "-p", "-t", "e2e", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)

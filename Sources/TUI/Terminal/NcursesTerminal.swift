@@ -46,6 +46,8 @@ public final class NcursesTerminal: Terminal {
     public func start() throws {
         guard !isActive else { return }
         NcursesTerminal.setUTF8Locale()
+        // The modes to put back if a signal ends the program, saved before curses changes them.
+        SignalHub.saveTerminalModes(descriptor: output)
         SignalHub.installFatalHandlers()
         screen = terminalType.map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
         guard screen != nil else {
@@ -75,6 +77,7 @@ public final class NcursesTerminal: Terminal {
         size = NcursesTerminal.screenSize()
         previous = nil
         setCursor(visible: false)
+        SignalHub.prepareTerminalReset()
     }
 
     /// Ends curses exactly once; safe to call again, or without `start`.
