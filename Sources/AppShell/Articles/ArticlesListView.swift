@@ -11,7 +11,8 @@ enum ArticlesListView {
     static let textIndent = 2 + ArticleImageView.thumbnailSize.width + 2
 
     static func draw(
-        _ state: ArticlesState, status: ArticlesStatus, list: inout ListState, in rect: Rect, on canvas: inout Canvas
+        _ state: ArticlesState, status: ArticlesStatus, list: inout ListState, in rect: Rect, on canvas: inout Canvas,
+        layouts: ArticleTextLayouts = .shared
     ) {
         let area = rect.inset(horizontal: 1, vertical: 0)
         ArticlesStatus.drawHeader(
@@ -43,13 +44,13 @@ enum ArticlesListView {
         }
         list.count = state.articles.count
         ScrollList(rowHeight: rowHeight).draw(&list, in: listArea, on: &canvas) { row, canvas in
-            drawRow(state.articles[row.index], row: row, on: &canvas)
+            drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts)
         }
     }
 
     /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date
     /// on the right, and the first two lines of the description.
-    static func drawRow(_ article: Article, row: ScrollList.Row, on canvas: inout Canvas) {
+    static func drawRow(_ article: Article, row: ScrollList.Row, on canvas: inout Canvas, layouts: ArticleTextLayouts = .shared) {
         let rect = row.rect
         if row.isSelected {
             canvas.put("▸", at: rect.origin, style: .bold, clipTo: rect)
@@ -67,12 +68,13 @@ enum ArticlesListView {
         let dateWidth = DisplayWidth.of(date)
         let showsDate = titleRow.width >= dateWidth + 12
         let titleWidth = showsDate ? titleRow.width - dateWidth - 2 : titleRow.width
-        canvas.put(TextLayout.truncate(article.title, width: titleWidth), at: titleRow.origin, style: highlight, clipTo: titleRow)
+        // Laid out once per article and width, not on every frame (ArticleTextLayouts).
+        let layout = layouts.row(article, titleWidth: titleWidth, width: text.width, maxLines: 2)
+        canvas.put(layout.title, at: titleRow.origin, style: highlight, clipTo: titleRow)
         if showsDate {
             canvas.put(date, at: Point(x: titleRow.maxX - dateWidth, y: titleRow.y), style: .dim, clipTo: titleRow)
         }
-        let description = TextLayout.lines(article.description, width: text.width, maxLines: 2)
-        for (index, line) in description.enumerated() {
+        for (index, line) in layout.description.enumerated() {
             canvas.put(line, at: Point(x: text.x, y: text.y + 1 + index), clipTo: text)
         }
     }
