@@ -79,3 +79,20 @@ for target in package.targets where [.regular, .executable].contains(target.type
             + [.unsafeFlags(staticInRelease + packedRelocations, .when(configuration: .release))]
     }
 }
+
+// Fuzz targets (libFuzzer), declared only when .ci/fuzz builds them with CHALLENGE_TUI_FUZZ=1 and
+// -sanitize=fuzzer,address: a normal build never sees them. A new target is a line in
+// Fuzz/Sources/challenge-fuzz/FuzzTargets.swift plus, for a new module, a name here
+// (Docs/testing-fuzzing.md).
+if Context.environment["CHALLENGE_TUI_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "challenge-fuzz",
+            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer"],
+            path: "Fuzz/Sources/challenge-fuzz",
+            // gold fails on the sanitized objects' debug information; the toolchain's lld links them.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+        ),
+    ]
+}
