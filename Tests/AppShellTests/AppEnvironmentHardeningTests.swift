@@ -30,6 +30,22 @@ import Testing
         }
     }
 
+    @Test func aConfiguredTokenThatCouldForgeHeadersEndsTheStartWithExitTwo() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let config = data + "/bad.json"
+        try Data(#"{"profileToken": "abc\r\nX-Admin: yes"}"#.utf8).write(to: URL(fileURLWithPath: config))
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.configFile = config
+        #expect {
+            try AppEnvironment.make(options: options, environment: [:], executablePath: nil, currentDirectory: "/")
+        } throws: { error in
+            guard let error = error as? LaunchError else { return false }
+            return error.exitStatus == 2 && error.description.hasPrefix("\(config): profileToken: expected a JSON web token")
+        }
+    }
+
     @Test func aWrongKeyRunsInMemoryAndSaysWhereTheKeyCameFromLeavingTheFilesAlone() throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(atPath: data) }
