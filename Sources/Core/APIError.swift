@@ -16,7 +16,7 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
     /// The request was cancelled (the screen that asked for it went away).
     case cancelled
     /// The answer's body, decompressed, went past `limit` bytes; the transfer was aborted there
-    /// (`AppConfiguration.responseLimits`, Docs/security.md). Asking again gets the same answer.
+    /// (`ResponseLimits`, Docs/security.md). Asking again gets the same answer.
     case responseTooLarge(limit: Int)
 
     /// A sentence for people, not an error code.

@@ -1,4 +1,5 @@
 import Articles
+import Contract
 import Foundation
 
 /// One ↓ in a list: how many bytes go to the terminal and how long until the first of them,

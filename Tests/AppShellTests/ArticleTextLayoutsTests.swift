@@ -1,4 +1,5 @@
 import Articles
+import Contract
 import TUI
 import Testing
 @testable import AppShell

@@ -1,3 +1,4 @@
+import CoreTesting
 import Foundation
 import CCurl
 import Testing
@@ -178,7 +179,7 @@ import Testing
 /// POST or a token where they don't belong. See Docs/security.md.
 @Suite struct CurlHTTPClientHostileAnswerTests {
     static let megabyte = 1 << 20
-    let limits = AppConfiguration.ResponseLimits(api: 1 << 20, image: 1 << 19)
+    let limits = ResponseLimits(api: 1 << 20, image: 1 << 19)
 
     @Test func anAnswerUpToTheLimitIsTakenAndOneByteMoreIsTooLarge() async throws {
         let server = try LocalHTTPServer.shared.get()
@@ -230,8 +231,12 @@ import Testing
         let error = APIError.responseTooLarge(limit: 8 * Self.megabyte)
         #expect(error.message == "The server's answer is too large (over 8 MB)")
         #expect(!error.isTransient)
-        #expect(!RetryPolicy.articlesSync.shouldRetry(error, after: 1))
-        #expect(!RetryPolicy.login.shouldRetry(error, after: 1))
+        // Not even by a policy that retries every other failure.
+        let everything = RetryPolicy(maxAttempts: nil, schedule: .constant(.seconds(1)), retryable: .all)
+        let transient = RetryPolicy(maxAttempts: 4, schedule: .constant(.seconds(2)))
+        #expect(!transient.shouldRetry(error, after: 1))
+        #expect(!everything.shouldRetry(error, after: 1))
+        #expect(everything.shouldRetry(.undecodable("x"), after: 1))
         #expect(APIError.responseTooLarge(limit: 5 * Self.megabyte).message.hasSuffix("(over 5 MB)"))
         #expect(APIError.megabytes(Self.megabyte * 3 / 2) == "1.5 MB")
         #expect(APIError.megabytes(1000) == "1 KB")

@@ -1,3 +1,4 @@
+import CoreTesting
 import Foundation
 import Testing
 @testable import Core
@@ -74,11 +75,11 @@ import Testing
         #expect(failure(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#) == nil)
     }
 
-    @Test func aConfigurationWithARepeatedKeyIsRefusedWithLineAndColumn() {
+    @Test func aConfigurationFileWithARepeatedKeyIsRefusedWithLineAndColumn() {
         #expect(throws: ConfigurationError(
             file: "Config/x.json", keyPath: "",
             problem: #"not valid JSON (line 2, column 3: the key "requestTimeout" appears twice in this object)"#)) {
-            try AppConfiguration.decode(Data("{\"requestTimeout\": 5,\n  \"requestTimeout\": 50}".utf8), file: "Config/x.json")
+            try JSONValue.parse(Data("{\"requestTimeout\": 5,\n  \"requestTimeout\": 50}".utf8), file: "Config/x.json")
         }
     }
 

@@ -10,7 +10,7 @@ import Synchronization
 /// explain.
 public final class CurlHTTPClient: HTTPClient {
     private let timeout: Duration
-    private let limits: AppConfiguration.ResponseLimits
+    private let limits: ResponseLimits
     private let clock: any Clock<Duration>
     private let monitor: NetworkMonitor?
     private let logger: Logger
@@ -20,7 +20,7 @@ public final class CurlHTTPClient: HTTPClient {
     ///   - limits: the most an answer's body may hold, decompressed, by the request's kind.
     ///   - clock: measures the timeout (the real clock outside tests).
     public init(
-        timeout: Duration = .seconds(30), limits: AppConfiguration.ResponseLimits = AppConfiguration.defaults.responseLimits,
+        timeout: Duration = .seconds(30), limits: ResponseLimits = .standard,
         clock: any Clock<Duration> = ContinuousClock(), monitor: NetworkMonitor? = nil, logger: Logger = .disabled
     ) {
         self.timeout = timeout

@@ -32,7 +32,7 @@ final class CurlTransfer: @unchecked Sendable {
     ///   - backstop: libcurl's own limit on the exchange (redirects included), so an abandoned
     ///     transfer's thread ends even if nobody cancels it.
     ///   - limit: the most bytes the answer's body may hold once decompressed.
-    init(request: HTTPRequest, backstop: Duration, limit: Int = AppConfiguration.defaults.responseLimits.api, logger: Logger = .disabled) {
+    init(request: HTTPRequest, backstop: Duration, limit: Int = ResponseLimits.standard.api, logger: Logger = .disabled) {
         self.request = request
         self.backstop = backstop
         self.limit = limit

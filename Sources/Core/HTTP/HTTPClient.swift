@@ -4,7 +4,7 @@ import FoundationEssentials
 public struct HTTPRequest: Hashable, Sendable {
     public enum Method: String, Hashable, Sendable { case get = "GET", post = "POST" }
 
-    /// What the answer is, which sets how large it may be (`AppConfiguration.ResponseLimits`).
+    /// What the answer is, which sets how large it may be (`ResponseLimits`).
     public enum Kind: Hashable, Sendable {
         /// JSON of the backend's API.
         case api
