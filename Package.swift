@@ -24,8 +24,11 @@ let package = Package(
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
+        // What tests of the terminal toolkit and the app share: a headless terminal, a poller
+        // that never blocks.
+        .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TUITesting", "CoreTesting", "CNcurses"]),
         // The wire contract the app and challenge-server share: endpoints, envelopes, the
         // profile rules, the sample data.
         .target(name: "Contract", dependencies: ["Core"]),
@@ -46,6 +49,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
+                "TUITesting",
             ]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
@@ -63,7 +67,7 @@ let package = Package(
             name: "challenge-bench",
             dependencies: ["Contract", "Core", "TUI", "CNcurses", "Articles", "ArticleDetails"]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,7 @@ import Contract
 
 /// The articles challenge through its keys, on the manual clock: the seed's acceptance criteria
 /// (named after them) and the rest of the screens' behaviour.
-@Suite struct ArticlesBehaviourTests {
+@Suite(.timeLimit(.minutes(1))) struct ArticlesBehaviourTests {
     // MARK: Seed acceptance criteria
 
     @Test func seedAC1_launchShowsTheLatestArticles() async throws {
@@ -21,7 +21,7 @@ import Contract
         #expect(app.contains("syncing…"), "the stored list shows at once while the sync runs")
         #expect(app.rowTitles == ["Newest stored article", "Oldest stored article"])
 
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(1))
         try await app.waitFor("synced at")
         #expect(app.contains("Articles · 60 articles"))
@@ -56,11 +56,11 @@ import Contract
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(1, .status(500))))
         try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 2 s")
         // The header and the message follow the loop's clock, a frame at a time.
-        app.time.advance(by: .milliseconds(1_100))
+        try await app.advance(by: .milliseconds(1_100))
         try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 1 s")
         #expect(app.lines[0].hasSuffix("retry 1 of 3 in 1 s"))
-        await app.clock.sleepers(count: 1)
-        app.time.advance(by: .milliseconds(900))
+        try app.sleepers(atLeast: 1)
+        try await app.advance(by: .milliseconds(900))
         try await app.advance(by: .seconds(2))
         try await app.waitFor("synced at")
         #expect(!app.contains("retry"))
@@ -334,7 +334,7 @@ import Contract
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysFail(.status(500))))
         try await app.waitFor("retry 1 of 3")
         // Leaving cancels the retry timer; nothing is left asleep on the clock.
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         app.press(.char("q"))
         #expect(app.contains("Navigation flow"), "back on the launcher")
         try await app.settle(until: "the retry timer was cancelled") { $0.clock.sleeperCount == 0 }
@@ -343,12 +343,12 @@ import Contract
     @Test func leavingCancelsTheSyncAndComingBackStartsAnother() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysSucceed, delay: 5))
         try await app.waitFor("Loading articles")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         app.press(.char("q"))
         try await app.settle(until: "the request was cancelled") { $0.clock.sleeperCount == 0 }
         app.press(.down, .enter)
         try await app.waitFor("Loading articles")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(5))
         try await app.waitFor("synced at")
     }

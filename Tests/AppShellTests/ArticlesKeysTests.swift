@@ -71,7 +71,7 @@ import TUI
         var state = ArticlesState()
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(.http(status: 500, body: "")), at: WallClockTime(hour: 9, minute: 5)))
-        let start = ContinuousClock.now
+        let start = Duration.seconds(10)
         let status = ArticlesStatus(state, now: start + .milliseconds(150), animationStart: start)
         #expect(status.header == "retry 1 of 3 in 2 s")
         #expect(status.headerWithSpinner == "⠙ retry 1 of 3 in 2 s")

@@ -59,7 +59,8 @@ enum ArticlesFixture {
 }
 
 extension ShellHarness {
-    var articlesScreen: ArticlesScreen? { shell.top as? ArticlesScreen }
+    /// The articles challenge on top of the stack (its feature value).
+    var articlesScreen: ArticlesFeature? { (shell.top as? FeatureHost<ArticlesFeature>)?.feature }
 
     /// The screen with the wall-clock time of the last sync ("synced at 14:05") written as
     /// "synced at HH:MM" and the spinner at its first frame, so snapshots depend neither on when
@@ -73,7 +74,7 @@ extension ShellHarness {
 
     /// Lets the retry timer go to sleep on the manual clock, then moves the clock by `duration`.
     func advanceRetry(by duration: Duration) async throws {
-        await clock.sleepers(count: 1)
+        try sleepers(atLeast: 1)
         try await advance(by: duration)
     }
 

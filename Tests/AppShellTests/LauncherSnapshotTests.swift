@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// The launcher, the help overlay and the too-small message, headless, exactly as drawn.
-@Suite struct LauncherSnapshotTests {
+@Suite(.timeLimit(.minutes(1))) struct LauncherSnapshotTests {
     @Test func launcherAt80x24() throws {
         let app = try ShellHarness()
         #expect(app.screen == """

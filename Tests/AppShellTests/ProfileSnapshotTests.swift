@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// The profile screen, headless at 80×24 (and once at 60×20), exactly as drawn.
-@Suite struct ProfileSnapshotTests {
+@Suite(.timeLimit(.minutes(1))) struct ProfileSnapshotTests {
     @Test func loading() async throws {
         let app = try ShellHarness.profile([.profile: .slow(1)])
         // As first drawn: the spinner's first frame.
@@ -36,11 +36,11 @@ import TUI
             Esc back · ? help · q leave · n network · f faults
             """)
         #expect(app.profileScreen?.isAnimating == true)
-        // The shell redraws at the spinner's rate while loading: the next frame.
-        app.loop.step()
+        // The shell redraws at the spinner's rate while loading: the next frame 100 ms on.
+        try app.sleepers(atLeast: 1)
+        try await app.advance(by: .milliseconds(100))
         #expect(app.lines[11] == "                               ⠙ Loading profile…")
-        await app.clock.sleepers(count: 1)
-        try await app.advance(by: .seconds(1))
+        try await app.advance(by: .milliseconds(900))
         try await app.waitFor("Johnny B")
         #expect(app.profileScreen?.isAnimating == false)
     }
@@ -145,7 +145,7 @@ import TUI
             """)
         #expect(app.profileScreen?.isAnimating == true)
         #expect(app.terminal.canvas.style(at: Point(x: 21, y: 5)).dim, "First Name takes no input while saving")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(1))
         try await app.waitFor("✓ Profile saved")
         #expect(app.profileScreen?.isAnimating == false)

@@ -1,3 +1,4 @@
+import CoreTesting
 import Foundation
 import Testing
 @testable import challenge_bench
@@ -15,7 +16,11 @@ import Testing
             scratch: scratch)
     }
 
-    @Test func aProgramOnThePseudoTerminalIsReadIntoTheScreenModel() throws {
+    @Test func aProgramOnThePseudoTerminalIsReadIntoTheScreenModel() async throws {
+        try await offThePool { try Self.readAProgramOnThePseudoTerminal() }
+    }
+
+    private static func readAProgramOnThePseudoTerminal() throws {
         let process = try PseudoTerminalProcess(
             path: "/bin/sh", arguments: ["-c", "printf 'top\\033[24;1Hq quit'; read line; printf ' got:%s' \"$line\"; sleep 5"],
             environment: ["PATH": "/usr/bin:/bin"])
@@ -35,9 +40,9 @@ import Testing
         }
     }
 
-    @Test func articlesAtSmallScaleGiveEveryLine() throws {
+    @Test func articlesAtSmallScaleGiveEveryLine() async throws {
         let bench = ArticlesScaleBench(context: try context())
-        let scales = bench.measure(counts: [60, 120])
+        let scales = try await offThePool { bench.measure(counts: [60, 120]) }
         #expect(scales.map(\.count) == [60, 120])
         #expect(scales.allSatisfy { $0.decodeAndSort != nil && $0.firstFrame != nil && $0.rowMove != nil && $0.pageMove != nil })
         let lines = bench.report(scales, memory: (growth: 1024, jsonBytes: 2048))
@@ -52,11 +57,11 @@ import Testing
         #expect(renderer.frame() == 0) // nothing changed
     }
 
-    @Test func theEncryptedStoreRoundTripsItsRecord() throws {
+    @Test func theEncryptedStoreRoundTripsItsRecord() async throws {
         let context = try context()
         defer { context.cleanUp() }
         let bench = StoreBench(context: context)
-        let measured = bench.measure()
+        let measured = try await offThePool { bench.measure() }
         guard case .throughput(let throughput) = measured else {
             Issue.record("store failed: \(measured)")
             return

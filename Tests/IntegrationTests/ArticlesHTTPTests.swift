@@ -7,7 +7,7 @@ import CoreTesting
 
 /// `HTTPArticlesAPI` against the real challenge-server (in process, over real HTTP), and the
 /// whole sync — reducer, runtime, retries, store — through it.
-@Suite struct ArticlesHTTPTests {
+@Suite(.timeLimit(.minutes(1))) struct ArticlesHTTPTests {
     private func server(failing: Int = 0) throws -> LocalServer {
         try LocalServer {
             $0.articlesJSON = SampleArticles.json()
@@ -65,7 +65,8 @@ import CoreTesting
             runner.run(state.reduce(event))
             if let message = state.syncMessage, seen.last != message { seen.append(message) }
             if case .waitingToRetry = state.sync {
-                await clock.sleepers(count: 1)
+                // Real HTTP runs on its own threads: wait (boundedly) for the retry's timer.
+                try await until("the retry timer sleeps") { clock.sleeperCount == 1 }
                 clock.advance(by: .seconds(2))
             }
             if case .cacheSaved = event { break }
@@ -86,4 +87,18 @@ import CoreTesting
         let stored = try #require(try ArticlesCache.load(from: store).get())
         #expect(stored.articles == state.articles)
     }
+}
+
+/// Polls `condition` while real I/O runs elsewhere, for at most `seconds` of wall time; then
+/// fails instead of hanging.
+func until(_ what: String, seconds: Double = 10, _ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while !condition() {
+        guard ContinuousClock.now < deadline else { throw IntegrationFailure(description: "timed out waiting for \(what)") }
+        try await Task.sleep(for: .milliseconds(1))
+    }
+}
+
+struct IntegrationFailure: Error, CustomStringConvertible {
+    var description: String
 }

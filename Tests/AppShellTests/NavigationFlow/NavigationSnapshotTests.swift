@@ -7,7 +7,7 @@ import TUI
 
 /// Every screen of the navigation flow, headless at 80×24, exactly as drawn, and its
 /// background colour from the challenge's diagram.
-@Suite struct NavigationSnapshotTests {
+@Suite(.timeLimit(.minutes(1))) struct NavigationSnapshotTests {
     /// Compares the whole screen; on a mismatch the message shows both.
     private func expectScreen(
         _ app: ShellHarness, _ name: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation

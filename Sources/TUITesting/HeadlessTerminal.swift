@@ -1,3 +1,5 @@
+import TUI
+
 /// A terminal without a screen, for tests: it keeps the last canvas and cursor it was given
 /// and hands out keys queued with `enqueue`.
 public final class HeadlessTerminal: Terminal {
