@@ -65,7 +65,7 @@ let package = Package(
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
-            dependencies: ["Contract", "Core", "TUI", "CNcurses", "Articles", "ArticleDetails"]
+            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "Articles", "ArticleDetails"]
         ),
         .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting"]),
     ],

@@ -81,9 +81,9 @@ struct ArticlesFeature: Feature {
         if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
         let status = ArticlesStatus(shown, now: now, animationStart: animationStart)
         if let article = state.openedArticle {
-            ArticleDetailView.draw(ArticleDetail(article), status: status, scroll: &detailScroll, in: area, on: &canvas)
+            ArticleDetailView(detail: ArticleDetail(article), status: status).draw(in: area, on: &canvas, state: &detailScroll)
         } else {
-            ArticlesListView.draw(state, status: status, list: &list, in: area, on: &canvas)
+            ArticlesListView(articles: state, status: status).draw(in: area, on: &canvas, state: &list)
         }
         return nil
     }

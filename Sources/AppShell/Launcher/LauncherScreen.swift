@@ -61,7 +61,8 @@ final class LauncherScreen: Screen {
             .draw(in: Rect(x: area.x, y: y, width: area.width, height: 1), on: &canvas)
         y += 2
         let listArea = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
-        ScrollList(rowHeight: 3, showsScrollbar: false).draw(&list, in: listArea, on: &canvas) { row, canvas in
+        let challenges = challenges
+        ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
@@ -72,7 +73,7 @@ final class LauncherScreen: Screen {
             // Docs/performance.md).
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
-        }
+        }.draw(in: listArea, on: &canvas, state: &list)
         TextBlock("Backend: \(backend)", style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         return nil

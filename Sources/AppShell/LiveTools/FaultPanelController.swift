@@ -67,13 +67,8 @@ final class FaultPanelController {
         return KeyBar([("↑↓", "choose"), ("←→", "outcome"), ("+-", "delay"), ("s", "scenario"), ("f", "close")])
     }
 
-    func draw(over area: Rect, on canvas: inout Canvas) {
-        if let model {
-            FaultPanel.draw(model, over: area, on: &canvas)
-        } else {
-            FaultPanel.drawHTTPExplanation(
-                server: environment.configuration.serverURL.absoluteString, over: area, on: &canvas)
-        }
+    var panel: FaultPanel {
+        FaultPanel(model: model, server: environment.configuration.serverURL.absoluteString)
     }
 
     /// Makes a change real: the endpoints are shared with the mock APIs.

@@ -71,13 +71,13 @@ enum Overlay {
             let panel = InspectorPanel.frame(in: area)
             InspectorPanel(rows: inspectorRows).draw(in: area, on: &canvas)
             return area.divided(panel.height, from: .bottom).remainder
-        case .faults(let panel):
-            panel.draw(over: area, on: &canvas)
+        case .faults(let controller):
+            controller.panel.draw(in: area, on: &canvas)
         case .leaveConfirmation(let question):
             Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: 1)
-                .draw(over: area, on: &canvas)
+                .draw(in: area, on: &canvas)
         case .help:
-            HelpOverlay.draw(over: area, on: &canvas)
+            HelpOverlay().draw(in: area, on: &canvas)
         }
         return area
     }

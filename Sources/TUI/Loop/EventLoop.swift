@@ -163,7 +163,7 @@ public final class EventLoop<App: TerminalApp> {
         var canvas = Canvas(size: terminal.size)
         var cursor: Point?
         if isTooSmall {
-            TooSmallScreen.draw(minimum: configuration.minimumSize, on: &canvas)
+            TooSmallScreen(minimum: configuration.minimumSize).draw(in: canvas.bounds, on: &canvas)
         } else {
             cursor = app.render(into: &canvas)
         }

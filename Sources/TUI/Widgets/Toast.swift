@@ -1,13 +1,15 @@
 /// A transient message with a deadline (on the event loop's clock, `RunContext.now`). The app keeps
 /// it in its state, schedules a timer for `deadline`, and drops it when the timer fires
 /// (`isExpired(at:)` says whether it is due).
-public struct Toast: Hashable, Sendable {
+public struct Toast: Widget, Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case info, success, error }
     public enum Placement: Hashable, Sendable { case top, bottom }
 
     public var message: String
     public var kind: Kind
     public var deadline: Duration
+    /// Which edge of its area it is drawn on.
+    public var placement: Placement = .bottom
 
     public init(_ message: String, kind: Kind = .info, deadline: Duration) {
         self.message = message
@@ -33,7 +35,7 @@ public struct Toast: Hashable, Sendable {
 
     /// Draws the message as one centred line on the bottom (or top) row of `rect`, truncated to fit.
     @discardableResult
-    public func draw(in rect: Rect, placement: Placement = .bottom, on canvas: inout Canvas) -> Rect {
+    public func draw(in rect: Rect, on canvas: inout Canvas) -> Rect {
         guard rect.height > 0, rect.width > 2 else { return .zero }
         let text = " " + TextLayout.truncate(message, width: rect.width - 2) + " "
         let width = DisplayWidth.of(text)
