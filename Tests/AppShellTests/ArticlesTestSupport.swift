@@ -1,6 +1,7 @@
 import Articles
 import Core
 import Foundation
+import Testing
 import TUI
 @testable import AppShell
 import Contract
@@ -70,6 +71,17 @@ extension ShellHarness {
         screen
             .replacingOccurrences(of: #"synced at \d\d:\d\d"#, with: "synced at HH:MM", options: .regularExpression)
             .replacingOccurrences(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]", with: "⠋", options: .regularExpression)
+    }
+
+    /// Nothing on screen reads as an error: no "fail" or "error" in any words, no error colour
+    /// in any cell (the challenge: retry *before* showing an error).
+    func expectNoErrorShown(sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = screen.lowercased()
+        #expect(!text.contains("fail") && !text.contains("error"), "an error is shown:\n\(screen)", sourceLocation: sourceLocation)
+        let canvas = terminal.canvas
+        let red = (0..<canvas.size.height).flatMap { y in (0..<canvas.size.width).map { Point(x: $0, y: y) } }
+            .filter { canvas.style(at: $0).foreground == .red }
+        #expect(red.isEmpty, "cells in the error colour at \(red.prefix(3))", sourceLocation: sourceLocation)
     }
 
     /// Lets the retry timer go to sleep on the manual clock, then moves the clock by `duration`.

@@ -63,7 +63,7 @@ import CoreTesting
         runner.run(state.reduce(.appeared))
         for await event in events {
             runner.run(state.reduce(event))
-            if let message = state.syncMessage, seen.last != message { seen.append(message) }
+            if seen.last != state.syncHeaderText { seen.append(state.syncHeaderText) }
             if case .waitingToRetry = state.sync {
                 // Real HTTP runs on its own threads: wait (boundedly) for the retry's timer.
                 try await until("the retry timer sleeps") { clock.sleeperCount == 1 }
@@ -73,10 +73,8 @@ import CoreTesting
         }
 
         #expect(seen == [
-            "Sync failed: server error 500 — retry 1 of 3 in 2 s",
-            "Sync failed: server error 500 — retry 1 of 3 now…",
-            "Sync failed: server error 500 — retry 2 of 3 in 2 s",
-            "Sync failed: server error 500 — retry 2 of 3 now…",
+            "syncing…", "syncing… retry 1 of 3 in 2 s", "syncing… retry 1 of 3", "syncing… retry 2 of 3 in 2 s",
+            "syncing… retry 2 of 3", "synced at \(state.syncHeaderText.suffix(5))",
         ])
         guard case .synced = state.sync else {
             Issue.record("the sync ended in \(state.sync)")
