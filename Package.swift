@@ -26,8 +26,11 @@ let package = Package(
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
+        // What tests of the terminal toolkit and the app share: a headless terminal, a poller
+        // that never blocks.
+        .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TUITesting", "CoreTesting", "CNcurses"]),
         // The wire contract the app and challenge-server share: endpoints, envelopes, the
         // profile rules, the sample data.
         .target(name: "Contract", dependencies: ["Core"]),
@@ -48,6 +51,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
+                "TUITesting",
             ]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
@@ -63,9 +67,9 @@ let package = Package(
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
-            dependencies: ["Contract", "Core", "TUI", "CNcurses", "Articles", "ArticleDetails"]
+            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "Articles", "ArticleDetails"]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Profile
 import Testing
 @testable import AppShell
 
@@ -16,6 +17,10 @@ import Testing
         let path = NSTemporaryDirectory() + "/appenv-hardening-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+
+    @Test func theCheckedVariableIsTheOneTheProfileReads() {
+        #expect(AppConfiguration.tokenVariable == BearerToken.environmentKey)
     }
 
     @Test func aTokenVariableThatCouldForgeHeadersEndsTheStartWithExitTwo() {
@@ -71,10 +76,9 @@ import Testing
         let data = folder()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let app = try make(["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32), "CHALLENGE_TUI_TOKEN": "a.b.c"], dataDir: data)
-        // The variables reach the APIs through `variables`; the token still does, the key doesn't.
-        let mirror = Mirror(reflecting: app).children.first { $0.label == "variables" }?.value as? [String: String]
-        #expect(mirror?["CHALLENGE_TUI_KEY"] == nil)
-        #expect(mirror?["CHALLENGE_TUI_TOKEN"] == "a.b.c")
+        // The challenges read the environment through `variables`: the token is there, the key isn't.
+        #expect(app.variables["CHALLENGE_TUI_KEY"] == nil)
+        #expect(app.variables["CHALLENGE_TUI_TOKEN"] == "a.b.c")
     }
 
     /// Every file in `path` with its bytes and modification time.

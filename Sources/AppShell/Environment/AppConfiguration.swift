@@ -61,6 +61,10 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
     /// What `responseLimits` counts in the file: 1 MB = 1,048,576 bytes.
     public static let megabyte = ResponseLimits.megabyte
 
+    /// The variable that overrides `profileToken` (Profile's `BearerToken.environmentKey`; a test
+    /// checks they agree). Checked at start like the configured token.
+    public static let tokenVariable = "CHALLENGE_TUI_TOKEN"
+
     /// The longest `profileToken` (and `CHALLENGE_TUI_TOKEN`) accepted: a JSON web token is a few
     /// hundred characters; anything near this is not one.
     public static let maximumTokenLength = 8192
