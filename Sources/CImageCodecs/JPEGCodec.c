@@ -86,6 +86,8 @@ struct cimg_jpeg_decoder {
     struct jpeg_decompress_struct info;
     struct jpeg_progress_mgr progress;
     int created;
+    /// cimg_jpeg_reduce chose a smaller output.
+    int reduced;
 };
 
 void cimg_jpeg_close(struct cimg_jpeg_decoder *decoder) {
@@ -125,17 +127,52 @@ struct cimg_jpeg_decoder *cimg_jpeg_open(const uint8_t *data, size_t size, uint3
     return decoder;
 }
 
+// libjpeg-turbo converts everything but CMYK to RGBA itself; CMYK is converted after decoding.
+static int choose_output(j_decompress_ptr info) {
+    int cmyk = info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK;
+    info->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    return cmyk;
+}
+
+int cimg_jpeg_reduce(struct cimg_jpeg_decoder *decoder, uint32_t min_width, uint32_t min_height, uint32_t *width,
+                     uint32_t *height, cimg_status *status) {
+    j_decompress_ptr info = &decoder->info;
+    if (setjmp(decoder->session.jump)) {
+        return cimg_fail(status, decoder->session.code, decoder->session.message);
+    }
+    // The smallest of 1/8, 1/4, 1/2 (libjpeg rounds each side up) that is still large enough.
+    unsigned denominator = 1;
+    for (unsigned d = 8; d >= 2; d /= 2) {
+        if ((info->image_width + d - 1) / d >= min_width && (info->image_height + d - 1) / d >= min_height) {
+            denominator = d;
+            break;
+        }
+    }
+    info->scale_num = 1;
+    info->scale_denom = denominator;
+    choose_output(info);
+    cimg_jpeg.calc_output_dimensions(info);
+    decoder->reduced = 1;
+    *width = info->output_width;
+    *height = info->output_height;
+    return CIMG_OK;
+}
+
 int cimg_jpeg_read(struct cimg_jpeg_decoder *decoder, uint8_t *rgba, size_t stride, cimg_status *status) {
     j_decompress_ptr info = &decoder->info;
     if (setjmp(decoder->session.jump)) {
         return cimg_fail(status, decoder->session.code, decoder->session.message);
     }
-    // libjpeg-turbo converts everything but CMYK to RGBA itself; CMYK is converted below.
-    int cmyk = info->jpeg_color_space == JCS_CMYK || info->jpeg_color_space == JCS_YCCK;
-    info->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    int cmyk = choose_output(info);
+    // The size promised: the whole picture, or what cimg_jpeg_reduce settled on.
+    JDIMENSION width = info->image_width, height = info->image_height;
+    if (decoder->reduced) {
+        cimg_jpeg.calc_output_dimensions(info);
+        width = info->output_width;
+        height = info->output_height;
+    }
     cimg_jpeg.start_decompress(info);
-    if (info->output_width != info->image_width || info->output_height != info->image_height ||
-        info->output_components != 4) {
+    if (info->output_width != width || info->output_height != height || info->output_components != 4) {
         return cimg_fail(status, CIMG_UNSUPPORTED, "libjpeg: unexpected output layout");
     }
     while (info->output_scanline < info->output_height) {

@@ -46,8 +46,25 @@ static void load_png(void) {
     char *error = png_load_error;
     void *library = open_library(soname, "libpng16-16", png_load_error, sizeof png_load_error);
     if (library == NULL) return;
-    LOAD(cimg_png, image_begin_read_from_memory, "png_image_begin_read_from_memory")
-    LOAD(cimg_png, image_finish_read, "png_image_finish_read")
+    LOAD(cimg_png, create_read_struct, "png_create_read_struct")
+    LOAD(cimg_png, create_info_struct, "png_create_info_struct")
+    LOAD(cimg_png, destroy_read_struct, "png_destroy_read_struct")
+    LOAD(cimg_png, set_read_fn, "png_set_read_fn")
+    LOAD(cimg_png, get_io_ptr, "png_get_io_ptr")
+    LOAD(cimg_png, get_error_ptr, "png_get_error_ptr")
+    LOAD(cimg_png, read_info, "png_read_info")
+    LOAD(cimg_png, get_IHDR, "png_get_IHDR")
+    LOAD(cimg_png, get_valid, "png_get_valid")
+    LOAD(cimg_png, set_palette_to_rgb, "png_set_palette_to_rgb")
+    LOAD(cimg_png, set_expand_gray_1_2_4_to_8, "png_set_expand_gray_1_2_4_to_8")
+    LOAD(cimg_png, set_tRNS_to_alpha, "png_set_tRNS_to_alpha")
+    LOAD(cimg_png, set_strip_16, "png_set_strip_16")
+    LOAD(cimg_png, set_gray_to_rgb, "png_set_gray_to_rgb")
+    LOAD(cimg_png, set_interlace_handling, "png_set_interlace_handling")
+    LOAD(cimg_png, read_update_info, "png_read_update_info")
+    LOAD(cimg_png, get_channels, "png_get_channels")
+    LOAD(cimg_png, read_image, "png_read_image")
+    LOAD(cimg_png, read_row, "png_read_row")
     LOAD(cimg_png, image_free, "png_image_free")
     LOAD(cimg_png, image_write_to_memory, "png_image_write_to_memory")
     png_load_error[0] = 0;
@@ -69,6 +86,7 @@ static void load_jpeg(void) {
     LOAD(cimg_jpeg, read_scanlines, "jpeg_read_scanlines")
     LOAD(cimg_jpeg, finish_decompress, "jpeg_finish_decompress")
     LOAD(cimg_jpeg, destroy_decompress, "jpeg_destroy_decompress")
+    LOAD(cimg_jpeg, calc_output_dimensions, "jpeg_calc_output_dimensions")
     LOAD(cimg_jpeg, CreateCompress, "jpeg_CreateCompress")
     LOAD(cimg_jpeg, mem_dest, "jpeg_mem_dest")
     LOAD(cimg_jpeg, set_defaults, "jpeg_set_defaults")
@@ -156,6 +174,16 @@ int cimg_read(cimg_decoder *decoder, uint8_t *rgba, size_t stride, cimg_status *
     case CIMG_FORMAT_GIF: return cimg_gif_read(decoder->state, rgba, stride, status);
     }
     return cimg_fail(status, CIMG_UNSUPPORTED, "unknown format");
+}
+
+int cimg_reduce(cimg_decoder *decoder, uint32_t min_width, uint32_t min_height, uint32_t *width, uint32_t *height,
+                cimg_status *status) {
+    cimg_fail(status, CIMG_OK, "");
+    switch (decoder->format) {
+    case CIMG_FORMAT_JPEG: return cimg_jpeg_reduce(decoder->state, min_width, min_height, width, height, status);
+    case CIMG_FORMAT_PNG: return cimg_png_reduce(decoder->state, min_width, min_height, width, height);
+    default: return CIMG_OK;
+    }
 }
 
 void cimg_close(cimg_decoder *decoder) {

@@ -1,18 +1,31 @@
-// PNG through libpng's simplified API (png_image_*): it catches libpng's longjmp errors itself
-// and reports them in `image.message`.
+// PNG through libpng: read with the low-level API, errors caught by setjmp here (libpng longjmps
+// out of its error callback); written with the simplified API (png_image_*), which catches them
+// itself.
 #include "Codecs.h"
 
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct cimg_png_decoder {
-    png_image image;
+    png_structp png;
+    png_infop info;
+    const uint8_t *data;
+    size_t size;
+    size_t position;
+    /// libpng asked for more than was left.
+    int ran_out;
+    /// Each output pixel averages a factor × factor block (1: the picture as it is).
+    uint32_t factor;
+    /// Where libpng's errors land: set anew before each call into libpng.
+    jmp_buf jump;
+    int code;
+    char message[200];
 };
 
 // libpng words an early end of data in a few ways; everything else is damage.
 static int classify(const char *message) {
-    static const char *const truncations[] = {"beyond end of data", "Not enough image data", "unexpected end",
-                                              "Read Error", "truncated"};
+    static const char *const truncations[] = {"Not enough image data", "unexpected end", "truncated"};
     for (size_t i = 0; i < sizeof truncations / sizeof truncations[0]; i++) {
         if (strstr(message, truncations[i]) != NULL) return CIMG_TRUNCATED;
     }
@@ -20,10 +33,34 @@ static int classify(const char *message) {
     return CIMG_CORRUPT;
 }
 
-static int fail_with_image(cimg_status *status, const png_image *image) {
-    char message[200];
-    snprintf(message, sizeof message, "libpng: %s", image->message[0] != 0 ? image->message : "unknown error");
-    return cimg_fail(status, classify(image->message), message);
+// Must not return (libpng's rule): back to the setjmp of the function that called libpng.
+static void on_error(png_structp png, png_const_charp message) {
+    struct cimg_png_decoder *decoder = cimg_png.get_error_ptr(png);
+    decoder->code = decoder->ran_out ? CIMG_TRUNCATED : classify(message);
+    snprintf(decoder->message, sizeof decoder->message, "libpng: %s", message);
+    longjmp(decoder->jump, 1);
+}
+
+// Warnings (a damaged ancillary chunk, dropped) lose no pixels.
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void read_data(png_structp png, png_bytep out, size_t count) {
+    struct cimg_png_decoder *decoder = cimg_png.get_io_ptr(png);
+    if (count > decoder->size - decoder->position) {
+        decoder->ran_out = 1;
+        on_error(png, "the data ends early");
+    }
+    memcpy(out, decoder->data + decoder->position, count);
+    decoder->position += count;
+}
+
+void cimg_png_close(struct cimg_png_decoder *decoder) {
+    if (decoder == NULL) return;
+    if (decoder->png != NULL) cimg_png.destroy_read_struct(&decoder->png, &decoder->info, NULL);
+    free(decoder);
 }
 
 struct cimg_png_decoder *cimg_png_open(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
@@ -38,32 +75,152 @@ struct cimg_png_decoder *cimg_png_open(const uint8_t *data, size_t size, uint32_
         cimg_fail(status, CIMG_NO_MEMORY, "out of memory");
         return NULL;
     }
-    decoder->image.version = PNG_IMAGE_VERSION;
-    if (!cimg_png.image_begin_read_from_memory(&decoder->image, data, size)) {
-        fail_with_image(status, &decoder->image);
-        cimg_png.image_free(&decoder->image);
-        free(decoder);
+    decoder->data = data;
+    decoder->size = size;
+    decoder->factor = 1;
+    decoder->png = cimg_png.create_read_struct(PNG_LIBPNG_VER_STRING, decoder, on_error, on_warning);
+    if (decoder->png != NULL) decoder->info = cimg_png.create_info_struct(decoder->png);
+    if (decoder->png == NULL || decoder->info == NULL) {
+        cimg_fail(status, CIMG_NO_MEMORY, "libpng could not start");
+        cimg_png_close(decoder);
         return NULL;
     }
-    *width = decoder->image.width;
-    *height = decoder->image.height;
+    if (setjmp(decoder->jump)) {
+        cimg_fail(status, decoder->code, decoder->message);
+        cimg_png_close(decoder);
+        return NULL;
+    }
+    cimg_png.set_read_fn(decoder->png, decoder, read_data);
+    cimg_png.read_info(decoder->png, decoder->info);
+    png_uint_32 w = 0, h = 0;
+    int depth = 0, type = 0;
+    cimg_png.get_IHDR(decoder->png, decoder->info, &w, &h, &depth, &type, NULL, NULL, NULL);
+    *width = w;
+    *height = h;
     return decoder;
 }
 
+int cimg_png_reduce(struct cimg_png_decoder *decoder, uint32_t min_width, uint32_t min_height, uint32_t *width,
+                    uint32_t *height) {
+    png_uint_32 w = 0, h = 0;
+    int depth = 0, type = 0, interlace = 0;
+    cimg_png.get_IHDR(decoder->png, decoder->info, &w, &h, &depth, &type, &interlace, NULL, NULL);
+    // Interlaced rows arrive in passes: such a picture is read whole.
+    uint32_t factor = 1;
+    if (interlace == PNG_INTERLACE_NONE && min_width > 0 && min_height > 0) {
+        factor = w / min_width < h / min_height ? w / min_width : h / min_height;
+        while (factor > 1 && ((w + factor - 1) / factor < min_width || (h + factor - 1) / factor < min_height)) factor--;
+        if (factor < 1) factor = 1;
+    }
+    decoder->factor = factor;
+    *width = (w + factor - 1) / factor;
+    *height = (h + factor - 1) / factor;
+    return CIMG_OK;
+}
+
+// Averages factor × factor blocks as rows arrive, alpha-weighted like Imaging's scaler: one
+// row buffer instead of the whole picture.
+static int read_reduced(struct cimg_png_decoder *decoder, png_uint_32 width, png_uint_32 height, int channels,
+                        uint8_t *rgba, size_t stride, cimg_status *status) {
+    uint32_t factor = decoder->factor;
+    uint32_t out_width = (width + factor - 1) / factor;
+    uint8_t *row = malloc((size_t)width * 4);
+    uint64_t *sums = calloc((size_t)out_width * 4, sizeof *sums); // Σ a·r, Σ a·g, Σ a·b, Σ a
+    if (row == NULL || sums == NULL) {
+        free(row);
+        free(sums);
+        return cimg_fail(status, CIMG_NO_MEMORY, "out of memory");
+    }
+    if (setjmp(decoder->jump)) {
+        free(row);
+        free(sums);
+        return cimg_fail(status, decoder->code, decoder->message);
+    }
+    uint32_t rows_in_block = 0, out_y = 0;
+    for (png_uint_32 y = 0; y < height; y++) {
+        cimg_png.read_row(decoder->png, row, NULL);
+        const uint8_t *pixel = row;
+        for (png_uint_32 x = 0; x < width; x++, pixel += channels) {
+            uint64_t *sum = sums + (size_t)(x / factor) * 4;
+            unsigned alpha = channels == 4 ? pixel[3] : 255;
+            sum[0] += (uint64_t)pixel[0] * alpha;
+            sum[1] += (uint64_t)pixel[1] * alpha;
+            sum[2] += (uint64_t)pixel[2] * alpha;
+            sum[3] += alpha;
+        }
+        rows_in_block++;
+        if (rows_in_block == factor || y + 1 == height) {
+            uint8_t *out = rgba + (size_t)out_y * stride;
+            for (uint32_t x = 0; x < out_width; x++, out += 4) {
+                uint64_t *sum = sums + (size_t)x * 4;
+                uint64_t count = (uint64_t)rows_in_block * ((x + 1) * factor <= width ? factor : width - x * factor);
+                uint64_t alpha = sum[3];
+                for (int c = 0; c < 3; c++) out[c] = alpha == 0 ? 0 : (uint8_t)((sum[c] + alpha / 2) / alpha);
+                out[3] = (uint8_t)((alpha + count / 2) / count);
+            }
+            memset(sums, 0, (size_t)out_width * 4 * sizeof *sums);
+            rows_in_block = 0;
+            out_y++;
+        }
+    }
+    free(row);
+    free(sums);
+    return CIMG_OK;
+}
+
 int cimg_png_read(struct cimg_png_decoder *decoder, uint8_t *rgba, size_t stride, cimg_status *status) {
-    if (stride > INT32_MAX) return cimg_fail(status, CIMG_UNSUPPORTED, "rows too long");
-    decoder->image.format = PNG_FORMAT_RGBA;
-    // Frees libpng's state whether it succeeds or not.
-    if (!cimg_png.image_finish_read(&decoder->image, NULL, rgba, (png_int_32)stride, NULL)) {
-        return fail_with_image(status, &decoder->image);
+    png_structp png = decoder->png;
+    png_infop info = decoder->info;
+    png_uint_32 width = 0, height = 0;
+    int depth = 0, type = 0;
+    cimg_png.get_IHDR(png, info, &width, &height, &depth, &type, NULL, NULL, NULL);
+    png_bytepp rows = malloc(sizeof(png_bytep) * height);
+    if (rows == NULL) return cimg_fail(status, CIMG_NO_MEMORY, "out of memory");
+    if (setjmp(decoder->jump)) {
+        free(rows);
+        return cimg_fail(status, decoder->code, decoder->message);
+    }
+    // Every kind of PNG to 8-bit RGB or RGBA (no gamma correction: a terminal's colours are
+    // approximate anyway).
+    if (type == PNG_COLOR_TYPE_PALETTE) cimg_png.set_palette_to_rgb(png);
+    if (type == PNG_COLOR_TYPE_GRAY && depth < 8) cimg_png.set_expand_gray_1_2_4_to_8(png);
+    if (cimg_png.get_valid(png, info, PNG_INFO_tRNS)) cimg_png.set_tRNS_to_alpha(png);
+    if (depth == 16) cimg_png.set_strip_16(png);
+    if (type == PNG_COLOR_TYPE_GRAY || type == PNG_COLOR_TYPE_GRAY_ALPHA) cimg_png.set_gray_to_rgb(png);
+    cimg_png.set_interlace_handling(png);
+    cimg_png.read_update_info(png, info);
+    int channels = cimg_png.get_channels(png, info);
+    if (channels != 3 && channels != 4) {
+        free(rows);
+        return cimg_fail(status, CIMG_UNSUPPORTED, "libpng: unexpected channel count");
+    }
+    if (decoder->factor > 1) {
+        free(rows);
+        return read_reduced(decoder, width, height, channels, rgba, stride, status);
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * stride;
+    cimg_png.read_image(png, rows);
+    free(rows);
+    // RGB rows were read into the start of each RGBA row: spread them out, from the end so
+    // nothing is overwritten before it is moved. (libpng's own filler costs more.)
+    if (channels == 3) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            uint8_t *row = rgba + (size_t)y * stride;
+            for (png_uint_32 x = width; x-- > 0;) {
+                row[x * 4 + 3] = 255;
+                row[x * 4 + 2] = row[x * 3 + 2];
+                row[x * 4 + 1] = row[x * 3 + 1];
+                row[x * 4] = row[x * 3];
+            }
+        }
     }
     return CIMG_OK;
 }
 
-void cimg_png_close(struct cimg_png_decoder *decoder) {
-    if (decoder == NULL) return;
-    cimg_png.image_free(&decoder->image);
-    free(decoder);
+static int fail_with_image(cimg_status *status, const png_image *image) {
+    char message[200];
+    snprintf(message, sizeof message, "libpng: %s", image->message[0] != 0 ? image->message : "unknown error");
+    return cimg_fail(status, classify(image->message), message);
 }
 
 int cimg_encode_png(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t **out, size_t *out_size,

@@ -83,3 +83,60 @@ import Testing
         #expect(throws: ImageError.emptyPicture(.jpeg)) { try ImageDecoder.decode(Self.declaring(width: 0, height: 8)) }
     }
 }
+
+@Suite struct ReductionTests {
+    @Test func aJPEGForASmallBoxIsDecodedSmallButNeverBelowTheFit() throws {
+        let bitmap = TestPictures.smooth(width: 200, height: 100)
+        let jpeg = try ImageEncoder.jpeg(bitmap, quality: 95)
+        // Fitted into 24 × 24: 24 × 12 is needed; 1/8 gives 25 × 13.
+        let small = try ImageDecoder.decode(jpeg, fitting: (width: 24, height: 24))
+        #expect(small.width == 25 && small.height == 13)
+        // Into 60 × 60 (60 × 30 needed): 1/2 would be 100 × 50, 1/4 is 50 × 25, too small.
+        let half = try ImageDecoder.decode(jpeg, fitting: (width: 60, height: 60))
+        #expect(half.width == 100 && half.height == 50)
+        // A box as large as the picture: whole.
+        #expect(try ImageDecoder.decode(jpeg, fitting: (width: 500, height: 500)).width == 200)
+        // Reduced pixels are averages of the full ones: the same picture, scaled.
+        let reference = ImageScaler.resize(try ImageDecoder.decode(jpeg), width: 25, height: 13)
+        #expect(TestPictures.meanDifference(small, reference) < 3)
+    }
+
+    @Test func aPNGForASmallBoxIsAveragedAsItIsRead() throws {
+        let bitmap = TestPictures.gradient(width: 64, height: 32, opaque: false)
+        let png = try ImageEncoder.png(bitmap)
+        // Fitted into 8 × 8: 8 × 4 is needed; 8 × 8 blocks give exactly that.
+        let small = try ImageDecoder.decode(png, fitting: (width: 8, height: 8))
+        #expect(small.width == 8 && small.height == 4)
+        #expect(TestPictures.maxDifference(small, ImageScaler.resize(bitmap, width: 8, height: 4)) <= 1)
+        // An uneven box: 3 × 3 blocks, the last ones partial (64 = 21·3 + 1).
+        let uneven = try ImageDecoder.decode(png, fitting: (width: 20, height: 20))
+        #expect(uneven.width == 22 && uneven.height == 11)
+        // The corner block is pixel 63 of rows 30 and 31 (alpha 159 and 176): alpha-weighted
+        // green (246, 255) → 251, blue (139, 146) → 143, alpha 167.5 → 168.
+        #expect(uneven[21, 10] == PixelColor(red: 255, green: 251, blue: 143, alpha: 168))
+        // Cut short: still an error when read row by row.
+        let error = #expect(throws: ImageError.self) {
+            try ImageDecoder.decode(Array(png[..<(png.count * 2 / 3)]), fitting: (width: 8, height: 8))
+        }
+        guard case .truncated(.png, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func interlacedPNGsGIFsAndBMPsComeWhole() throws {
+        let bitmap = TestPictures.gradient(width: 64, height: 32)
+        #expect(try ImageDecoder.decode(ImageEncoder.bmp(bitmap), fitting: (width: 8, height: 8)) == bitmap)
+        let samples = (0..<(16 * 16)).flatMap { [$0 % 256, 0, 0] }
+        let interlaced = HandMadePNG.image(width: 16, height: 16, colorType: 2, depth: 8, channels: 3, pixels: samples, interlaced: true)
+        #expect(try ImageDecoder.decode(interlaced, fitting: (width: 4, height: 4)).width == 16)
+        let gif = HandMadeGIF(width: 16, height: 16, globalPalette: [.black, .white], frames: [.init(width: 16, height: 16, indices: [UInt8](repeating: 1, count: 256))])
+        #expect(try ImageDecoder.decode(gif.bytes(), fitting: (width: 4, height: 4)).width == 16)
+    }
+
+    @Test func limitsStillApplyToTheDeclaredSize() throws {
+        #expect(throws: ImageError.pictureTooLarge(.jpeg, width: 10000, height: 10)) {
+            try ImageDecoder.decode(JPEGTests.declaring(width: 10000, height: 10), fitting: (width: 10, height: 10))
+        }
+    }
+}

@@ -95,3 +95,33 @@ import Testing
         #expect(decoded == bitmap)
     }
 }
+
+@Suite struct PNGKindsTests {
+    @Test func palettesWithTransparencyBecomeRGBA() throws {
+        let palette = [PixelColor(red: 255, green: 0, blue: 0), PixelColor(red: 0, green: 0, blue: 255)]
+        let png = HandMadePNG.image(
+            width: 3, height: 1, colorType: 3, depth: 2, channels: 1, pixels: [0, 1, 0], palette: palette, transparency: [255, 0])
+        let bitmap = try ImageDecoder.decode(png)
+        #expect(bitmap[0, 0] == palette[0])
+        #expect(bitmap[1, 0].alpha == 0)
+        #expect(bitmap[2, 0] == palette[0])
+    }
+
+    @Test func greyOfEveryDepthBecomesRGB() throws {
+        let one = try ImageDecoder.decode(HandMadePNG.image(width: 9, height: 1, colorType: 0, depth: 1, channels: 1, pixels: [1, 0, 1, 0, 0, 0, 0, 0, 1]))
+        #expect(one[0, 0] == .white && one[1, 0] == .black && one[8, 0] == .white)
+        let greyAlpha = try ImageDecoder.decode(HandMadePNG.image(width: 1, height: 1, colorType: 4, depth: 8, channels: 2, pixels: [100, 50]))
+        #expect(greyAlpha[0, 0] == PixelColor(red: 100, green: 100, blue: 100, alpha: 50))
+        let deep = try ImageDecoder.decode(HandMadePNG.image(width: 1, height: 1, colorType: 2, depth: 16, channels: 3, pixels: [0xFFFF, 0x8000, 0x00FF]))
+        #expect(deep[0, 0] == PixelColor(red: 255, green: 128, blue: 0))
+    }
+
+    @Test func interlacedPicturesArePutBackTogether() throws {
+        let width = 11, height = 10
+        let samples = (0..<(width * height)).flatMap { i in [i % 256, (i * 3) % 256, (i * 7) % 256] }
+        let plain = try ImageDecoder.decode(HandMadePNG.image(width: width, height: height, colorType: 2, depth: 8, channels: 3, pixels: samples))
+        let interlaced = try ImageDecoder.decode(HandMadePNG.image(width: width, height: height, colorType: 2, depth: 8, channels: 3, pixels: samples, interlaced: true))
+        #expect(interlaced == plain)
+        #expect(plain[10, 9] == PixelColor(red: 109, green: 71, blue: 251))
+    }
+}

@@ -242,3 +242,65 @@ enum HandMadeBMP {
         return out + rows
     }
 }
+
+extension HandMadePNG {
+    /// A PNG of any colour type and depth, its data in stored (uncompressed) deflate blocks:
+    /// `pixels` holds each pixel's samples (`channels` of them, each < 2^depth), row by row.
+    static func image(
+        width: Int, height: Int, colorType: UInt8, depth: Int, channels: Int, pixels: [Int],
+        palette: [PixelColor]? = nil, transparency: [UInt8]? = nil, interlaced: Bool = false
+    ) -> [UInt8] {
+        var header: [UInt8] = []
+        header.appendBE32(width)
+        header.appendBE32(height)
+        header += [UInt8(depth), colorType, 0, 0, interlaced ? 1 : 0]
+        var chunks = chunk("IHDR", header)
+        if let palette { chunks += chunk("PLTE", palette.flatMap { [$0.red, $0.green, $0.blue] }) }
+        if let transparency { chunks += chunk("tRNS", transparency) }
+        // Adam7: (x start, y start, x step, y step) of each pass; one pass when not interlaced.
+        let passes = interlaced
+            ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+            : [(0, 0, 1, 1)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes {
+            let columns = Array(stride(from: x0, to: width, by: dx))
+            guard !columns.isEmpty else { continue }
+            for y in stride(from: y0, to: height, by: dy) {
+                raw.append(0) // filter: none
+                var bits = 0, accumulator = 0
+                for x in columns {
+                    for c in 0..<channels {
+                        let sample = pixels[(y * width + x) * channels + c]
+                        if depth == 16 {
+                            raw += [UInt8(sample >> 8), UInt8(sample & 0xFF)]
+                        } else {
+                            accumulator = accumulator << depth | sample
+                            bits += depth
+                            if bits == 8 { raw.append(UInt8(accumulator)); accumulator = 0; bits = 0 }
+                        }
+                    }
+                }
+                if bits > 0 { raw.append(UInt8(accumulator << (8 - bits))) }
+            }
+        }
+        chunks += chunk("IDAT", zlibStored(raw))
+        return signature + chunks + chunk("IEND", [])
+    }
+
+    /// A zlib stream of stored blocks (no compression).
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var index = 0
+        repeat {
+            let block = Array(data[index..<min(data.count, index + 65535)])
+            index += block.count
+            out.append(index >= data.count ? 1 : 0)
+            out += [UInt8(block.count & 0xFF), UInt8(block.count >> 8), UInt8(~block.count & 0xFF), UInt8((~block.count >> 8) & 0xFF)]
+            out += block
+        } while index < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        out.appendBE32(Int(b << 16 | a))
+        return out
+    }
+}

@@ -49,6 +49,13 @@ typedef struct cimg_decoder cimg_decoder;
 cimg_decoder *cimg_open(cimg_format format, const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                         cimg_status *status);
 
+/// Asks for a smaller picture when the format can make one cheaply while decoding, never
+/// smaller than `min_width` × `min_height`: a JPEG at 1/2, 1/4 or 1/8 of each side through its
+/// DCT; a non-interlaced PNG averaged over k × k blocks row by row as it is read (no full-size
+/// buffer). `*width` and `*height` become the size `cimg_read` will produce (unchanged for GIF).
+int cimg_reduce(cimg_decoder *decoder, uint32_t min_width, uint32_t min_height, uint32_t *width, uint32_t *height,
+                cimg_status *status);
+
 /// Decodes the pixels as 8-bit RGBA, rows `stride` bytes apart, into `rgba` (at least
 /// `stride * height` bytes). Returns CIMG_OK, or an error with `status` filled: a picture that
 /// is cut short or damaged is an error, never a partly grey one.

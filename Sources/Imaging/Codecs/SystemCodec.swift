@@ -3,7 +3,9 @@ import CImageCodecs
 /// PNG, JPEG and GIF through the system libraries (Sources/CImageCodecs): the header first,
 /// the limits checked, and only then the pixel memory allocated and filled.
 enum SystemCodec {
-    static func decode(_ format: ImageFormat, _ bytes: UnsafeRawBufferPointer, limits: ImageLimits) throws(ImageError) -> Bitmap {
+    static func decode(
+        _ format: ImageFormat, _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, fitting box: (width: Int, height: Int)? = nil
+    ) throws(ImageError) -> Bitmap {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .unknownFormat }
         // libpng calls a zero size just "Invalid IHDR data": the header is read here first.
         if format == .png, bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
@@ -17,6 +19,11 @@ enum SystemCodec {
         }
         defer { cimg_close(decoder) }
         try limits.check(width: Int(width), height: Int(height), format: format)
+        if let box {
+            let fitted = ImageScaler.fittedSize(width: Int(width), height: Int(height), maxWidth: box.width, maxHeight: box.height)
+            let reduced = cimg_reduce(decoder, UInt32(clamping: fitted.width), UInt32(clamping: fitted.height), &width, &height, &status)
+            guard Int(reduced) == CIMG_OK else { throw error(from: status, format: format) }
+        }
         let stride = Int(width) * 4, count = stride * Int(height)
         var code = CIMG_OK
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in

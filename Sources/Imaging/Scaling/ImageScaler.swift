@@ -91,19 +91,41 @@ public enum ImageScaler {
                     var out = y * width * 4
                     for span in across {
                         var r = 0, g = 0, b = 0, a = 0
-                        var from = (rowStart + span.first) * 4
-                        for weight in span.weights {
-                            let alpha = Int(source[from + 3]) * weight
-                            r += Int(source[from]) * alpha
-                            g += Int(source[from + 1]) * alpha
-                            b += Int(source[from + 2]) * alpha
-                            a += alpha
+                        // The two edge pixels carry their own share; those between are covered
+                        // whole (weight `width`): summed plainly and weighed once, below.
+                        func addWeighted(_ from: Int, _ weight: Int) {
+                            let weighted = Int(source[from + 3]) * weight
+                            r += Int(source[from]) * weighted
+                            g += Int(source[from + 1]) * weighted
+                            b += Int(source[from + 2]) * weighted
+                            a += weighted
+                        }
+                        let first = (rowStart + span.first) * 4, count = span.weights.count
+                        addWeighted(first, span.weights[0])
+                        if count > 1 { addWeighted(first + (count - 1) * 4, span.weights[count - 1]) }
+                        var opaqueR = 0, opaqueG = 0, opaqueB = 0, opaqueCount = 0
+                        var r0 = 0, g0 = 0, b0 = 0, a0 = 0
+                        var from = first + 4
+                        let end = first + (count - 1) * 4
+                        while from < end {
+                            let alpha = Int(source[from + 3])
+                            if alpha == 255 {
+                                opaqueR += Int(source[from])
+                                opaqueG += Int(source[from + 1])
+                                opaqueB += Int(source[from + 2])
+                                opaqueCount += 1
+                            } else {
+                                r0 += Int(source[from]) * alpha
+                                g0 += Int(source[from + 1]) * alpha
+                                b0 += Int(source[from + 2]) * alpha
+                                a0 += alpha
+                            }
                             from += 4
                         }
-                        sums[out] = r
-                        sums[out + 1] = g
-                        sums[out + 2] = b
-                        sums[out + 3] = a
+                        sums[out] = r + (opaqueR * 255 + r0) * width
+                        sums[out + 1] = g + (opaqueG * 255 + g0) * width
+                        sums[out + 2] = b + (opaqueB * 255 + b0) * width
+                        sums[out + 3] = a + (opaqueCount * 255 + a0) * width
                         out += 4
                     }
                 }
