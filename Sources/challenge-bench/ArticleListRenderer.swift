@@ -1,5 +1,6 @@
 import ArticleDetails
 import Articles
+import Contract
 import TUI
 
 /// Draws an article list onto an 80×24 canvas the way the articles screen does (header, rule,

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The articles challenge through its keys, on the manual clock: the seed's acceptance criteria
 /// (named after them) and the rest of the screens' behaviour.

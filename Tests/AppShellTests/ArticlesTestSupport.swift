@@ -3,6 +3,7 @@ import Core
 import Foundation
 import TUI
 @testable import AppShell
+import Contract
 
 /// Builders for the articles screen's tests: the harness opened on the challenge, scenarios of
 /// the articles endpoint, stored lists, and readers of what the screen shows.

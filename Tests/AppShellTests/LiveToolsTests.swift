@@ -205,7 +205,7 @@ import CoreTesting
         #expect(app.environment.mockEndpoint(.rLogin).behaviour.outcomes == .failNext(5, .status(500)))
         app.press(.char("s"))
         #expect(app.contains("Scenario offline"))
-        for endpoint in ScenarioEndpoint.allCases where endpoint != .articles {
+        for endpoint in EndpointName.all where endpoint != .articles {
             #expect(app.environment.mockEndpoint(endpoint).behaviour.outcomes == .alwaysFail(.offline))
         }
         // It stays chosen when the panel opens again.

@@ -4,6 +4,7 @@ import Profile
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The profile screen driven by keys, as a person would, on the mock backend (time on the
 /// harness's manual clock). Test names starting `seedReq` name the seed's requirement they check.

@@ -6,6 +6,7 @@ import Profile
 import Testing
 import CoreTesting
 @testable import AppShell
+import Contract
 
 /// Every scenario in `Config/scenarios` loads, and does what its description says when the
 /// app's mock APIs run under it on a manual clock (delays measured on that clock by the
@@ -43,11 +44,11 @@ import CoreTesting
         }
 
         /// One request of every endpoint, in order.
-        func everyEndpoint() async -> [(ScenarioEndpoint, Result<Void, APIError>, Duration)] {
+        func everyEndpoint() async -> [(EndpointName, Result<Void, APIError>, Duration)] {
             let navigation = environment.navigationAPI
             let articles = environment.articlesAPI
             let profile = environment.profileAPI
-            let calls: [(ScenarioEndpoint, @Sendable () async throws(APIError) -> Void)] = [
+            let calls: [(EndpointName, @Sendable () async throws(APIError) -> Void)] = [
                 (.rLogin, { () async throws(APIError) in _ = try await navigation.login() }),
                 (.rFetchExperiments, { () async throws(APIError) in _ = try await navigation.fetchExperiment() }),
                 (.rSubmitSelection, { () async throws(APIError) in
@@ -62,7 +63,7 @@ import CoreTesting
                         confirmation: Secret("brand-new-pw1"))
                 }),
             ]
-            var results: [(ScenarioEndpoint, Result<Void, APIError>, Duration)] = []
+            var results: [(EndpointName, Result<Void, APIError>, Duration)] = []
             for (endpoint, call) in calls {
                 let (result, waited) = await run(call)
                 results.append((endpoint, result, waited))

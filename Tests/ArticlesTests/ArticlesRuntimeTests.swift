@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Testing
 @testable import Articles
+import Contract
 
 /// The runtime with Core's `EffectRunner`, the mock API and an in-memory store, end to end.
 @Suite struct ArticlesRuntimeTests {

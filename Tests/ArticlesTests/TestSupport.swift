@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Articles
+@testable import Contract
 import Core
 
 /// A store whose reads and writes fail as told (and otherwise keep records in memory).

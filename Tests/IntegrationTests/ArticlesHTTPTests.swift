@@ -1,4 +1,5 @@
 import Articles
+import Contract
 import Core
 import Foundation
 import Testing

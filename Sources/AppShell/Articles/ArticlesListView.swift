@@ -1,5 +1,6 @@
 import ArticleDetails
 import Articles
+import Contract
 import TUI
 
 /// The article list: a header (title, count, sync state), the messages about the sync, and the

@@ -1,5 +1,6 @@
 import ArticleDetails
 import Articles
+import Contract
 import Core
 import FoundationEssentials
 import Navigation
@@ -24,7 +25,7 @@ public final class AppEnvironment {
     /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
     /// the fault panel (whose changes apply to the next request). Also made, but unused, with
     /// the HTTP backend.
-    public let mockEndpoints: [ScenarioEndpoint: MockEndpoint]
+    public let mockEndpoints: [EndpointName: MockEndpoint]
     private let variables: [String: String]
 
     public init(
@@ -47,13 +48,13 @@ public final class AppEnvironment {
     }
 
     /// One endpoint per name, each with its own seed so their random draws don't move in lockstep.
-    private static func endpoints(for scenario: Scenario) -> [ScenarioEndpoint: MockEndpoint] {
-        let seeds: [ScenarioEndpoint: UInt64] = [
+    private static func endpoints(for scenario: Scenario) -> [EndpointName: MockEndpoint] {
+        let seeds: [EndpointName: UInt64] = [
             .rLogin: 1, .rFetchExperiments: 2, .rSubmitSelection: 3, .articles: 4, .profile: 5, .profileUpdate: 6,
             .passwordChange: 7,
         ]
-        var endpoints: [ScenarioEndpoint: MockEndpoint] = [:]
-        for name in ScenarioEndpoint.allCases {
+        var endpoints: [EndpointName: MockEndpoint] = [:]
+        for name in EndpointName.all {
             endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: seeds[name] ?? 0)
         }
         return endpoints
@@ -61,7 +62,7 @@ public final class AppEnvironment {
 
     /// The experiment the mock hands out under `scenario`: its fixed one, else a seeded draw.
     static func experimentSource(for scenario: Scenario) -> MockNavigationAPI.ExperimentSource {
-        scenario.experiment.flatMap(Experiment.init(rawValue:)).map { .fixed($0) } ?? .random(seed: 7)
+        scenario.experiment.map { .fixed($0) } ?? .random(seed: 7)
     }
 
     /// Reads the configuration (`--config` over `Config/default.json`'s built-in twin), the
@@ -141,7 +142,7 @@ public final class AppEnvironment {
     public private(set) lazy var profileAPI: any ProfileAPI = makeProfileAPI()
 
     /// The mock endpoint called `name` (every name has one).
-    public func mockEndpoint(_ name: ScenarioEndpoint) -> MockEndpoint {
+    public func mockEndpoint(_ name: EndpointName) -> MockEndpoint {
         // Made for every case in `init`; the fallback only keeps this total.
         mockEndpoints[name] ?? MockEndpoint(name.rawValue, behaviour: .instant)
     }

@@ -198,7 +198,7 @@ public final class ChallengeShell: TerminalApp {
             faults = nil
             return
         }
-        let endpoints = currentChallenge?.endpoints ?? ScenarioEndpoint.allCases
+        let endpoints = currentChallenge?.endpoints ?? EndpointName.all
         let experiment = environment.mockNavigationAPI.map { FaultPanelModel.ExperimentChoice($0.experimentSource) } ?? .random
         faults = FaultPanelModel(
             endpoints: endpoints, behaviours: liveBehaviours, experiment: experiment,
@@ -249,7 +249,7 @@ public final class ChallengeShell: TerminalApp {
         }
     }
 
-    private var liveBehaviours: [ScenarioEndpoint: EndpointBehaviour] {
+    private var liveBehaviours: [EndpointName: EndpointBehaviour] {
         environment.mockEndpoints.mapValues(\.behaviour)
     }
 

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Glibc
 
@@ -15,7 +16,7 @@ public enum ServerCommand: Sendable, Equatable {
 
     /// Parses `challenge-server`'s arguments (without the program name). Pure: nothing is read
     /// or opened here; `ServerMain` loads `--articles-file`.
-    public static func parse(_ arguments: [String], articlesJSON: Data = Data("[]".utf8)) -> Result<ServerCommand, UsageError> {
+    public static func parse(_ arguments: [String], articlesJSON: Data = SampleArticles.json()) -> Result<ServerCommand, UsageError> {
         var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
         var positionals: [String] = []
         var printToken = false
@@ -98,7 +99,7 @@ public enum ServerCommand: Sendable, Equatable {
         guard positionals.count <= 6 else {
             return fail("too many positional arguments (\(positionals.count)); the overrides are X Y U V A B, at most 6")
         }
-        let endpoints = ["rLogin", "rFetchExperiments", "rSubmitSelection"]
+        let endpoints = NavigationEndpoint.allCases.map(\.rawValue)
         var overrides = [NavigationOverride(), NavigationOverride(), NavigationOverride()]
         for (position, text) in positionals.enumerated() {
             let endpoint = endpoints[position / 2]

@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Foundation
 import Synchronization
@@ -51,11 +52,11 @@ final class NavigationRoutes: Sendable {
     }
 
     func install(in router: inout Router) {
-        router.add("GET", "/rLogin") { [self] _ in respondToLogin() }
-        router.add("GET", "/rFetchExperiments") { [self] _ in respondToFetchExperiments() }
+        router.add("GET", NavigationEndpoint.login.path) { [self] _ in respondToLogin() }
+        router.add("GET", NavigationEndpoint.fetchExperiments.path) { [self] _ in respondToFetchExperiments() }
         // The query items (sessionId, screen, selection) are accepted and not looked at, like the
         // original; they are not logged either (the log shows the path only).
-        router.add("GET", "/rSubmitSelection") { [self] _ in respondToSubmitSelection() }
+        router.add("GET", NavigationEndpoint.submitSelection.path) { [self] _ in respondToSubmitSelection() }
     }
 
     func respondToLogin() -> ServerResponse {
@@ -80,5 +81,5 @@ final class NavigationRoutes: Sendable {
         return plan.succeeds ? .text(200, "") : Self.failure
     }
 
-    static let failure = ServerResponse.text(500, "Something went wrong")
+    static let failure = ServerResponse.text(500, NavigationWire.failureText)
 }

@@ -3,6 +3,7 @@ import Foundation
 import Navigation
 import TUI
 @testable import AppShell
+import Contract
 
 /// Mock backends for the flow's tests: each endpoint answers at once and succeeds unless told
 /// otherwise; delays are on the harness's manual clock.
@@ -14,7 +15,7 @@ enum FlowScenario {
         submit: EndpointBehaviour = .instant
     ) -> Scenario {
         Scenario(
-            name: name, description: "navigation flow test", experiment: experiment?.rawValue, defaults: .instant,
+            name: name, description: "navigation flow test", experiment: experiment, defaults: .instant,
             endpoints: [.rLogin: login, .rFetchExperiments: fetch, .rSubmitSelection: submit])
     }
 }
@@ -57,7 +58,7 @@ extension ShellHarness {
 
     /// Waits until the flow shows `screen` (its stored progress loaded).
     @discardableResult
-    func waitForScreen(_ screen: Navigation.Screen) async throws -> [String] {
+    func waitForScreen(_ screen: FlowScreen) async throws -> [String] {
         try await settle(until: "screen \(screen.rawValue)") { app in
             guard let state = app.flow?.state else { return false }
             return state.screen == screen && !state.isLoadingProgress && app.contains(screen.title)
@@ -78,7 +79,7 @@ extension ShellHarness {
 
 /// The diagram's colours, spelled as the challenge spells them.
 enum DiagramColour {
-    static func of(_ screen: Navigation.Screen) -> RGB? {
+    static func of(_ screen: FlowScreen) -> RGB? {
         switch screen {
         case .a: RGB(hex: "#97D077")
         case .b1: RGB(hex: "#FFFFCC")

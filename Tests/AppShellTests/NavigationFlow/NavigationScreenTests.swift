@@ -4,6 +4,7 @@ import Navigation
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The flow's screen object: key mapping, the key bar, animation only while something moves,
 /// leaving cancels everything, the status line.

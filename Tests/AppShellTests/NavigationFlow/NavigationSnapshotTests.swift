@@ -18,7 +18,7 @@ import TUI
     /// The screen's background fills the body; the text on it is dark; the status line is
     /// reversed (it reads as a bar with or without colour).
     private func expectColours(
-        _ app: ShellHarness, _ screen: Navigation.Screen, sourceLocation: SourceLocation = #_sourceLocation
+        _ app: ShellHarness, _ screen: FlowScreen, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let canvas = app.terminal.canvas
         let statusRow = canvas.size.height - 2
