@@ -140,13 +140,30 @@ static int read_reduced(struct cimg_png_decoder *decoder, png_uint_32 width, png
     for (png_uint_32 y = 0; y < height; y++) {
         cimg_png.read_row(decoder->png, row, NULL);
         const uint8_t *pixel = row;
-        for (png_uint_32 x = 0; x < width; x++, pixel += channels) {
-            uint64_t *sum = sums + (size_t)(x / factor) * 4;
-            unsigned alpha = channels == 4 ? pixel[3] : 255;
-            sum[0] += (uint64_t)pixel[0] * alpha;
-            sum[1] += (uint64_t)pixel[1] * alpha;
-            sum[2] += (uint64_t)pixel[2] * alpha;
-            sum[3] += alpha;
+        png_uint_32 x = 0;
+        for (uint32_t column = 0; column < out_width; column++) {
+            png_uint_32 end = x + factor < width ? x + factor : width;
+            uint64_t *sum = sums + (size_t)column * 4;
+            if (channels == 3) { // opaque: plain sums, weighed by alpha 255 once
+                uint32_t r = 0, g = 0, b = 0;
+                for (; x < end; x++, pixel += 3) {
+                    r += pixel[0];
+                    g += pixel[1];
+                    b += pixel[2];
+                }
+                sum[0] += (uint64_t)r * 255;
+                sum[1] += (uint64_t)g * 255;
+                sum[2] += (uint64_t)b * 255;
+                sum[3] += (uint64_t)255 * (end - (column * factor));
+            } else {
+                for (; x < end; x++, pixel += 4) {
+                    unsigned alpha = pixel[3];
+                    sum[0] += (uint64_t)pixel[0] * alpha;
+                    sum[1] += (uint64_t)pixel[1] * alpha;
+                    sum[2] += (uint64_t)pixel[2] * alpha;
+                    sum[3] += alpha;
+                }
+            }
         }
         rows_in_block++;
         if (rows_in_block == factor || y + 1 == height) {
