@@ -30,8 +30,11 @@ let package = Package(
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
+        // What tests of the terminal toolkit and the app share: a headless terminal, a poller
+        // that never blocks.
+        .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TUITesting", "CoreTesting", "CNcurses"]),
         // The wire contract the app and challenge-server share: endpoints, envelopes, the
         // profile rules, the sample data.
         .target(name: "Contract", dependencies: ["Core"]),
@@ -52,6 +55,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
+                "TUITesting",
             ]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
@@ -67,9 +71,9 @@ let package = Package(
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
-            dependencies: ["Contract", "Core", "TUI", "CNcurses", "Articles", "ArticleDetails", "Imaging"]
+            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "Articles", "ArticleDetails", "Imaging"]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

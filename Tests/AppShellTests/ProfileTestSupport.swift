@@ -25,7 +25,8 @@ extension ShellHarness {
         return app
     }
 
-    var profileScreen: ProfileScreen? { shell.top as? ProfileScreen }
+    /// The profile challenge on top of the stack (its feature value).
+    var profileScreen: ProfileFeature? { (shell.top as? FeatureHost<ProfileFeature>)?.feature }
 
     var mockProfileAPI: MockProfileAPI? { environment.profileAPI as? MockProfileAPI }
 

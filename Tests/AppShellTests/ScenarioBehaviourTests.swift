@@ -11,7 +11,7 @@ import Contract
 /// Every scenario in `Config/scenarios` loads, and does what its description says when the
 /// app's mock APIs run under it on a manual clock (delays measured on that clock by the
 /// network monitor, outcomes as the callers see them).
-@Suite struct ScenarioBehaviourTests {
+@Suite(.timeLimit(.minutes(1))) struct ScenarioBehaviourTests {
     static let library = ScenarioLibrary(configDirectory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Config").path)
@@ -19,6 +19,7 @@ import Contract
     /// The app's environment under `name`, with time on a manual clock.
     final class Backend {
         let clock = ManualClock()
+        let executor = ManualExecutor()
         let environment: AppEnvironment
 
         init(_ name: String) throws {
@@ -30,11 +31,12 @@ import Contract
         /// Runs one request to its end: waits until it sleeps on the clock, moves the clock to
         /// its deadline, and returns how it ended and how long it took.
         func run<T: Sendable>(_ request: @escaping @Sendable () async throws(APIError) -> T) async -> (Result<T, APIError>, Duration) {
-            let task = Task { () async -> Result<T, APIError> in
+            let task = Task(executorPreference: executor) { () async -> Result<T, APIError> in
                 do throws(APIError) { return .success(try await request()) } catch { return .failure(error) }
             }
-            await clock.sleepers(count: 1)
+            executor.runUntilIdle()
             let waited = clock.advanceToNextDeadline() ?? .zero
+            executor.runUntilIdle()
             return (await task.value, waited)
         }
 

@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 @testable import Articles
@@ -76,8 +77,8 @@ import Contract
         #expect(images.contains { !$0.contains("dummyimage.com") })
     }
 
-    @Test func scalesToAHundredThousandArticles() throws {
-        let big = SampleArticles.articles(count: 100_000)
+    @Test func scalesToAHundredThousandArticles() async throws {
+        let big = try await offThePool { SampleArticles.articles(count: 100_000) }
         #expect(big.count == 100_000)
         #expect(big.last?.id == 100_000)
         #expect(Set(big.map(\.id)).count == 100_000)

@@ -151,19 +151,14 @@ struct FaultPanelModel: Hashable, Sendable {
     // MARK: Presets
 
     /// What ← / → cycle through. Every endpoint: succeed, fail (500), fail the next 3, a coin
-    /// toss, time out, offline; the profile's also every error its screen handles.
+    /// toss; then the failures its challenge's screens handle (`Challenge.extraFaults`).
     static func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
         let common: [OutcomePattern] = [
             .alwaysSucceed, .alwaysFail(.status(500)), .failNext(3, .status(500)),
             .random(successProbability: 0.5, failure: .status(500)),
         ]
-        if ChallengeID.profile.endpoints.contains(endpoint) {
-            return common + [
-                .alwaysFail(.status(400)), .alwaysFail(.status(401)), .alwaysFail(.status(403)),
-                .alwaysFail(.status(422)), .alwaysFail(.timeout), .alwaysFail(.refused), .alwaysFail(.malformed),
-            ]
-        }
-        return common + [.alwaysFail(.timeout), .alwaysFail(.offline)]
+        let extra = Challenge.all.first { $0.endpoints.contains(endpoint) }?.extraFaults ?? []
+        return common + extra.map(OutcomePattern.alwaysFail)
     }
 
     /// Delays `+` / `-` step through (seconds), shortest first.

@@ -120,12 +120,11 @@ public final class MockNavigationAPI: NavigationAPI {
     /// `path` that answered 200 or failed as planned.
     private func play(_ endpoint: MockEndpoint, path: String, attempt: Int = 1) async throws(APIError) {
         let token = monitor?.begin(method: "GET", path: path, attempt: attempt, transport: .simulated)
-        let plan = endpoint.nextPlan()
         var failure: APIError?
-        if (try? await clock.sleep(for: plan.delay)) == nil {
-            failure = .cancelled
-        } else if case .failure(let planned) = plan.outcome {
-            failure = planned.apiError
+        do {
+            if case .failure(let planned) = try await endpoint.play(on: clock) { failure = planned.apiError }
+        } catch {
+            failure = error
         }
         if let token { monitor?.end(token, failure.map { .failure($0) } ?? .response(status: 200)) }
         if let failure { throw failure }

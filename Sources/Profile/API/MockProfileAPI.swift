@@ -107,14 +107,7 @@ public final class MockProfileAPI: ProfileAPI {
     /// Waits the planned delay, then throws the planned failure, or returns to let the request
     /// run on the stored data.
     private func answer(_ endpoint: MockEndpoint, _ name: ProfileEndpoint) async throws(APIError) {
-        let plan = endpoint.nextPlan()
-        do {
-            try await clock.sleep(for: plan.delay)
-        } catch {
-            throw .cancelled
-        }
-        if Task.isCancelled { throw .cancelled }
-        switch plan.outcome {
+        switch try await endpoint.play(on: clock) {
         case .success:
             return
         case .failure(.status(let status)):

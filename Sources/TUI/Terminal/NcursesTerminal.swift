@@ -122,25 +122,21 @@ public final class NcursesTerminal: Terminal {
             werase(screen)
             old = nil
         }
-        let blank = Canvas(size: canvas.size)
-        let before = old ?? blank
         if old == nil { // the screen is blank: no cell holds a pair any more
             pairs.releaseAll()
             cellPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
         }
-        let width = min(canvas.size.width, size.width), height = min(canvas.size.height, size.height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let cell = canvas[x, y]
-                guard cell != before[x, y] else { continue } // the screen already shows `before`
-                let index = y * canvas.size.width + x
-                if cell.isContinuation { // drawn with its wide character, in the head's pair
-                    pairs.release(cellPairs[index])
-                    cellPairs[index] = 0
-                    continue
-                }
-                cellPairs[index] = draw(cell, x: x, y: y, replacingPair: cellPairs[index], on: screen)
+        for change in canvas.changes(from: old) {
+            let index = change.point.y * canvas.size.width + change.point.x
+            // The right half of a wide character is drawn with it, in its pair.
+            if change.cell.isContinuation {
+                pairs.release(cellPairs[index])
+                cellPairs[index] = 0
+                continue
             }
+            // ncurses clips what the terminal is too narrow for.
+            guard change.point.x < size.width, change.point.y < size.height else { continue }
+            cellPairs[index] = draw(change.cell, x: change.point.x, y: change.point.y, replacingPair: cellPairs[index], on: screen)
         }
         if let cursor, canvas.bounds.contains(cursor) {
             setCursor(visible: true)

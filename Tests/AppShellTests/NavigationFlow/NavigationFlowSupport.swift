@@ -46,7 +46,8 @@ extension ShellHarness {
             options: options, scenario: scenario, size: size, store: store, configuration: configuration)
     }
 
-    var flow: NavigationFlowScreen? { shell.top as? NavigationFlowScreen }
+    /// The flow on top of the stack (its feature value: state and view state).
+    var flow: NavigationFeature? { (shell.top as? FeatureHost<NavigationFeature>)?.feature }
 
     /// The flow's state (a failed expectation when the flow is not on top).
     var flowState: NavigationState {
@@ -65,10 +66,10 @@ extension ShellHarness {
         }
     }
 
-    /// Waits until `count` tasks sleep on the domain clock, so advancing it is not a race with
-    /// a timer or a request that has not started sleeping yet.
+    /// Requires `count` tasks asleep on the clock once everything due now has run, so
+    /// advancing it is not a race with a timer or a request that has not started sleeping yet.
     func waitForSleepers(_ count: Int) async throws {
-        try await settle(until: "\(count) sleepers on the manual clock") { $0.clock.sleeperCount >= count }
+        try sleepers(atLeast: count)
     }
 
     /// The mock backend the flow talks to (to change an endpoint while running).

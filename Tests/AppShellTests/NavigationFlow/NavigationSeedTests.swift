@@ -8,7 +8,7 @@ import Contract
 
 /// The seed's acceptance criteria, through the keys of the real shell on the headless
 /// terminal, with time on the manual clock. Test names say which criterion (seed section 1–6).
-@Suite struct NavigationSeedTests {
+@Suite(.timeLimit(.minutes(1))) struct NavigationSeedTests {
     // MARK: 1. The app launches
 
     @Test func seed1_launchTriggersRLoginAndFirstTimeUserSeesScreenA() async throws {

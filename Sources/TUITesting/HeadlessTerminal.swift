@@ -1,11 +1,18 @@
-/// A terminal without a screen, for tests: it keeps the last canvas and cursor it was given
-/// and hands out keys queued with `enqueue`.
+import TUI
+
+/// A terminal without a screen, for tests and the bench: it shows a frame the way the ncurses
+/// backend does, by applying the frame's diff (`Canvas.changes(from:)`) to what it showed
+/// before, and hands out keys queued with `enqueue`.
 public final class HeadlessTerminal: Terminal {
     public private(set) var size: Size
     public private(set) var canvas: Canvas
     public private(set) var cursor: Point?
     /// How many times `present` was called.
     public private(set) var presentCount = 0
+    /// How many cells the last frame wrote (what a real terminal would have been sent).
+    public private(set) var lastChangeCount = 0
+    /// The frame shown before the last one (nil until two were shown, or after a resize).
+    private var shown: Canvas?
     public private(set) var isStarted = false
     public private(set) var stopCount = 0
     private var pending: [Key] = []
@@ -26,7 +33,11 @@ public final class HeadlessTerminal: Terminal {
     }
 
     public func present(_ canvas: Canvas, cursor: Point?) {
-        self.canvas = canvas
+        let changes = canvas.changes(from: shown)
+        let before = shown.flatMap { $0.size == canvas.size ? $0 : nil } ?? Canvas(size: canvas.size)
+        self.canvas = before.applying(changes)
+        shown = self.canvas
+        lastChangeCount = changes.count
         self.cursor = cursor
         presentCount += 1
     }
