@@ -13,10 +13,22 @@ public enum ServerCommand: Sendable, Equatable {
         public var message: String
     }
 
-    /// Parses `challenge-server`'s arguments (without the program name). Pure: nothing is read
-    /// or opened here; `ServerMain` loads `--articles-file`.
-    public static func parse(_ arguments: [String], articlesJSON: Data = Data("[]".utf8)) -> Result<ServerCommand, UsageError> {
+    /// The environment variables that stand in for `--jwt-secret` and `--password`, so neither
+    /// secret has to appear on a command line (where `ps` shows it to everyone).
+    public static let secretVariable = "CHALLENGE_SERVER_JWT_SECRET"
+    public static let passwordVariable = "CHALLENGE_SERVER_PASSWORD"
+
+    /// Parses `challenge-server`'s arguments (without the program name) and the environment
+    /// variables it reads. Pure: nothing is read or opened here; `ServerMain` loads
+    /// `--articles-file`. The command line wins over the environment.
+    public static func parse(_ arguments: [String], articlesJSON: Data = Data("[]".utf8),
+                             environment: [String: String] = [:]) -> Result<ServerCommand, UsageError> {
         var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
+        for (variable, name) in [(secretVariable, "JWT secret"), (passwordVariable, "password")] {
+            guard let value = environment[variable] else { continue }
+            guard !value.isEmpty else { return .failure(UsageError(message: "\(variable) is set but empty; unset it or give a \(name)")) }
+            if variable == secretVariable { configuration.jwtSecret = value } else { configuration.password = value }
+        }
         var positionals: [String] = []
         var printToken = false
         var index = 0
@@ -93,6 +105,11 @@ public enum ServerCommand: Sendable, Equatable {
         }
 
         if printToken { return .success(.printToken(secret: configuration.jwtSecret)) }
+
+        // Beyond loopback anyone could sign tokens with the published default secret.
+        if !LoopbackHost.isLoopbackListenAddress(configuration.host), configuration.jwtSecret == DevToken.defaultSecret {
+            return fail("--host \(configuration.host) lets other machines in, so the JWT secret must be your own: give --jwt-secret S or set \(secretVariable) (the default secret is public)")
+        }
 
         // X Y U V A B: delay and success of rLogin, rFetchExperiments, rSubmitSelection; any prefix.
         guard positionals.count <= 6 else {
