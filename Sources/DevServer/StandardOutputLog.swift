@@ -6,7 +6,13 @@ import Synchronization
 final class StandardOutputLog: Sendable {
     private let buffer = Mutex<[UInt8]>([])
     /// A batch this big is written at once.
-    private let limit = 64 * 1024
+    private let limit: Int
+    private let fd: Int32
+
+    init(fd: Int32 = 1, limit: Int = 64 * 1024) {
+        self.fd = fd
+        self.limit = limit
+    }
 
     func append(_ line: String) {
         let full = buffer.withLock { buffer in
@@ -23,6 +29,6 @@ final class StandardOutputLog: Sendable {
             return buffer
         }
         guard !bytes.isEmpty else { return }
-        StandardStreams.write(String(decoding: bytes, as: UTF8.self), to: 1)
+        StandardStreams.write(String(decoding: bytes, as: UTF8.self), to: fd)
     }
 }

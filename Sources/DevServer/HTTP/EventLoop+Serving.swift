@@ -36,15 +36,15 @@ extension EventLoop {
     /// Everything that can happen now on `connection`: parse and dispatch what was read, send
     /// the answers that are due, then watch for what is needed next and arm its deadline.
     func advance(_ connection: Connection) {
-        var turns = 0
-        repeat {
+        while true {
+            let unread = connection.input.count
             readRequests(connection)
             queueDueAnswers(connection)
             guard flush(connection) else { return }
-            turns += 1
-            // Answers went out, so there may be room again for pipelined requests read earlier.
-        } while turns < 4 && !connection.input.isEmpty && !connection.lastRequestRead
-            && connection.replies.count < context.limits.maxPipelinedRequests
+            // Answers that went out may have made room for requests already read: go again
+            // while that gets somewhere.
+            if connection.input.count == unread || !canReadRequests(connection) { break }
+        }
         if isStopping, connection.isIdle {
             close(connection)
             return
@@ -58,8 +58,17 @@ extension EventLoop {
         arm(connection)
     }
 
+    /// Answers still owed and bytes not yet sent are bounded: past either bound nothing more is
+    /// read or parsed until they have gone.
+    static let outputHighWater = 256 * 1024
+
+    private func canReadRequests(_ connection: Connection) -> Bool {
+        !connection.lastRequestRead && connection.replies.count < context.limits.maxPipelinedRequests
+            && connection.output.count < Self.outputHighWater
+    }
+
     private func readRequests(_ connection: Connection) {
-        while !connection.lastRequestRead, connection.replies.count < context.limits.maxPipelinedRequests {
+        while canReadRequests(connection) {
             switch connection.phase {
             case .betweenRequests, .head:
                 guard !connection.input.isEmpty else { return }
@@ -179,9 +188,7 @@ extension EventLoop {
     /// Tells the poller what the connection waits for now; false if that failed (and it was closed).
     private func watch(_ connection: Connection) -> Bool {
         var wanted: Interest = []
-        if !connection.endOfInput, !connection.lastRequestRead, connection.replies.count < context.limits.maxPipelinedRequests {
-            wanted.insert(.readable)
-        }
+        if !connection.endOfInput, canReadRequests(connection) { wanted.insert(.readable) }
         if !connection.output.isEmpty { wanted.insert(.writable) }
         guard wanted != connection.interest else { return true }
         do {

@@ -30,7 +30,7 @@ let testNow = Date(timeIntervalSince1970: 1_704_067_200)
 
 /// A DevServer on an ephemeral port with one event loop on a manual clock: nothing waits in
 /// real time; a test moves the clock (`advance`) to end delays and pass deadlines.
-final class TestServer {
+final class TestServer: ManualClockHarness {
     let server: DevServer
     let port: UInt16
     let recorder: Recorder
@@ -63,39 +63,8 @@ final class TestServer {
         server.stop()
     }
 
-    func connect() throws -> RawConnection { try RawConnection(port: port) }
-
-    /// Moves the clock and waits until the loop has done what became due.
-    func advance(by seconds: Double) {
-        server.settle()
-        clock.advance(by: seconds)
-        server.settle()
-    }
-
-    /// Moves the clock from deadline to deadline until `connection` has an answer; nil if none
-    /// came within `steps` deadlines.
-    func answer(on connection: RawConnection, steps: Int = 50) throws -> RawResponse? {
-        for _ in 0..<steps {
-            server.settle()
-            if connection.hasData() { return try connection.readResponse() }
-            guard let next = server.nextDeadline() else { continue }
-            clock.advance(to: next)
-        }
-        return nil
-    }
-
-    /// Sends `bytes` on a fresh connection and reads one response, moving the clock as far as
-    /// the answer's delay needs.
-    func send(_ bytes: Data) throws -> RawResponse {
-        let connection = try connect()
-        connection.send(bytes)
-        guard let response = try answer(on: connection) else { throw ClientError(description: "closed without a response") }
-        return response
-    }
-
-    func get(_ target: String, headers: [String: String] = [:]) throws -> RawResponse {
-        try send(request("GET", target, headers: headers))
-    }
+    func settle() { server.settle() }
+    func nextDeadline() -> UInt64? { server.nextDeadline() }
 
     func post(_ target: String, json: String, headers: [String: String] = [:]) throws -> RawResponse {
         var all = ["Content-Type": "application/json"]
