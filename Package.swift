@@ -58,7 +58,7 @@ let package = Package(
             name: "challenge-bench",
             dependencies: ["Core", "TUI", "CNcurses", "CEpoll", "Articles", "ArticleDetails"]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "DevServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

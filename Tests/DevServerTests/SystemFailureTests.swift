@@ -82,13 +82,29 @@ import Testing
         let plan = FaultPlan()
         let server = try TestHTTP(calls: plan.calls)
         plan.fail("epoll_ctl modify", times: 1, with: ENOMEM)
-        // A `Connection: close` request stops the reading: the watch changes while its answer waits.
+        // After a `Connection: close` request nothing more is read: more bytes make the loop
+        // stop watching for input, and that call fails.
         let connection = try server.connect()
         connection.send(request("GET", "/slow"))
+        server.settle()
+        connection.send("more")
         server.settle()
         #expect(try connection.readResponse()?.status == 503)
         #expect(server.http.openConnections == 0)
         #expect(server.recorder.diagnostics.first?.hasPrefix("challenge-server: epoll_ctl failed: Cannot allocate memory") == true)
+    }
+
+    @Test func aConnectionWhoseWatchCannotChangeMidAnswerIsClosedAndFreed() throws {
+        let plan = FaultPlan()
+        let server = try TestHTTP(calls: plan.calls, bigBody: Data(count: 16 << 20))
+        plan.fail("epoll_ctl modify", times: 1, with: ENOMEM)
+        // An answer too big to send at once: watching for room to write fails.
+        let connection = try server.connect()
+        connection.send(request("GET", "/big"))
+        server.settle()
+        #expect(server.http.openConnections == 0)
+        #expect(server.recorder.diagnostics.count == 1)
+        withExtendedLifetime(connection) {}
     }
 
     @Test func aBrokenPollerEndsItsLoopAnswering503() throws {

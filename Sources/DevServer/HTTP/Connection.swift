@@ -35,6 +35,8 @@ final class Connection {
     var lastRequestRead = false
     /// The answer just queued for sending said `Connection: close`.
     var closeAfterFlush = false
+    /// A request was refused unread: whatever else the client sent is dropped before closing.
+    var discardsInput = false
     /// The deadline of this connection's earliest entry in the loop's timer heap.
     var armed: UInt64?
 

@@ -3,7 +3,7 @@ import Glibc
 /// Taking new connections off the shared listening socket, within the caps.
 extension EventLoop {
     /// A few per turn, so the loops share a burst of new connections instead of one taking all.
-    static let acceptsPerTurn = 8
+    static let acceptsPerTurn = 64
 
     func acceptConnections() {
         for _ in 0..<Self.acceptsPerTurn {
@@ -50,7 +50,6 @@ extension EventLoop {
             context.limiter.release(address)
             return
         }
-        Socket.setNoDelay(fd)
         nextSerial += 1
         let connection = Connection(fd: fd, serial: nextSerial, address: address, now: now)
         if Int(fd) >= connections.count {

@@ -5,11 +5,18 @@ import Glibc
 /// answers out: the HTTP/1.1 side of a connection.
 extension EventLoop {
     func serve(_ connection: Connection, _ event: PollerEvent) {
-        if event.readable || event.failed {
+        if event.failed || event.readable && wantsToRead(connection) {
             read(connection)
             guard isOpen(connection) else { return }
+        } else if event.readable {
+            // Reading stopped since the last event (see `watch`): stop watching for it now.
+            guard setInterest(connection, connection.interest.subtracting(.readable)) else { return }
         }
         if event.writable { advance(connection) }
+    }
+
+    private func wantsToRead(_ connection: Connection) -> Bool {
+        !connection.endOfInput && canReadRequests(connection)
     }
 
     /// One read per readiness report (the poller reports again if more is waiting), so a
@@ -129,6 +136,7 @@ extension EventLoop {
     /// A request that can't be served: answered in its turn, then the connection closes.
     func reject(_ connection: Connection, _ failure: RequestFailure) {
         connection.lastRequestRead = true
+        connection.discardsInput = true
         connection.phase = .betweenRequests
         connection.input.removeAll()
         connection.replies.append(PendingReply(
@@ -185,11 +193,17 @@ extension EventLoop {
         return true
     }
 
-    /// Tells the poller what the connection waits for now; false if that failed (and it was closed).
+    /// Tells the poller what the connection waits for now; false if that failed (and it was
+    /// closed). Reading is only ever stopped lazily, when a readable report comes that isn't
+    /// wanted: most connections close first, and the call is saved.
     private func watch(_ connection: Connection) -> Bool {
-        var wanted: Interest = []
-        if !connection.endOfInput, canReadRequests(connection) { wanted.insert(.readable) }
+        var wanted = connection.interest.intersection(.readable)
+        if wantsToRead(connection) { wanted.insert(.readable) }
         if !connection.output.isEmpty { wanted.insert(.writable) }
+        return setInterest(connection, wanted)
+    }
+
+    private func setInterest(_ connection: Connection, _ wanted: Interest) -> Bool {
         guard wanted != connection.interest else { return true }
         do {
             try poller.modify(connection.fd, wanted)
@@ -215,9 +229,10 @@ extension EventLoop {
         openConnection(for: connection.fd) === connection
     }
 
-    /// After the last answer: drop what the client still sends, so the close is a FIN and the
-    /// answer arrives whole.
+    /// After the last answer. A refused request may have left bytes unread, which would turn
+    /// the close into a reset that can destroy the answer on its way: those are dropped first.
     private func closeGracefully(_ connection: Connection) {
+        guard connection.discardsInput else { return close(connection) }
         forget(connection)
         Refusal.closeQuietly(connection.fd)
     }

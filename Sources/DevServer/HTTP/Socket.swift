@@ -19,6 +19,8 @@ enum Socket {
         guard fd >= 0 else { throw .system("socket", errorText()) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        // Accepted connections inherit it (Linux): one call here instead of one per connection.
+        setNoDelay(fd)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
