@@ -34,6 +34,9 @@ import Testing
         #expect(refused.text.contains("localhost or 127.0.0.1"))
         connection.send("GET /rLogin HTTP/1.1\r\nHost: localhost:3000\r\n\r\n")
         #expect(try connection.readResponse()?.status == 200)
+        // A good Host earlier on the connection lets no other through later.
+        connection.send("GET /rLogin HTTP/1.1\r\nHost: attacker.example\r\n\r\n")
+        #expect(try connection.readResponse()?.status == 421)
         // HTTP/1.0 clients may send no Host at all.
         #expect(try server.send(Data("GET /rLogin HTTP/1.0\r\n\r\n".utf8)).status == 200)
         #expect(server.recorder.log.first?.contains("GET /rLogin 421") == true)

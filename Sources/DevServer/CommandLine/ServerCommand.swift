@@ -76,6 +76,9 @@ public enum ServerCommand: Sendable, Equatable {
             case "--port":
                 guard let port = UInt16(value) else { return fail("--port \(value): not a port number (0–65535; 0 picks a free one)") }
                 configuration.port = port
+            case "--event-loops":
+                guard let count = Int(value), (1...64).contains(count) else { return fail("--event-loops \(value): not a count from 1 to 64") }
+                configuration.eventLoops = count
             case "--seed":
                 guard let seed = UInt64(value) else { return fail("--seed \(value): not a non-negative integer") }
                 configuration.seed = seed
@@ -139,7 +142,7 @@ public enum ServerCommand: Sendable, Equatable {
     }
 
     private static let valueOptions: Set<String> = [
-        "--host", "--port", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
+        "--host", "--port", "--event-loops", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
         "--profile-delay", "--profile-fail", "--password", "--jwt-secret",
     ]
 

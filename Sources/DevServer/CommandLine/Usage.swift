@@ -45,6 +45,7 @@ public enum Usage {
                          Other than loopback only with your own JWT secret (else exit 2).
                          On loopback, a request whose Host is not a loopback name gets 421.
       --port N           port (default 3000; 0 picks a free one, printed at start)
+      --event-loops N    threads serving connections (default: one per processor)
       --seed N           repeat the same random delays, outcomes, session ids and
                          experiments (the seed in use is printed at start)
       -h, --help         this text

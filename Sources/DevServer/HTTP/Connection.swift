@@ -37,6 +37,8 @@ final class Connection {
     var closeAfterFlush = false
     /// A request was refused unread: whatever else the client sent is dropped before closing.
     var discardsInput = false
+    /// The last `Host` found to be loopback: clients send the same one every time.
+    var loopbackHost: String?
     /// The deadline of this connection's earliest entry in the loop's timer heap.
     var armed: UInt64?
 

@@ -123,9 +123,10 @@ extension EventLoop {
         if !head.keepAlive { connection.lastRequestRead = true }
         let request = ServerRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, body: body)
         let answer: DelayedResponse
-        if context.loopbackOnly, let host = head.host, !LoopbackHost.isLoopback(hostField: host) {
+        if context.loopbackOnly, let host = head.host, host != connection.loopbackHost, !LoopbackHost.isLoopback(hostField: host) {
             answer = DelayedResponse(.text(421, "This server only answers requests for localhost or 127.0.0.1 (Host: \(host.prefix(100)))"))
         } else {
+            if context.loopbackOnly { connection.loopbackHost = head.host }
             answer = context.handler(request)
         }
         connection.replies.append(PendingReply(

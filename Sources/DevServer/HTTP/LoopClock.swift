@@ -6,9 +6,9 @@ import Glibc
 public protocol LoopClock: Sendable {
     /// Nanoseconds since an arbitrary origin; never goes backwards.
     func now() -> UInt64
-    /// How many milliseconds a loop may block to be awake at `deadline` (nil: no deadline);
-    /// -1 blocks until the loop is woken.
-    func waitMilliseconds(until deadline: UInt64?) -> Int32
+    /// How many milliseconds a loop may block, at `now` (what `now()` said this turn), to be
+    /// awake at `deadline` (nil: no deadline); -1 blocks until the loop is woken.
+    func waitMilliseconds(from now: UInt64, until deadline: UInt64?) -> Int32
     /// Each loop hands over how to wake it, once, when it starts; a clock moved by hand calls
     /// these after every move. A clock that moves by itself ignores them.
     func register(wake: @escaping @Sendable () -> Void)
@@ -24,9 +24,9 @@ public struct MonotonicLoopClock: LoopClock {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
-    public func waitMilliseconds(until deadline: UInt64?) -> Int32 {
+    public func waitMilliseconds(from now: UInt64, until deadline: UInt64?) -> Int32 {
         guard let deadline else { return -1 }
-        return Self.milliseconds(from: now(), to: deadline)
+        return Self.milliseconds(from: now, to: deadline)
     }
 
     public func register(wake: @escaping @Sendable () -> Void) {}

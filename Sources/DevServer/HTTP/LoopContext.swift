@@ -14,8 +14,8 @@ struct LoopContext: Sendable {
     /// Listening on loopback: a `Host` that names another machine gets 421.
     var loopbackOnly: Bool
 
-    /// Log lines wait at most this long (real time) before they are written: one write per
-    /// batch, not one per request.
+    /// Log lines wait at most this long before they are written: one write per batch, not one
+    /// per request.
     static let logFlushInterval: UInt64 = 10_000_000
     /// Accepting pauses this long after a failed accept that isn't about a full descriptor table.
     static let acceptPause: UInt64 = 100_000_000

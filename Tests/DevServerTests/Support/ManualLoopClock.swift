@@ -8,7 +8,7 @@ final class ManualLoopClock: LoopClock {
 
     func now() -> UInt64 { state.withLock { $0.now } }
 
-    func waitMilliseconds(until deadline: UInt64?) -> Int32 { -1 }
+    func waitMilliseconds(from now: UInt64, until deadline: UInt64?) -> Int32 { -1 }
 
     func register(wake: @escaping @Sendable () -> Void) {
         state.withLock { $0.wakers.append(wake) }
