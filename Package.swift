@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (arrows point downwards only): executables → AppShell/DevServer →
-// domain modules → Core → C modules. See README.md, "Package layout".
+// Module graph (arrows point downwards only): executables → AppShell/DevServer → feature
+// modules → Contract → Core → C modules. The server links no feature module. Test doubles live
+// in *Testing targets. See Docs/architecture.md.
 let package = Package(
     name: "challenge-tui",
     platforms: [.macOS(.v14)],
@@ -25,40 +26,50 @@ let package = Package(
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
+        // What tests of the terminal toolkit and the app share: a headless terminal, a poller
+        // that never blocks.
+        .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
         .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
-        .testTarget(name: "TUITests", dependencies: ["TUI", "CNcurses"]),
-        .target(name: "Articles", dependencies: ["Core"]),
-        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Core", "CoreTesting"]),
-        .target(name: "ArticleDetails", dependencies: ["Articles"]),
-        .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles"]),
-        .target(name: "Profile", dependencies: ["Core"]),
-        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Core", "CoreTesting"]),
-        .target(name: "Navigation", dependencies: ["Core"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Core", "CoreTesting"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TUITesting", "CoreTesting", "CNcurses"]),
+        // The wire contract the app and challenge-server share: endpoints, envelopes, the
+        // profile rules, the sample data.
+        .target(name: "Contract", dependencies: ["Core"]),
+        .testTarget(name: "ContractTests", dependencies: ["Contract", "Core"]),
+        .target(name: "Articles", dependencies: ["Contract", "Core"]),
+        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Contract", "Core", "CoreTesting"]),
+        .target(name: "ArticleDetails", dependencies: ["Articles", "Contract"]),
+        .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles", "Contract"]),
+        .target(name: "Profile", dependencies: ["Contract", "Core"]),
+        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Contract", "Core", "CoreTesting"]),
+        .target(name: "Navigation", dependencies: ["Contract", "Core"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Contract", "Core", "CoreTesting"]),
         .target(
             name: "AppShell",
-            dependencies: ["Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile"]
+            dependencies: ["Contract", "Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile"]
         ),
         .testTarget(
             name: "AppShellTests",
-            dependencies: ["AppShell", "TUI", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting"]
+            dependencies: [
+                "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
+                "TUITesting",
+            ]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
-        .target(name: "DevServer", dependencies: ["Core", "Profile", "CEpoll"]),
-        .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Articles"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "challenge-server"]),
+        .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll"]),
+        .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["DevServer", "Core", "Navigation", "Articles", "Profile", "CoreTesting"]
+            dependencies: ["DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting"]
         ),
-        // Measures the release binaries against the budgets of issue 9 (Docs/readme/performance.md).
+        // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
-            dependencies: ["Core", "TUI", "CNcurses", "CEpoll", "Articles", "ArticleDetails"]
+            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "CEpoll", "Articles", "ArticleDetails"]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "DevServer"]),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting", "DevServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Articles
+import Contract
 
 /// The detail page's release date, `EEE, MMM d, ''yy` in the POSIX locale: "Wed, Jul 8, '20".
 ///

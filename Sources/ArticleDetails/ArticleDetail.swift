@@ -1,4 +1,5 @@
 import Articles
+import Contract
 
 /// The detail page of one article, ready to draw.
 public struct ArticleDetail: Hashable, Sendable, Identifiable {

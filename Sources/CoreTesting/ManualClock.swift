@@ -4,17 +4,16 @@ import Synchronization
 /// `advance(to:)` passes their deadline; they are then resumed in deadline order (ties in the
 /// order they went to sleep), so a test of a 2-second backoff takes microseconds and gives the
 /// same result every run. The real clock is `ContinuousClock()`; code takes `any Clock<Duration>`.
+///
+/// There is deliberately no way to *wait* for a sleeper: a test runs its tasks on a
+/// `ManualExecutor` until they are quiet and then checks `sleeperCount`, so a change in the code
+/// under test fails the test instead of hanging it.
 public final class ManualClock: Clock, Sendable {
     public typealias Instant = OffsetInstant
 
     private struct Sleeper {
         var deadline: Instant
         var continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct Waiter {
-        var count: Int
-        var continuation: CheckedContinuation<Void, Never>
     }
 
     private struct State {
@@ -24,7 +23,6 @@ public final class ManualClock: Clock, Sendable {
         /// Sleeps cancelled before they could register (the cancel handler ran first).
         var cancelledEarly: Set<Int> = []
         var nextID = 0
-        var waiters: [Waiter] = []
     }
 
     private let state: Mutex<State>
@@ -53,16 +51,16 @@ public final class ManualClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Action { case resume, cancel, wait }
-                let (action, waiters) = state.withLock { state -> (Action, [CheckedContinuation<Void, Never>]) in
-                    if state.cancelledEarly.remove(id) != nil { return (.cancel, []) }
-                    if deadline <= state.now { return (.resume, []) }
+                let action = state.withLock { state -> Action in
+                    if state.cancelledEarly.remove(id) != nil { return .cancel }
+                    if deadline <= state.now { return .resume }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return (.wait, Self.satisfiedWaiters(&state))
+                    return .wait
                 }
                 switch action {
                 case .resume: continuation.resume()
                 case .cancel: continuation.resume(throwing: CancellationError())
-                case .wait: waiters.forEach { $0.resume() }
+                case .wait: break
                 }
             }
         } onCancel: {
@@ -108,25 +106,5 @@ public final class ManualClock: Clock, Sendable {
         guard let (next, duration) = step else { return nil }
         advance(to: next)
         return max(duration, .zero)
-    }
-
-    /// Returns once at least `count` tasks are asleep on this clock, so a test can advance
-    /// time knowing the code under test has reached its sleep (no race, no real waiting).
-    public func sleepers(count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append(Waiter(count: count, continuation: continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
-
-    private static func satisfiedWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-        let count = state.sleepers.count
-        let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-        state.waiters.removeAll { $0.count <= count }
-        return ready
     }
 }

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// Everything `challenge-server`'s command line can set. The defaults are the documented ones.
@@ -42,7 +43,8 @@ public struct DevServerConfiguration: Sendable, Equatable {
 
     public static let defaultPassword = "password123"
 
-    public init(articlesJSON: Data = Data("[]".utf8)) {
+    /// `articlesJSON`: what `GET /articles` serves; the project's sample by default.
+    public init(articlesJSON: Data = SampleArticles.json()) {
         self.articlesJSON = articlesJSON
     }
 
@@ -66,9 +68,4 @@ public struct NavigationOverride: Sendable, Equatable {
         self.delay = delay
         self.succeeds = succeeds
     }
-}
-
-/// What rFetchExperiments answers.
-public enum Experiment: String, CaseIterable, Sendable {
-    case screenB1, screenB2, screenB3, noScreenB
 }

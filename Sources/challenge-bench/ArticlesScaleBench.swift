@@ -1,9 +1,12 @@
 import Articles
+import Contract
 import Foundation
 import TUI
+import AppShell
 
-/// Articles at scale, in process: decoding and sorting generated lists, the list's first frame,
-/// and the cost of one-row and page moves, at 60, 10,000 and 100,000 articles.
+/// Articles at scale, in process: decoding and sorting generated lists, and — on the real app,
+/// headless (`HeadlessArticlesApp`) — the list's first frame and the cost of one-row and page
+/// moves (key, reducer, draw, diff), at 60, 10,000 and 100,000 articles.
 struct ArticlesScaleBench {
     let context: BenchContext
     static let counts = [60, 10_000, 100_000]
@@ -17,22 +20,22 @@ struct ArticlesScaleBench {
         var pageMove: Summary? = nil
     }
 
-    func measure(counts: [Int] = counts) -> [Scale] {
+    func measure(counts: [Int] = counts) throws -> [Scale] {
         var scales: [Scale] = []
-        var renderers: [ArticleListRenderer] = []
+        var apps: [HeadlessArticlesApp] = []
         for count in counts {
-            let (scale, renderer) = prepare(count: count)
+            let (scale, app) = try prepare(count: count)
             scales.append(scale)
-            renderers.append(renderer)
+            apps.append(app)
         }
         // Moves are timed round-robin across the counts, so a burst of load from elsewhere on the
         // machine lands on every count alike instead of skewing the 100,000 / 60 ratio.
         var rowMoves = Array(repeating: [Double](), count: counts.count)
         var pageMoves = Array(repeating: [Double](), count: counts.count)
         for _ in 0..<context.options.repetitions * 3 {
-            for index in renderers.indices {
-                rowMoves[index].append(Self.timeMoves(&renderers[index], .down, .up))
-                pageMoves[index].append(Self.timeMoves(&renderers[index], .pageDown, .pageUp))
+            for (index, app) in apps.enumerated() {
+                rowMoves[index].append(Self.timeMoves(app, .down, .up))
+                pageMoves[index].append(Self.timeMoves(app, .pageDown, .pageUp))
             }
         }
         for index in scales.indices {
@@ -42,9 +45,9 @@ struct ArticlesScaleBench {
         return scales
     }
 
-    /// Decode + sort and first-frame timings for `count` articles, and a renderer with the
+    /// Decode + sort and first-frame timings for `count` articles, and the app with the
     /// selection in the middle of the list, ready for moves.
-    private func prepare(count: Int) -> (Scale, ArticleListRenderer) {
+    private func prepare(count: Int) throws -> (Scale, HeadlessArticlesApp) {
         let json = SampleArticles.json(count: count)
         let repetitions = context.options.repetitions
         var decodeTimes: [Double] = [], frameTimes: [Double] = []
@@ -56,26 +59,26 @@ struct ArticlesScaleBench {
             sorted = unsorted.sortedByRelease()
             decodeTimes.append(milliseconds(since: start))
         }
+        var app: HeadlessArticlesApp?
         for _ in 0..<repetitions {
-            let start = ContinuousClock.now
-            var renderer = ArticleListRenderer(sortedArticles: unsorted.sortedByRelease())
-            renderer.frame()
-            frameTimes.append(milliseconds(since: start))
+            let opened = try HeadlessArticlesApp(storedArticles: unsorted)
+            frameTimes.append(opened.firstFrameMilliseconds)
+            app = opened
         }
-        var renderer = ArticleListRenderer(sortedArticles: sorted)
-        renderer.frame()
-        renderer.list.select(count / 2) // the middle of the list: moves both ways stay inside it
-        renderer.frame()
+        guard let app else { throw HeadlessArticlesApp.Failure(description: "no repetition ran") }
+        // The middle of the list: moves both ways stay inside it.
+        app.press(.char("j"))
+        for _ in 0..<(sorted.count / 2) / 5 { app.press(.pageDown) }
         let scale = Scale(count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes))
-        return (scale, renderer)
+        return (scale, app)
     }
 
     /// Microseconds per move over a batch of 200, alternating `forward` and `back` (a one-row
     /// move never scrolls then, like the key measurement).
-    private static func timeMoves(_ renderer: inout ArticleListRenderer, _ forward: ListState.Move, _ back: ListState.Move) -> Double {
+    private static func timeMoves(_ app: HeadlessArticlesApp, _ forward: Key, _ back: Key) -> Double {
         let batch = 200
         let start = ContinuousClock.now
-        for index in 0..<batch { _ = renderer.move(index % 2 == 0 ? forward : back) }
+        for index in 0..<batch { app.press(index % 2 == 0 ? forward : back) }
         return PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1_000_000 / Double(batch)
     }
 
@@ -111,16 +114,16 @@ struct ArticlesScaleBench {
             guard let frame = scale.firstFrame else { continue }
             let label = Self.label(scale.count)
             if scale.count == 100_000 {
-                lines.append(.budget("articles \(label): list first frame (sort + draw)", frame.formatted("ms", digits: 2), budget: "< 100 ms", ok: frame.median < 100))
+                lines.append(.budget("articles \(label): list first frame (take in + sort + draw)", frame.formatted("ms", digits: 2), budget: "< 100 ms", ok: frame.median < 100))
             } else {
-                lines.append(ReportLine("articles \(label): list first frame (sort + draw)", frame.formatted("ms", digits: 2)))
+                lines.append(ReportLine("articles \(label): list first frame (take in + sort + draw)", frame.formatted("ms", digits: 2)))
             }
         }
         let small = scales.first { $0.count == 60 }, large = scales.first { $0.count == 100_000 }
         for (name, pick) in [("one-row move", \Scale.rowMove), ("page move", \Scale.pageMove)] {
             for scale in scales {
                 guard let cost = scale[keyPath: pick] else { continue }
-                lines.append(ReportLine("articles \(Self.label(scale.count)): \(name) (draw + diff)", cost.formatted("µs", digits: 1)))
+                lines.append(ReportLine("articles \(Self.label(scale.count)): \(name) (key to diff, the real app)", cost.formatted("µs", digits: 1)))
             }
             if let a = small?[keyPath: pick], let b = large?[keyPath: pick] {
                 // Other load on the machine only ever adds time, and in bursts that put the

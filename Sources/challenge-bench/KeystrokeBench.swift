@@ -1,4 +1,5 @@
 import Articles
+import Contract
 
 /// One ↓ in a list: how many bytes go to the terminal and how long until the first of them,
 /// for the launcher, the article list and dialog's menu. Each ↓ is followed by an unmeasured ↑,

@@ -1,4 +1,5 @@
 import Articles
+import Contract
 import Foundation
 
 /// The real app with 100,000 articles: challenge-server serves a generated file, the app syncs

@@ -1,6 +1,5 @@
-import Articles
 import DevServer
 import Foundation
 
 // GET /articles serves the project's own sample of 60 articles unless --articles-file is given.
-exit(ServerMain.run(arguments: Array(CommandLine.arguments.dropFirst()), articlesJSON: SampleArticles.json()))
+exit(ServerMain.run(arguments: Array(CommandLine.arguments.dropFirst())))

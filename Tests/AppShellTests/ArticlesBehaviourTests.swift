@@ -5,10 +5,11 @@ import Foundation
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The articles challenge through its keys, on the manual clock: the seed's acceptance criteria
 /// (named after them) and the rest of the screens' behaviour.
-@Suite struct ArticlesBehaviourTests {
+@Suite(.timeLimit(.minutes(1))) struct ArticlesBehaviourTests {
     // MARK: Seed acceptance criteria
 
     @Test func seedAC1_launchShowsTheLatestArticles() async throws {
@@ -20,7 +21,7 @@ import TUI
         #expect(app.contains("syncing…"), "the stored list shows at once while the sync runs")
         #expect(app.rowTitles == ["Newest stored article", "Oldest stored article"])
 
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(1))
         try await app.waitFor("synced at")
         #expect(app.contains("Articles · 60 articles"))
@@ -30,20 +31,20 @@ import TUI
 
     @Test func seedAC2_retriesThreeTimesTwoSecondsApartOn500() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(3, .status(500))))
-        try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 2 s")
-        #expect(app.contains("retry 1 of 3 in 2 s"))
-
-        // (The loop's clock runs on with the spinner while the harness steps, so the countdown
-        // shown is not checked here: seedAC2_theWaitBeforeEachRetryCountsDownLive does that.)
+        try await app.waitFor("syncing… retry 1 of 3 in 2 s")
+        app.expectNoErrorShown()
         try await app.advanceRetry(by: .seconds(2))
-        try await app.waitFor("Sync failed: server error 500 — retry 2 of 3 in")
+        try await app.waitFor("syncing… retry 2 of 3 in 2 s")
+        app.expectNoErrorShown()
         try await app.advanceRetry(by: .seconds(2))
-        try await app.waitFor("Sync failed: server error 500 — retry 3 of 3 in")
+        try await app.waitFor("syncing… retry 3 of 3 in 2 s")
+        app.expectNoErrorShown()
 
         // The last retry waits its full 2 s: not a moment less.
         try await app.advanceRetry(by: .milliseconds(1999))
         #expect(app.contains("retry 3 of 3 in"))
-        #expect(app.contains("no articles"))
+        #expect(app.contains("Loading articles…"))
+        app.expectNoErrorShown()
         try await app.advance(by: .milliseconds(1))
         try await app.waitFor("synced at")
         #expect(app.clock.now.offset == .seconds(6), "the list arrives after exactly 6 s of backoff")
@@ -53,25 +54,41 @@ import TUI
 
     @Test func seedAC2_theWaitBeforeEachRetryCountsDownLive() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(1, .status(500))))
-        try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 2 s")
-        // The header and the message follow the loop's clock, a frame at a time.
-        app.time.advance(by: .milliseconds(1_100))
-        try await app.waitFor("Sync failed: server error 500 — retry 1 of 3 in 1 s")
-        #expect(app.lines[0].hasSuffix("retry 1 of 3 in 1 s"))
-        await app.clock.sleepers(count: 1)
-        app.time.advance(by: .milliseconds(900))
-        try await app.advance(by: .seconds(2))
+        try await app.waitFor("syncing… retry 1 of 3 in 2 s")
+        // The header follows the loop's clock, a frame at a time.
+        try await app.advance(by: .milliseconds(1_100))
+        #expect(app.lines[0].hasSuffix("syncing… retry 1 of 3 in 1 s"))
+        app.expectNoErrorShown()
+        try app.sleepers(atLeast: 1)
+        try await app.advance(by: .milliseconds(900))
         try await app.waitFor("synced at")
         #expect(!app.contains("retry"))
     }
 
+    /// The error shows once the fourth attempt has failed, never before.
+    @Test func seedAC2_theErrorAppearsOnlyAfterTheFourthAttemptFails() async throws {
+        let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysFail(.status(500))))
+        try await app.waitFor("syncing… retry 1 of 3 in 2 s")
+        for retry in 1...3 {
+            app.expectNoErrorShown()
+            try await app.advanceRetry(by: .seconds(2))
+            if retry < 3 { try await app.waitFor("syncing… retry \(retry + 1) of 3 in 2 s") }
+        }
+        try await app.waitFor("Sync failed after 4 attempts: server error 500.")
+        #expect(app.contains("sync failed"))
+        #expect(app.terminal.canvas.style(at: Point(x: 78, y: 0)).foreground == .red, "now drawn as an error")
+        // The network inspector still lists every attempt with its status.
+        app.press(.char("n"))
+        #expect(app.lines.filter { $0.contains("/articles") && $0.contains("500") }.count == 4)
+    }
+
     @Test func seedAC2_networkFailureIsRetriedToo() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(2, .refused)))
-        try await app.waitFor("retry 1 of 3 in 2 s")
-        #expect(app.lines[2] == " Sync failed: the server refused the connection (is it running?) — retry 1 of 3")
-        #expect(app.lines[3] == " in 2 s")
+        try await app.waitFor("syncing… retry 1 of 3 in 2 s")
+        app.expectNoErrorShown()
         try await app.advanceRetry(by: .seconds(2))
-        try await app.waitFor("retry 2 of 3 in")
+        try await app.waitFor("syncing… retry 2 of 3 in")
+        app.expectNoErrorShown()
         try await app.advanceRetry(by: .seconds(2))
         try await app.waitFor("synced at")
         #expect(app.clock.now.offset == .seconds(4))
@@ -90,6 +107,7 @@ import TUI
             ArticlesFixture.endpoint(.alwaysFail(.status(500))), store: ArticlesFixture.store(with: ArticlesFixture.storedList))
         try await app.waitFor("retry 1 of 3")
         #expect(app.rowTitles.count == 3, "the stored list is there while retrying")
+        app.expectNoErrorShown()
         for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
         try await app.waitFor("Sync failed after 4 attempts: server error 500. Showing the last stored")
         #expect(app.contains("articles. Press r to try again."))
@@ -333,7 +351,7 @@ import TUI
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysFail(.status(500))))
         try await app.waitFor("retry 1 of 3")
         // Leaving cancels the retry timer; nothing is left asleep on the clock.
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         app.press(.char("q"))
         #expect(app.contains("Navigation flow"), "back on the launcher")
         try await app.settle(until: "the retry timer was cancelled") { $0.clock.sleeperCount == 0 }
@@ -342,12 +360,12 @@ import TUI
     @Test func leavingCancelsTheSyncAndComingBackStartsAnother() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysSucceed, delay: 5))
         try await app.waitFor("Loading articles")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         app.press(.char("q"))
         try await app.settle(until: "the request was cancelled") { $0.clock.sleeperCount == 0 }
         app.press(.down, .enter)
         try await app.waitFor("Loading articles")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(5))
         try await app.waitFor("synced at")
     }

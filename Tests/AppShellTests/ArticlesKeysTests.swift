@@ -71,11 +71,12 @@ import TUI
         var state = ArticlesState()
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(.http(status: 500, body: "")), at: WallClockTime(hour: 9, minute: 5)))
-        let start = ContinuousClock.now
+        let start = Duration.seconds(10)
         let status = ArticlesStatus(state, now: start + .milliseconds(150), animationStart: start)
-        #expect(status.header == "retry 1 of 3 in 2 s")
-        #expect(status.headerWithSpinner == "⠙ retry 1 of 3 in 2 s")
-        #expect(status.message == "Sync failed: server error 500 — retry 1 of 3 in 2 s")
+        #expect(status.header == "syncing… retry 1 of 3 in 2 s")
+        #expect(status.headerWithSpinner == "⠙ syncing… retry 1 of 3 in 2 s")
+        #expect(status.message == nil, "no error while the retries run")
         #expect(status.isRunning && !status.hasFailed)
+        #expect(status.headerStyle == .plain, "drawn as progress, not as an error")
     }
 }

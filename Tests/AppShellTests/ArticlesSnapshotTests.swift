@@ -9,36 +9,11 @@ import TUI
 /// Every state of the articles screens, headless at 80×24 (and the list and a detail page at
 /// the 60×20 minimum), exactly as drawn. "synced at" shows the local time of the run, so it is
 /// written as HH:MM here.
-@Suite struct ArticlesSnapshotTests {
+@Suite(.timeLimit(.minutes(1))) struct ArticlesSnapshotTests {
     @Test func listAfterASyncAt80x24() async throws {
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")
-        #expect(app.stableScreen == """
-             Articles · 60 articles                                         synced at HH:MM
-            ────────────────────────────────────────────────────────────────────────────────
-            ▸ ████  Cooperative zero-copy ledger                          Sun, Oct 11, '20 ┃
-              ████  Elit minim ullamco elit varius enim dolor pariatur labore lacus.       │
-                                                                                           │
-                                                                                           │
-              ████  Observable cross-platform dashboard                    Wed, Sep 9, '20 │
-              ████  Nisi nulla adipiscing amet aliqua nulla quam reprehenderit consequat   │
-                    pariatur. Irure amet est duis cillum amet dolor minim aliqua officia.… │
-                                                                                           │
-              ████  Distributed open journal                              Mon, Jul 27, '20 │
-              ████  Laborum elit aliqua morbi dolor esse adipiscing adipiscing deserunt    │
-                    occaecat. Deserunt aliqua nulla dolor aliquip. Nulla sed morbi porta…  │
-                                                                                           │
-              ████  Versioned zero-copy scheduler                         Mon, Jun 15, '20 │
-              ████  Nostrud duis ipsum dolore reprehenderit esse occaecat laborum elit     │
-                    tellus porta pariatur reprehenderit elit consectetur. Varius ullamco…  │
-                                                                                           │
-              ████  Refined asynchronous planner                           Fri, May 8, '20 │
-              ████  Voluptate sed tempor sint culpa nostrud porta quis voluptate aliquip   │
-                    sit nunc reprehenderit nulla quam officia. Pariatur enim culpa lacus…  │
-                                                                                           │
-                                                                                           │
-            ↑↓ move · Enter open · r sync again · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.stableScreen, named: "listAfterASyncAt80x24")
         let canvas = app.terminal.canvas
         // The selected row's title is reversed and bold (readable without colour), and only the
         // title: a move rewrites two short titles, not two whole lines. The others are bold only.
@@ -61,32 +36,7 @@ import TUI
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")
         app.press(.end, .enter)
-        #expect(app.stableScreen == """
-             ‹ Back (Esc)                                                   synced at HH:MM
-            ────────────────────────────────────────────────────────────────────────────────
-
-                                        ████████████████████████
-                                        ████████████████████████
-                                        ████████████████████████
-                                        ████████████████████████
-                                        ██████ 848 × 560 ███████
-                                        ████████████████████████
-                                        ████████████████████████
-                                        ████████████████████████
-
-              Unified cross-platform console
-              Pkowalski14@example.net  ·  Sat, Jan 6, '18
-
-              Nostrud aliqua dolore minim labore pariatur anim ipsum irure mollit deserunt
-              fugiat reprehenderit vitae nulla. Cillum vitae amet veniam nulla occaecat
-              fugiat velit. Quam dolore tempor ipsum mollit fugiat dolor nostrud nunc
-              deserunt sunt laboris esse culpa dolore lorem. Nostrud reprehenderit aliqua
-              aliquip nunc culpa deserunt quis laboris tellus nulla sint aliquip
-              reprehenderit magna proident. Dolore varius dolor commodo labore occaecat
-              laborum anim veniam officia. Adipiscing adipiscing duis nostrud adipiscing
-                                                                   ↓ more · lines 1–7 of 9
-            Esc back · ↑↓ scroll · r sync again · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.stableScreen, named: "detailPageAt80x24")
         // The header image: a block in its background colour, the label in its text colour.
         let article = try #require(ArticlesFixture.sampleInListOrder.last)
         guard case .dummyImage(let picture) = HeaderImage(url: article.image) else {
@@ -105,32 +55,7 @@ import TUI
         try await app.waitFor("retry 1 of 3")
         for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
         try await app.waitFor("after 4 attempts")
-        #expect(app.stableScreen == """
-             Articles · no articles                                             sync failed
-            ────────────────────────────────────────────────────────────────────────────────
-
-
-
-
-
-
-
-
-
-                                 No articles stored on this device yet.
-
-                 Sync failed after 4 attempts: server error 500. Press r to try again.
-
-
-
-
-
-
-
-
-
-            r sync again · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.stableScreen, named: "emptyStateWithTheErrorAt80x24")
         #expect(app.terminal.canvas.style(at: Point(x: 68, y: 0)).bold, "'sync failed' stands out")
         #expect(app.articlesScreen?.isAnimating == false)
     }
@@ -141,147 +66,30 @@ import TUI
         try await app.waitFor("retry 1 of 3")
         for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
         try await app.waitFor("after 4 attempts")
-        #expect(app.stableScreen == """
-             Articles · 3 articles                                                  offline
-            ────────────────────────────────────────────────────────────────────────────────
-             Sync failed after 4 attempts: the server can't be reached (offline?). Showing
-             the last stored articles. Press r to try again.
-
-            ▸ ████  Newest stored article                                   Wed, Jul 8, '20
-              ████  Released on the eighth of July.
-
-
-              ████  Middle stored article                                  Sat, Mar 23, '19
-              ████  A short description.
-
-
-              ████  Oldest stored article                                  Mon, Jun 25, '18
-              ████  A short description.
-
-
-
-
-
-
-
-
-            ↑↓ move · Enter open · r sync again · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.stableScreen, named: "offlineStateShowsTheStoredListUnderTheErrorAt80x24")
         #expect(app.terminal.canvas.style(at: Point(x: 1, y: 2)).bold, "the error is bold")
     }
 
     @Test func retryingStateAt80x24() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysFail(.status(500))))
         try await app.waitFor("retry 1 of 3")
-        #expect(app.stableScreen == """
-             Articles · no articles                                   ⠋ retry 1 of 3 in 2 s
-            ────────────────────────────────────────────────────────────────────────────────
-             Sync failed: server error 500 — retry 1 of 3 in 2 s
-
-
-
-
-
-
-
-
-
-
-                                          ⠋ Loading articles…
-
-
-
-
-
-
-
-
-
-            ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.stableScreen, named: "retryingStateAt80x24")
         #expect(app.articlesScreen?.isAnimating == true, "the spinner turns while waiting to retry")
     }
 
     @Test func loadingStateAt80x24() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysSucceed, delay: 5))
         try await app.waitFor("Loading articles")
-        #expect(app.stableScreen == """
-             Articles · no articles                                              ⠋ syncing…
-            ────────────────────────────────────────────────────────────────────────────────
-
-
-
-
-
-
-
-
-
-
-                                          ⠋ Loading articles…
-
-
-
-
-
-
-
-
-
-
-            ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.stableScreen, named: "loadingStateAt80x24")
         #expect(app.articlesScreen?.isAnimating == true)
     }
 
     @Test func listAndDetailAt60x20() async throws {
         let app = try ArticlesFixture.harness(size: Size(width: 60, height: 20))
         try await app.waitFor("synced at")
-        #expect(app.stableScreen == """
-             Articles · 60 articles                     synced at HH:MM
-            ────────────────────────────────────────────────────────────
-            ▸ ████  Cooperative zero-copy ledger      Sun, Oct 11, '20 ┃
-              ████  Elit minim ullamco elit varius enim dolor pariatur │
-                    labore lacus.                                      │
-                                                                       │
-              ████  Observable cross-platform dashbo…  Wed, Sep 9, '20 │
-              ████  Nisi nulla adipiscing amet aliqua nulla quam       │
-                    reprehenderit consequat pariatur. Irure amet est…  │
-                                                                       │
-              ████  Distributed open journal          Mon, Jul 27, '20 │
-              ████  Laborum elit aliqua morbi dolor esse adipiscing    │
-                    adipiscing deserunt occaecat. Deserunt aliqua…     │
-                                                                       │
-              ████  Versioned zero-copy scheduler     Mon, Jun 15, '20 │
-              ████  Nostrud duis ipsum dolore reprehenderit esse       │
-                    occaecat laborum elit tellus porta pariatur…       │
-                                                                       │
-                                                                       │
-            ↑↓ move · Enter open · r sync again · ? help · q leave
-            """)
+        expectSnapshot(app.stableScreen, named: "listAndDetailAt60x20")
         app.press(.enter)
-        #expect(app.stableScreen == """
-             ‹ Back (Esc)                               synced at HH:MM
-            ────────────────────────────────────────────────────────────
-
-                                ████████████████████
-                                ████████████████████
-                                ████████████████████
-                                ████ 348 × 211 █████
-                                ████████████████████
-                                ████████████████████
-
-              Cooperative zero-copy ledger
-              Dunderwood38@press.test  ·  Sun, Oct 11, '20
-
-              Elit minim ullamco elit varius enim dolor pariatur
-              labore lacus.
-
-
-
-
-            Esc back · ↑↓ scroll · r sync again · ? help · q leave
-            """)
+        expectSnapshot(app.stableScreen, named: "listAndDetailAt60x20-2")
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
     }
 

@@ -1,8 +1,10 @@
 import Articles
 import Core
 import Foundation
+import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// Builders for the articles screen's tests: the harness opened on the challenge, scenarios of
 /// the articles endpoint, stored lists, and readers of what the screen shows.
@@ -58,7 +60,8 @@ enum ArticlesFixture {
 }
 
 extension ShellHarness {
-    var articlesScreen: ArticlesScreen? { shell.top as? ArticlesScreen }
+    /// The articles challenge on top of the stack (its feature value).
+    var articlesScreen: ArticlesFeature? { (shell.top as? FeatureHost<ArticlesFeature>)?.feature }
 
     /// The screen with the wall-clock time of the last sync ("synced at 14:05") written as
     /// "synced at HH:MM" and the spinner at its first frame, so snapshots depend neither on when
@@ -70,9 +73,20 @@ extension ShellHarness {
             .replacingOccurrences(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]", with: "⠋", options: .regularExpression)
     }
 
+    /// Nothing on screen reads as an error: no "fail" or "error" in any words, no error colour
+    /// in any cell (the challenge: retry *before* showing an error).
+    func expectNoErrorShown(sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = screen.lowercased()
+        #expect(!text.contains("fail") && !text.contains("error"), "an error is shown:\n\(screen)", sourceLocation: sourceLocation)
+        let canvas = terminal.canvas
+        let red = (0..<canvas.size.height).flatMap { y in (0..<canvas.size.width).map { Point(x: $0, y: y) } }
+            .filter { canvas.style(at: $0).foreground == .red }
+        #expect(red.isEmpty, "cells in the error colour at \(red.prefix(3))", sourceLocation: sourceLocation)
+    }
+
     /// Lets the retry timer go to sleep on the manual clock, then moves the clock by `duration`.
     func advanceRetry(by duration: Duration) async throws {
-        await clock.sleepers(count: 1)
+        try sleepers(atLeast: 1)
         try await advance(by: duration)
     }
 

@@ -7,8 +7,8 @@ import Testing
 /// experiment, the scenario picker.
 @Suite struct FaultPanelModelTests {
     func model(
-        _ endpoints: [ScenarioEndpoint] = ScenarioEndpoint.allCases,
-        behaviours: [ScenarioEndpoint: EndpointBehaviour] = [:], names: [String] = ["default", "flaky", "happy"],
+        _ endpoints: [EndpointName] = EndpointName.all,
+        behaviours: [EndpointName: EndpointBehaviour] = [:], names: [String] = ["default", "flaky", "happy"],
         current: String = "default"
     ) -> FaultPanelModel {
         FaultPanelModel(
@@ -113,12 +113,12 @@ import Testing
     @Test func applyingAScenarioSetsEveryEndpointAndTheExperiment() {
         var panel = model([.articles])
         let scenario = Scenario(
-            name: "broken", description: "", experiment: "screenB2",
+            name: "broken", description: "", experiment: .screenB2,
             defaults: EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.status(500))),
             endpoints: [.articles: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.refused))])
         panel.failed("an earlier problem")
         let changes = panel.apply(scenario)
-        #expect(changes.count == ScenarioEndpoint.allCases.count + 1)
+        #expect(changes.count == EndpointName.all.count + 1)
         #expect(changes.contains(.behaviour(.articles, EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.refused)))))
         #expect(changes.contains(.behaviour(.rLogin, EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.status(500))))))
         #expect(changes.last == .experiment(.fixed(.screenB2)))

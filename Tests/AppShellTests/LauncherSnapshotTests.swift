@@ -5,35 +5,10 @@ import TUI
 @testable import AppShell
 
 /// The launcher, the help overlay and the too-small message, headless, exactly as drawn.
-@Suite struct LauncherSnapshotTests {
+@Suite(.timeLimit(.minutes(1))) struct LauncherSnapshotTests {
     @Test func launcherAt80x24() throws {
         let app = try ShellHarness()
-        #expect(app.screen == """
-            ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
-            │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
-            │                                                                              │
-            │  ▸ 1  Navigation flow                                                        │
-            │       Screens A → B → C → D driven by slow, failing requests; login retrie…  │
-            │                                                                              │
-            │    2  Articles                                                               │
-            │       Sync with retry, encrypted offline cache, list and detail              │
-            │                                                                              │
-            │    3  Profile                                                                │
-            │       Load, edit names, change password; every server error handled          │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │                                                                              │
-            │  Backend: mock backend (scenario instant)                                    │
-            │                                                                              │
-            ╰──────────────────────────────────────────────────────────────────────────────╯
-            ↑↓ move · Enter open · x forget flow progress · ? help · q quit · n network
-            """)
+        expectSnapshot(app.screen, named: "launcherAt80x24")
         #expect(app.lines[20].hasPrefix("│  Backend: mock backend (scenario instant)"))
         #expect(app.lines[22].hasPrefix("╰"))
         // The live tools' `n` fits at 80 columns; `f` doesn't (the help lists both).

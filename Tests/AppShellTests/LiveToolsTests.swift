@@ -3,12 +3,13 @@ import Foundation
 import Navigation
 import Testing
 import TUI
+import TUITesting
 import CoreTesting
 @testable import AppShell
 
 /// The network inspector (`n`) and the fault panel (`f`) in the running shell, headless:
 /// snapshots at 80×24, their keys, and the fault panel's effect on the next mock request.
-@Suite struct LiveToolsTests {
+@Suite(.timeLimit(.minutes(1))) struct LiveToolsTests {
     /// The screen with the time of day (the wall clock, the one thing a test can't fix) masked.
     func masked(_ app: ShellHarness) -> String {
         app.screen.replacing(#/\d\d:\d\d:\d\d/#, with: "hh:mm:ss")
@@ -93,8 +94,7 @@ import CoreTesting
         let token = monitor.begin(method: "GET", path: "/rFetchExperiments")
         try await app.waitFor("0ms…")
         #expect(app.loop.context.isScheduled("shell.animation"))
-        app.clock.advance(by: .milliseconds(1_500))
-        app.time.advance(by: .milliseconds(100))
+        try await app.advance(by: .milliseconds(1_500))
         try await app.waitFor("1.5s…")
         monitor.end(token, .response(status: 200))
         try await app.waitFor("1.5s  #1")
@@ -176,10 +176,11 @@ import CoreTesting
         app.press(.char("+"), .char("+"), .char("+"))
         #expect(app.contains("articles          1–3 s     fail next 2 (500)"))
         let articles = app.environment.articlesAPI
-        let pending = Task { try? await articles.fetchArticles(attempt: 2) }
-        await app.clock.sleepers(count: 1)
+        let pending = Task(executorPreference: app.executor) { try? await articles.fetchArticles(attempt: 2) }
+        try app.sleepers(atLeast: 1)
         let waited = try #require(app.clock.advanceToNextDeadline())
         #expect(waited >= .seconds(1) && waited <= .seconds(3))
+        try app.runUntilQuiet()
         _ = await pending.value
     }
 
@@ -205,7 +206,7 @@ import CoreTesting
         #expect(app.environment.mockEndpoint(.rLogin).behaviour.outcomes == .failNext(5, .status(500)))
         app.press(.char("s"))
         #expect(app.contains("Scenario offline"))
-        for endpoint in ScenarioEndpoint.allCases where endpoint != .articles {
+        for endpoint in EndpointName.all where endpoint != .articles {
             #expect(app.environment.mockEndpoint(endpoint).behaviour.outcomes == .alwaysFail(.offline))
         }
         // It stays chosen when the panel opens again.
@@ -274,8 +275,9 @@ import CoreTesting
 /// The live tools with a challenge open (a stand-in screen, since the challenges' screens are
 /// built elsewhere): the fault panel lists that challenge's endpoints only, and `n`/`f` are
 /// typed, not commands, while a text field has focus.
-@Suite struct LiveToolsWithAChallengeTests {
-    final class StandInScreen: AppShell.Screen {
+@Suite(.timeLimit(.minutes(1))) struct LiveToolsWithAChallengeTests {
+    /// Used on the test's thread only (the registration's closure must be `@Sendable`).
+    final class StandInScreen: AppShell.Screen, @unchecked Sendable {
         var capturesText = false
         var typed: [Key] = []
         var keyBarItems: [KeyBar.Item] { [KeyBar.Item("r", "retry")] }
@@ -283,7 +285,7 @@ import CoreTesting
             typed.append(key)
             return capturesText ? .handled : .ignored
         }
-        func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point? {
+        func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
             canvas.put("stand-in screen", at: rect.origin)
             return Point(x: rect.x, y: rect.maxY - 1)
         }
@@ -291,21 +293,25 @@ import CoreTesting
 
     final class Harness {
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24))
-        let time = ManualTime()
         let screen = StandInScreen()
         let shell: ChallengeShell
         let loop: EventLoop<ChallengeShell>
 
-        init(_ challenge: ChallengeID) throws {
+        /// The app opened on a stand-in for `challenge` (its endpoints, the stand-in's screen).
+        init(_ challenge: Challenge) throws {
             var options = LaunchOptions()
-            options.challenge = challenge
-            let environment = AppEnvironment(options: options, scenario: .builtInDefault, clock: ManualClock())
+            options.challenge = challenge.id
+            let clock = ManualClock()
+            let environment = AppEnvironment(options: options, scenario: .builtInDefault, clock: clock)
             let screen = screen
-            shell = ChallengeShell(environment: environment, makeScreen: { _ in screen })
+            let standIn = Challenge(
+                id: challenge.id, title: challenge.title, summary: challenge.summary, endpoints: challenge.endpoints,
+                extraFaults: challenge.extraFaults, makeScreen: { _ in screen })
+            shell = ChallengeShell(environment: environment, challenges: [standIn])
             let terminal = terminal
             loop = try EventLoop(
                 app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
-                poller: ManualPoller(time: time, hasPendingInput: { terminal.hasPendingKeys }), clock: time.clock)
+                poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), clock: clock)
             try loop.start()
         }
 
@@ -323,7 +329,7 @@ import CoreTesting
 
     @Test func theFaultPanelListsOnlyTheOpenChallengesEndpoints() throws {
         let profile = try Harness(.profile)
-        #expect(profile.shell.currentChallenge == .profile)
+        #expect(profile.shell.currentChallenge?.id == .profile)
         profile.press(.char("f"))
         #expect(profile.screenText.contains("profileUpdate"))
         #expect(!profile.screenText.contains("rLogin"))
@@ -337,11 +343,11 @@ import CoreTesting
 
         let articles = try Harness(.articles)
         articles.press(.char("f"))
-        #expect(articles.shell.faults?.rows == [.endpoint(.articles)])
+        #expect(articles.shell.faultPanel?.model?.rows == [.endpoint(.articles)])
         articles.press(.escape, .char("q"))
         #expect(articles.shell.currentChallenge == nil, "back on the launcher")
         articles.press(.char("f"))
-        #expect(articles.shell.faults?.rows.count == 8)
+        #expect(articles.shell.faultPanel?.model?.rows.count == 8)
     }
 
     @Test func nAndFAreTypedWhileATextFieldHasFocus() throws {
@@ -349,7 +355,7 @@ import CoreTesting
         app.screen.capturesText = true
         app.press(.char("n"), .char("f"))
         #expect(app.screen.typed == [.char("n"), .char("f")])
-        #expect(!app.shell.isShowingInspector && !app.shell.isShowingFaults)
+        #expect(!app.shell.isShowingInspector && app.shell.faultPanel == nil)
         app.screen.capturesText = false
         app.press(.char("n"))
         #expect(app.shell.isShowingInspector)

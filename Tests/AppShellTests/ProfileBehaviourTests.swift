@@ -4,17 +4,18 @@ import Profile
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The profile screen driven by keys, as a person would, on the mock backend (time on the
 /// harness's manual clock). Test names starting `seedReq` name the seed's requirement they check.
-@Suite struct ProfileBehaviourTests {
+@Suite(.timeLimit(.minutes(1))) struct ProfileBehaviourTests {
     // MARK: Seed requirement 1: the profile is loaded when the view appears
 
     @Test func seedReq1_profileIsLoadedWhenTheViewAppears() async throws {
         let app = try ShellHarness.profile([.profile: .slow(2)])
         #expect(app.contains("Loading profile…"))
         #expect(!app.contains("Johnny B"))
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(2))
         try await app.waitFor("Johnny B")
         #expect(app.lines[4] == "  Username           iOS User")
@@ -307,7 +308,7 @@ import TUI
 
     @Test func leavingWhileLoadingCancelsTheRequest() async throws {
         let app = try ShellHarness.profile([.profile: .slow(3)])
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         app.press(.escape)
         #expect(app.profileScreen == nil)
         try await app.settle(until: "the request cancelled") { $0.clock.sleeperCount == 0 }
@@ -340,38 +341,36 @@ import TUI
 
     @Test func focusStartsOnFirstNameAndTabGoesRoundInTheIssuesOrder() async throws {
         let app = try await ShellHarness.loadedProfile()
-        let screen = try #require(app.profileScreen)
-        #expect(screen.focus == .field(.firstName))
+        #expect(app.profileScreen?.focus == .field(.firstName))
         let order: [ProfileFocus] = [
             .field(.lastName), .save(.basicInformation), .field(.currentPassword), .field(.newPassword),
             .field(.passwordConfirmation), .save(.password), .back, .field(.firstName),
         ]
         for expected in order {
             app.press(.tab)
-            #expect(screen.focus == expected)
+            #expect(app.profileScreen?.focus == expected)
         }
         for expected in order.reversed().dropFirst() + [.field(.firstName)] {
             app.press(.backTab)
-            #expect(screen.focus == expected)
+            #expect(app.profileScreen?.focus == expected)
         }
     }
 
     @Test func arrowsMoveTheFocusAndStopAtTheEnds() async throws {
         let app = try await ShellHarness.loadedProfile()
-        let screen = try #require(app.profileScreen)
         app.press(.up)
-        #expect(screen.focus == .back)
+        #expect(app.profileScreen?.focus == .back)
         app.press(.up)
-        #expect(screen.focus == .back)
+        #expect(app.profileScreen?.focus == .back)
         for _ in 0..<10 { app.press(.down) }
-        #expect(screen.focus == .save(.password))
+        #expect(app.profileScreen?.focus == .save(.password))
         app.press(.up)
-        #expect(screen.focus == .field(.passwordConfirmation))
+        #expect(app.profileScreen?.focus == .field(.passwordConfirmation))
         // j and k move on buttons (in a field they are typed).
         app.press(.down, .char("k"))
-        #expect(screen.focus == .field(.passwordConfirmation))
+        #expect(app.profileScreen?.focus == .field(.passwordConfirmation))
         app.press(.down, .up, .down, .char("j"))
-        #expect(screen.focus == .save(.password))
+        #expect(app.profileScreen?.focus == .save(.password))
     }
 
     @Test func enterInAFieldMovesOnAndTheMarkerFollows() async throws {
@@ -398,7 +397,7 @@ import TUI
         app.focus(.field(.currentPassword))
         app.type("abc")
         #expect(app.lines[13] == "▸ Current Password   •••")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         #expect(app.clock.sleeperCount == 1)
         try await app.advance(by: .seconds(1))
         try await app.waitFor("✓ Profile saved")
@@ -411,7 +410,7 @@ import TUI
         app.press(.enter)
         #expect(app.profileScreen?.isAnimating == true)
         #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  ⠋ Saving…")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(1))
         try await app.waitFor("✓ Password changed")
         #expect(app.profileScreen?.isAnimating == false)
@@ -419,14 +418,16 @@ import TUI
 
     @Test func messagesOfOtherChallengesAreIgnored() async throws {
         let app = try await ShellHarness.loadedProfile()
-        let screen = try #require(app.profileScreen)
-        let before = screen.state
-        app.loop.context.post(.navigation(.start, to: ScreenToken()))
+        let host = try #require(app.shell.top as? FeatureHost<ProfileFeature>)
+        let before = host.feature.state
+        app.loop.context.post(.event(NavigationEvent.start, to: ScreenToken()))
         // Addressed to another profile screen (one left earlier): not this one's.
-        app.loop.context.post(.profile(.retryLoad, to: ScreenToken()))
-        app.loop.context.post(.profile(.loaded(.failure(.http(status: 500, body: ""))), to: screen.token))
+        app.loop.context.post(.event(ProfileFeature.Event.domain(.retryLoad), to: ScreenToken()))
+        // Addressed to this screen but of another feature's type: dropped, not misread.
+        app.loop.context.post(.event(NavigationEvent.start, to: host.token))
+        app.loop.context.post(.event(ProfileFeature.Event.domain(.loaded(.failure(.http(status: 500, body: "")))), to: host.token))
         _ = app.loop.step()
         // A load answer nobody waits for changes nothing either (the domain drops it).
-        #expect(screen.state == before)
+        #expect(host.feature.state == before)
     }
 }

@@ -5,74 +5,24 @@ import TUI
 @testable import AppShell
 
 /// The profile screen, headless at 80×24 (and once at 60×20), exactly as drawn.
-@Suite struct ProfileSnapshotTests {
+@Suite(.timeLimit(.minutes(1))) struct ProfileSnapshotTests {
     @Test func loading() async throws {
         let app = try ShellHarness.profile([.profile: .slow(1)])
         // As first drawn: the spinner's first frame.
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-
-
-
-
-
-
-
-
-
-                                           ⠋ Loading profile…
-
-
-
-
-
-
-
-
-
-
-
-            Esc back · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.screen, named: "loading")
         #expect(app.profileScreen?.isAnimating == true)
-        // The shell redraws at the spinner's rate while loading: the next frame.
-        app.loop.step()
+        // The shell redraws at the spinner's rate while loading: the next frame 100 ms on.
+        try app.sleepers(atLeast: 1)
+        try await app.advance(by: .milliseconds(100))
         #expect(app.lines[11] == "                               ⠙ Loading profile…")
-        await app.clock.sleepers(count: 1)
-        try await app.advance(by: .seconds(1))
+        try await app.advance(by: .milliseconds(900))
         try await app.waitFor("Johnny B")
         #expect(app.profileScreen?.isAnimating == false)
     }
 
     @Test func loaded() async throws {
         let app = try await ShellHarness.loadedProfile()
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-              BASIC INFORMATION ────────────────────────────────────────────────────
-
-              Username           iOS User
-            ▸ First Name         Johnny B
-
-              Last Name          Goode
-
-              [ SAVE CHANGES ]
-
-              PASSWORD ─────────────────────────────────────────────────────────────
-
-              Current Password
-
-              New Password
-
-              Re-enter Password
-
-              [ SAVE CHANGES ]
-
-
-              mock backend (scenario test)
-            Tab ↑↓ move · Enter next · Esc back
-            """)
+        expectSnapshot(app.screen, named: "loaded")
         #expect(app.profileScreen?.isAnimating == false)
         // The cursor is at the end of First Name.
         #expect(app.terminal.cursor == Point(x: 21 + "Johnny B".count, y: 5))
@@ -83,32 +33,7 @@ import TUI
         app.press(.ctrl("u"), .tab, .tab, .enter)
         app.fillPasswords(current: "password123", new: "short", confirmation: "shorter")
         app.press(.enter)
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-              BASIC INFORMATION  ● unsaved ─────────────────────────────────────────
-
-              Username           iOS User
-              First Name
-                                 ✗ Enter a first name
-              Last Name          Goode
-
-              [ SAVE CHANGES ]
-
-              PASSWORD  ● unsaved ──────────────────────────────────────────────────
-
-              Current Password   •••••••••••
-
-              New Password       •••••
-                                 ✗ Use at least 8 characters
-              Re-enter Password  •••••••
-                                 ✗ The passwords don't match
-            ▸ [ SAVE CHANGES ]
-
-
-              mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.screen, named: "editingWithErrors")
     }
 
     @Test func saving() async throws {
@@ -117,35 +42,10 @@ import TUI
         app.type("Grace")
         app.press(.tab, .tab, .enter)
         // Drawn with the key that started it: the spinner's first frame, the fields dimmed.
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-              BASIC INFORMATION  ● unsaved ─────────────────────────────────────────
-
-              Username           iOS User
-              First Name         Grace
-
-              Last Name          Goode
-
-            ▸ [ SAVE CHANGES ]  ⠋ Saving…
-
-              PASSWORD ─────────────────────────────────────────────────────────────
-
-              Current Password
-
-              New Password
-
-              Re-enter Password
-
-              [ SAVE CHANGES ]
-
-
-              mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.screen, named: "saving")
         #expect(app.profileScreen?.isAnimating == true)
         #expect(app.terminal.canvas.style(at: Point(x: 21, y: 5)).dim, "First Name takes no input while saving")
-        await app.clock.sleepers(count: 1)
+        try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(1))
         try await app.waitFor("✓ Profile saved")
         #expect(app.profileScreen?.isAnimating == false)
@@ -154,32 +54,7 @@ import TUI
     @Test func loadFailed() async throws {
         let app = try ShellHarness.profile([.profile: .failingOnce(.status(500))])
         try await app.waitFor("Press r to try again")
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-
-
-
-
-
-
-
-
-
-                                ✗ Couldn't reach the server — try again
-
-                                          Press r to try again
-
-
-
-
-
-
-
-
-
-            r retry · Esc back · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.screen, named: "loadFailed")
     }
 
     @Test func wrongCurrentPassword() async throws {
@@ -187,32 +62,7 @@ import TUI
         app.fillPasswords(current: "not-it-at-all", new: "a-new-password", confirmation: "a-new-password")
         app.press(.enter)
         try await app.waitFor("The current password is wrong")
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-              BASIC INFORMATION ────────────────────────────────────────────────────
-
-              Username           iOS User
-              First Name         Johnny B
-
-              Last Name          Goode
-
-              [ SAVE CHANGES ]
-
-              PASSWORD  ● unsaved ──────────────────────────────────────────────────
-
-              Current Password   •••••••••••••
-                                 ✗ The current password is wrong
-              New Password       ••••••••••••••
-
-              Re-enter Password  ••••••••••••••
-
-            ▸ [ SAVE CHANGES ]
-
-
-              mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.screen, named: "wrongCurrentPassword")
     }
 
     @Test func profileSaved() async throws {
@@ -223,32 +73,7 @@ import TUI
         app.type("Hopper")
         app.press(.tab, .enter)
         try await app.waitFor("Profile saved")
-        #expect(app.screen == """
-             ‹ Dashboard                      User Profile
-
-              BASIC INFORMATION ────────────────────────────────────────────────────
-
-              Username           iOS User
-              First Name         Grace
-
-              Last Name          Hopper
-
-            ▸ [ SAVE CHANGES ]  ✓ Profile saved
-
-              PASSWORD ─────────────────────────────────────────────────────────────
-
-              Current Password
-
-              New Password
-
-              Re-enter Password
-
-              [ SAVE CHANGES ]
-
-
-              mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave · n network · f faults
-            """)
+        expectSnapshot(app.screen, named: "profileSaved")
     }
 
     @Test func compactAt60x20() async throws {
@@ -256,28 +81,7 @@ import TUI
         app.press(.ctrl("u"), .tab, .tab, .enter)
         app.fillPasswords(current: "password123", new: "short", confirmation: "shorter")
         app.press(.enter)
-        #expect(app.screen == """
-             ‹ Dashboard            User Profile
-              BASIC INFORMATION  ● unsaved ───────────────────────────
-              Username           iOS User
-              First Name
-                                 ✗ Enter a first name
-              Last Name          Goode
-
-              [ SAVE CHANGES ]
-
-              PASSWORD  ● unsaved ────────────────────────────────────
-              Current Password   •••••••••••
-
-              New Password       •••••
-                                 ✗ Use at least 8 characters
-              Re-enter Password  •••••••
-                                 ✗ The passwords don't match
-            ▸ [ SAVE CHANGES ]
-
-              mock backend (scenario test)
-            Tab ↑↓ move · Enter save · Esc back · ? help · q leave
-            """)
+        expectSnapshot(app.screen, named: "compactAt60x20")
     }
 
     // MARK: Colours and attributes

@@ -8,7 +8,7 @@ extension ShellHarness {
     /// The app opened on the profile screen (`--challenge profile`), every endpoint answering at
     /// once unless `endpoints` says otherwise.
     static func profile(
-        _ endpoints: [ScenarioEndpoint: EndpointBehaviour] = [:], size: Size = Size(width: 80, height: 24)
+        _ endpoints: [EndpointName: EndpointBehaviour] = [:], size: Size = Size(width: 80, height: 24)
     ) throws -> ShellHarness {
         var options = LaunchOptions()
         options.challenge = .profile
@@ -18,14 +18,15 @@ extension ShellHarness {
 
     /// The app opened on the profile screen with the profile loaded.
     static func loadedProfile(
-        _ endpoints: [ScenarioEndpoint: EndpointBehaviour] = [:], size: Size = Size(width: 80, height: 24)
+        _ endpoints: [EndpointName: EndpointBehaviour] = [:], size: Size = Size(width: 80, height: 24)
     ) async throws -> ShellHarness {
         let app = try profile(endpoints, size: size)
         try await app.waitFor("BASIC INFORMATION")
         return app
     }
 
-    var profileScreen: ProfileScreen? { shell.top as? ProfileScreen }
+    /// The profile challenge on top of the stack (its feature value).
+    var profileScreen: ProfileFeature? { (shell.top as? FeatureHost<ProfileFeature>)?.feature }
 
     var mockProfileAPI: MockProfileAPI? { environment.profileAPI as? MockProfileAPI }
 

@@ -6,11 +6,12 @@ import Profile
 import Testing
 import CoreTesting
 @testable import AppShell
+import Contract
 
 /// Every scenario in `Config/scenarios` loads, and does what its description says when the
 /// app's mock APIs run under it on a manual clock (delays measured on that clock by the
 /// network monitor, outcomes as the callers see them).
-@Suite struct ScenarioBehaviourTests {
+@Suite(.timeLimit(.minutes(1))) struct ScenarioBehaviourTests {
     static let library = ScenarioLibrary(configDirectory: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Config").path)
@@ -18,6 +19,7 @@ import CoreTesting
     /// The app's environment under `name`, with time on a manual clock.
     final class Backend {
         let clock = ManualClock()
+        let executor = ManualExecutor()
         let environment: AppEnvironment
 
         init(_ name: String) throws {
@@ -29,11 +31,12 @@ import CoreTesting
         /// Runs one request to its end: waits until it sleeps on the clock, moves the clock to
         /// its deadline, and returns how it ended and how long it took.
         func run<T: Sendable>(_ request: @escaping @Sendable () async throws(APIError) -> T) async -> (Result<T, APIError>, Duration) {
-            let task = Task { () async -> Result<T, APIError> in
+            let task = Task(executorPreference: executor) { () async -> Result<T, APIError> in
                 do throws(APIError) { return .success(try await request()) } catch { return .failure(error) }
             }
-            await clock.sleepers(count: 1)
+            executor.runUntilIdle()
             let waited = clock.advanceToNextDeadline() ?? .zero
+            executor.runUntilIdle()
             return (await task.value, waited)
         }
 
@@ -43,11 +46,11 @@ import CoreTesting
         }
 
         /// One request of every endpoint, in order.
-        func everyEndpoint() async -> [(ScenarioEndpoint, Result<Void, APIError>, Duration)] {
+        func everyEndpoint() async -> [(EndpointName, Result<Void, APIError>, Duration)] {
             let navigation = environment.navigationAPI
             let articles = environment.articlesAPI
             let profile = environment.profileAPI
-            let calls: [(ScenarioEndpoint, @Sendable () async throws(APIError) -> Void)] = [
+            let calls: [(EndpointName, @Sendable () async throws(APIError) -> Void)] = [
                 (.rLogin, { () async throws(APIError) in _ = try await navigation.login() }),
                 (.rFetchExperiments, { () async throws(APIError) in _ = try await navigation.fetchExperiment() }),
                 (.rSubmitSelection, { () async throws(APIError) in
@@ -62,7 +65,7 @@ import CoreTesting
                         confirmation: Secret("brand-new-pw1"))
                 }),
             ]
-            var results: [(ScenarioEndpoint, Result<Void, APIError>, Duration)] = []
+            var results: [(EndpointName, Result<Void, APIError>, Duration)] = []
             for (endpoint, call) in calls {
                 let (result, waited) = await run(call)
                 results.append((endpoint, result, waited))

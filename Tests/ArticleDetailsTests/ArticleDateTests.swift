@@ -1,6 +1,7 @@
 import Articles
 import Testing
 @testable import ArticleDetails
+import Contract
 
 @Suite struct ArticleDateTests {
     private func format(_ text: String) throws -> String {

@@ -1,6 +1,7 @@
 import Articles
 import Testing
 @testable import ArticleDetails
+import Contract
 
 @Suite struct ArticleDetailTests {
     @Test func seedAC_detailShowsImageTitleContentAuthorAndDate() throws {

@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Testing
 @testable import Articles
+import Contract
 
 @Suite struct ArticleDecoderTests {
     static let seedExample = """

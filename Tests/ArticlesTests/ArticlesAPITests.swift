@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import CoreTesting
 @testable import Articles
+import Contract
 
 @Suite struct MockArticlesAPITests {
     @Test func servesTheSampleBodyByDefault() async throws {

@@ -76,19 +76,24 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         #expect(script.saved.count == 1)
     }
 
-    @Test func seedAC2_eachRetryIsVisible() {
+    /// Each retry shows as progress — and no error is shown before the retries are spent.
+    @Test func seedAC2_eachRetryIsVisibleAndNoErrorIsShownBeforeTheLast() {
         var state = ArticlesState()
         _ = state.reduce(.appeared)
         for attempt in 1...3 {
             let effects = state.reduce(.fetchFinished(attempt: attempt, .failure(serverError), at: noon))
             #expect(effects == [.startTimer(ArticlesEffect.retryTimerID, .seconds(2))])
             #expect(state.sync == .waitingToRetry(retry: attempt, maxRetries: 3, delay: .seconds(2), error: serverError))
-            #expect(state.syncMessage == "Sync failed: server error 500 — retry \(attempt) of 3 in 2 s")
-            #expect(state.syncHeaderText == "retry \(attempt) of 3 in 2 s")
+            #expect(state.syncMessage == nil, "no error before the retries are spent")
+            #expect(state.syncHeaderText == "syncing… retry \(attempt) of 3 in 2 s")
             #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [.fetch(attempt: attempt + 1)])
             #expect(state.sync == .syncing(attempt: attempt + 1, lastError: serverError))
-            #expect(state.syncHeaderText == "syncing (retry \(attempt) of 3)…")
+            #expect(state.syncMessage == nil)
+            #expect(state.syncHeaderText == "syncing… retry \(attempt) of 3")
         }
+        _ = state.reduce(.fetchFinished(attempt: 4, .failure(serverError), at: noon))
+        #expect(state.syncMessage == "Sync failed after 4 attempts: server error 500. Press r to try again.")
+        #expect(state.syncHeaderText == "sync failed")
     }
 
     @Test func seedAC3_showsStoredArticlesWhenSyncFails() {
@@ -293,7 +298,7 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         var state = ArticlesState(policy: RetryPolicy(maxAttempts: nil, schedule: .constant(.milliseconds(1500))))
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(.timedOut), at: noon))
-        #expect(state.syncHeaderText == "retry 1 in 1.5 s")
+        #expect(state.syncHeaderText == "syncing… retry 1 in 1.5 s")
         #expect(state.sync.error == .timedOut)
     }
 }

@@ -2,9 +2,10 @@ import Core
 import Foundation
 import Testing
 @testable import Articles
+import Contract
 
 /// The runtime with Core's `EffectRunner`, the mock API and an in-memory store, end to end.
-@Suite struct ArticlesRuntimeTests {
+@Suite(.timeLimit(.minutes(1))) struct ArticlesRuntimeTests {
     private func endpoint(_ outcomes: OutcomePattern, delay: ClosedRange<Double> = 0...0) -> MockEndpoint {
         MockEndpoint("articles", behaviour: EndpointBehaviour(delay: delay, outcomes: outcomes))
     }
@@ -72,10 +73,10 @@ import Testing
     }
 
     @Test func seedAC2_leavingTheScreenCancelsTheSync() async {
-        // A request that would take an hour on the real clock: only cancellation can end it.
-        let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ContinuousClock()))
+        // A request that takes an hour on a clock that does not move: only cancellation ends it.
+        let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ManualClock()))
         harness.send(.appeared)
-        #expect(await harness.wait { $0.hasLoadedCache && harness.runner?.runningIDs == [ArticlesEffect.fetchID] })
+        #expect(await harness.settle { $0.hasLoadedCache && harness.runner?.runningIDs == [ArticlesEffect.fetchID] })
         harness.send(.disappeared)
         #expect(await harness.settle())
         #expect(harness.current.sync == .idle)
@@ -85,11 +86,11 @@ import Testing
     @Test func leavingWhileWaitingToRetryCancelsTheTimer() async {
         let harness = Harness(
             runtime: ArticlesRuntime(
-                api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout))), clock: ContinuousClock(),
+                api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout))), clock: ManualClock(),
                 store: InMemoryRecordStore()))
         harness.send(.appeared)
         #expect(
-            await harness.wait {
+            await harness.settle {
                 if case .waitingToRetry = $0.sync { harness.runner?.runningIDs == [ArticlesEffect.retryTimerID] } else { false }
             })
         harness.send(.disappeared)

@@ -43,12 +43,12 @@ import Testing
             state.sync = waiting.countingDown(elapsed: elapsed)
             return state.syncHeaderText
         }
-        #expect(shown(after: .zero) == "retry 1 of 3 in 2 s")
-        #expect(shown(after: .milliseconds(999)) == "retry 1 of 3 in 2 s")
-        #expect(shown(after: .seconds(1)) == "retry 1 of 3 in 1 s")
-        #expect(shown(after: .milliseconds(1999)) == "retry 1 of 3 in 1 s")
-        #expect(shown(after: .seconds(2)) == "retry 1 of 3 in 1 s", "the retry is about to start")
-        #expect(shown(after: .seconds(5)) == "retry 1 of 3 in 1 s")
+        #expect(shown(after: .zero) == "syncing… retry 1 of 3 in 2 s")
+        #expect(shown(after: .milliseconds(999)) == "syncing… retry 1 of 3 in 2 s")
+        #expect(shown(after: .seconds(1)) == "syncing… retry 1 of 3 in 1 s")
+        #expect(shown(after: .milliseconds(1999)) == "syncing… retry 1 of 3 in 1 s")
+        #expect(shown(after: .seconds(2)) == "syncing… retry 1 of 3 in 1 s", "the retry is about to start")
+        #expect(shown(after: .seconds(5)) == "syncing… retry 1 of 3 in 1 s")
     }
 
     @Test func onlyAWaitOfASecondOrMoreCountsDown() {
@@ -59,10 +59,16 @@ import Testing
         }
     }
 
-    @Test func messageWhileRetrying() {
+    /// "Retry 3 times … before showing an error message": while the retries run there is no
+    /// error line, and the header says only that the sync goes on.
+    @Test func seedAC2_noErrorMessageWhileRetrying() {
         var state = ArticlesState()
         state.sync = .syncing(attempt: 3, lastError: .offline)
-        #expect(state.syncMessage == "Sync failed: the server can't be reached (offline?) — retry 2 of 3 now…")
+        #expect(state.syncMessage == nil)
+        #expect(state.syncHeaderText == "syncing… retry 2 of 3")
+        state.sync = .waitingToRetry(retry: 3, maxRetries: 3, delay: .seconds(2), error: .http(status: 500, body: ""))
+        #expect(state.syncMessage == nil)
+        #expect(state.syncHeaderText == "syncing… retry 3 of 3 in 2 s")
         state.sync = .syncing(attempt: 1, lastError: nil)
         #expect(state.syncMessage == nil)
         #expect(state.emptyMessage == "Loading articles…")

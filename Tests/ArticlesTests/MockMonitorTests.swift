@@ -5,7 +5,7 @@ import CoreTesting
 @testable import Articles
 
 /// The articles mock reports each simulated `GET /articles` with its attempt number.
-@Suite struct MockArticlesMonitorTests {
+@Suite(.timeLimit(.minutes(1))) struct MockArticlesMonitorTests {
     @Test func eachFetchIsReportedWithItsAttemptAndOutcome() async throws {
         let monitor = NetworkMonitor()
         let endpoint = MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .failNext(1, .status(503))))
@@ -29,14 +29,17 @@ import CoreTesting
 
     @Test func aCancelledFetchIsRecordedAsCancelled() async throws {
         let clock = ManualClock()
+        let executor = ManualExecutor()
         let monitor = NetworkMonitor(clock: clock)
         let api = MockArticlesAPI(
             endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 3...3, outcomes: .alwaysSucceed)),
             clock: clock, monitor: monitor)
-        let task = Task { try await api.fetchArticles(attempt: 1) }
-        await clock.sleepers(count: 1)
+        let task = Task(executorPreference: executor) { try await api.fetchArticles(attempt: 1) }
+        executor.runUntilIdle()
+        #expect(clock.sleeperCount == 1)
         #expect(monitor.history.first?.isPending == true)
         task.cancel()
+        executor.runUntilIdle()
         _ = await task.result
         #expect(monitor.history.first?.outcome == .failure(.cancelled))
     }

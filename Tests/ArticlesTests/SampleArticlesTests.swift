@@ -1,7 +1,9 @@
 import Core
+import CoreTesting
 import Foundation
 import Testing
 @testable import Articles
+import Contract
 
 @Suite struct SampleArticlesTests {
     let samples = SampleArticles.articles()
@@ -75,8 +77,8 @@ import Testing
         #expect(images.contains { !$0.contains("dummyimage.com") })
     }
 
-    @Test func scalesToAHundredThousandArticles() throws {
-        let big = SampleArticles.articles(count: 100_000)
+    @Test func scalesToAHundredThousandArticles() async throws {
+        let big = try await offThePool { SampleArticles.articles(count: 100_000) }
         #expect(big.count == 100_000)
         #expect(big.last?.id == 100_000)
         #expect(Set(big.map(\.id)).count == 100_000)

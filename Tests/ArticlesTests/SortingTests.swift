@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Articles
+import Contract
 
 @Suite struct SortingTests {
     @Test func seedAC4_listSortedByDate() {

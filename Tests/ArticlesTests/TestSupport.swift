@@ -2,7 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Articles
+@testable import Contract
 import Core
+import CoreTesting
 
 /// A store whose reads and writes fail as told (and otherwise keep records in memory).
 final class ScriptedStore: RecordStore {
@@ -34,10 +36,13 @@ final class Harness: Sendable {
     private let state: Mutex<ArticlesState>
     private let events = Mutex<[ArticlesEvent]>([])
     private let runnerBox = Mutex<EffectRunner<ArticlesEffect, ArticlesEvent>?>(nil)
+    /// Runs the effects when the test says (`settle`).
+    let executor = ManualExecutor()
 
     init(runtime: ArticlesRuntime, state: ArticlesState = ArticlesState()) {
         self.state = Mutex(state)
         let runner = EffectRunner<ArticlesEffect, ArticlesEvent>(
+            executor: executor,
             perform: { effect, send in await runtime.perform(effect, send: send) },
             send: { [weak self] event in self?.send(event) })
         runnerBox.withLock { $0 = runner }
@@ -53,26 +58,13 @@ final class Harness: Sendable {
         runner?.run(effects)
     }
 
-    /// Yields until no effect is running. Bounded by a count, not a time, so a hang fails the
-    /// test instead of blocking it.
+    /// Runs the effects, and those their events start, until nothing is left to run at this
+    /// instant of the clock; then says whether `condition` holds. What has not happened by then
+    /// won't happen without moving the clock, so a false result is final, never a hang.
     @discardableResult
     func settle(until condition: (ArticlesState) -> Bool = { _ in true }) async -> Bool {
-        for _ in 0..<200_000 {
-            if let runner, runner.isIdle, condition(current) { return true }
-            await Task.yield()
-        }
-        return false
-    }
-}
-
-extension Harness {
-    /// Yields until `condition` holds, whether or not effects are still running.
-    func wait(for condition: (ArticlesState) -> Bool) async -> Bool {
-        for _ in 0..<200_000 {
-            if condition(current) { return true }
-            await Task.yield()
-        }
-        return false
+        executor.runUntilIdle()
+        return condition(current)
     }
 }
 

@@ -1,3 +1,5 @@
+import Contract
+import CoreTesting
 import Foundation
 import Testing
 @testable import challenge_bench
@@ -15,7 +17,11 @@ import Testing
             scratch: scratch)
     }
 
-    @Test func aProgramOnThePseudoTerminalIsReadIntoTheScreenModel() throws {
+    @Test func aProgramOnThePseudoTerminalIsReadIntoTheScreenModel() async throws {
+        try await offThePool { try Self.readAProgramOnThePseudoTerminal() }
+    }
+
+    private static func readAProgramOnThePseudoTerminal() throws {
         let process = try PseudoTerminalProcess(
             path: "/bin/sh", arguments: ["-c", "printf 'top\\033[24;1Hq quit'; read line; printf ' got:%s' \"$line\"; sleep 5"],
             environment: ["PATH": "/usr/bin:/bin"])
@@ -35,28 +41,35 @@ import Testing
         }
     }
 
-    @Test func articlesAtSmallScaleGiveEveryLine() throws {
+    @Test func articlesAtSmallScaleGiveEveryLine() async throws {
         let bench = ArticlesScaleBench(context: try context())
-        let scales = bench.measure(counts: [60, 120])
+        let scales = try await offThePool { try bench.measure(counts: [60, 120]) }
         #expect(scales.map(\.count) == [60, 120])
         #expect(scales.allSatisfy { $0.decodeAndSort != nil && $0.firstFrame != nil && $0.rowMove != nil && $0.pageMove != nil })
         let lines = bench.report(scales, memory: (growth: 1024, jsonBytes: 2048))
         #expect(lines.contains { $0.measure == "articles 60: decode + sort" })
-        #expect(lines.contains { $0.measure == "articles 120: one-row move (draw + diff)" })
+        #expect(lines.contains { $0.measure == "articles 120: one-row move (key to diff, the real app)" })
         #expect(lines.last?.result == "1.0 KiB (JSON body 2.0 KiB)")
     }
 
-    @Test func aListFrameDiffOnlyCountsChangedCells() {
-        var renderer = ArticleListRenderer(sortedArticles: [])
-        #expect(renderer.frame() > 0) // header and key bar on a blank screen
-        #expect(renderer.frame() == 0) // nothing changed
+    /// The bench times the real app: a ↓ rewrites the two titles it moves between (and the
+    /// marker), a key that does nothing changes no cell.
+    @Test func aMoveInTheRealAppChangesOnlyTheCellsItMoves() async throws {
+        let articles = SampleArticles.articles(count: 30)
+        let (down, nothing, screen) = try await offThePool {
+            let app = try HeadlessArticlesApp(storedArticles: articles)
+            return (app.press(.down), app.press(.function(12)), app.terminal.snapshot)
+        }
+        #expect(screen.contains("30 articles"))
+        #expect(down > 0 && down < 200, "\(down) cells")
+        #expect(nothing == 0)
     }
 
-    @Test func theEncryptedStoreRoundTripsItsRecord() throws {
+    @Test func theEncryptedStoreRoundTripsItsRecord() async throws {
         let context = try context()
         defer { context.cleanUp() }
         let bench = StoreBench(context: context)
-        let measured = bench.measure()
+        let measured = try await offThePool { bench.measure() }
         guard case .throughput(let throughput) = measured else {
             Issue.record("store failed: \(measured)")
             return

@@ -1,8 +1,9 @@
+import CoreTesting
 import Synchronization
 import Testing
 @testable import Core
 
-private enum Probe: RunnableEffect, Equatable {
+enum ProbeEffect: RunnableEffect, Equatable {
     case echo(Int)
     case wait(String)
     case stop(String)
@@ -18,20 +19,28 @@ private enum Probe: RunnableEffect, Equatable {
     }
 }
 
-private final class Recorder: Sendable {
+final class EventRecorder: Sendable {
     let events = Mutex<[String]>([])
     func append(_ event: String) { events.withLock { $0.append(event) } }
     var all: [String] { events.withLock { $0 } }
 }
 
-@Suite struct EffectRunnerTests {
-    private func makeRunner(_ recorder: Recorder) -> EffectRunner<Probe, String> {
+/// The runner on a `ManualExecutor` and a `ManualClock`: effects run exactly when the test turns
+/// the executor, so every assertion is about a settled state.
+@Suite(.timeLimit(.minutes(1))) struct EffectRunnerTests {
+    let recorder = EventRecorder()
+    let executor = ManualExecutor()
+    let clock = ManualClock()
+
+    private func makeRunner() -> EffectRunner<ProbeEffect, String> {
         EffectRunner(
-            perform: { effect, send in
+            executor: executor,
+            perform: { [clock] effect, send in
                 switch effect {
                 case .echo(let n): send("echo \(n)")
                 case .wait(let id):
-                    while !Task.isCancelled { await Task.yield() }
+                    // A long wait: only a cancellation (or the clock) ends it.
+                    try? await clock.sleep(for: .seconds(3600))
                     send("late \(id)")
                 case .stop: break
                 }
@@ -40,46 +49,70 @@ private final class Recorder: Sendable {
         )
     }
 
-    private func settle(_ runner: EffectRunner<Probe, String>) async {
-        while !runner.isIdle { await Task.yield() }
-    }
-
-    @Test func eventsOfEffectsAreSent() async {
-        let recorder = Recorder()
-        let runner = makeRunner(recorder)
+    @Test func eventsOfEffectsAreSentWhenTheyRun() {
+        let runner = makeRunner()
         runner.run([.echo(1), .echo(2)])
-        await settle(runner)
-        #expect(Set(recorder.all) == ["echo 1", "echo 2"])
+        #expect(recorder.all.isEmpty, "nothing runs before the executor is turned")
+        executor.runUntilIdle()
+        #expect(recorder.all == ["echo 1", "echo 2"])
     }
 
-    @Test func cancellingByIdDropsLateEvents() async {
-        let recorder = Recorder()
-        let runner = makeRunner(recorder)
+    @Test func cancellingByIdDropsLateEvents() {
+        let runner = makeRunner()
         runner.run(.wait("timer"))
+        executor.runUntilIdle()
         #expect(runner.runningIDs == ["timer"])
+        #expect(clock.sleeperCount == 1)
         runner.run(.stop("timer"))
-        await settle(runner)
+        executor.runUntilIdle()
+        #expect(recorder.all.isEmpty)
+        #expect(runner.runningIDs.isEmpty)
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func aFinishedWaitSendsItsEvent() {
+        let runner = makeRunner()
+        runner.run(.wait("timer"))
+        executor.runUntilIdle()
+        clock.advance(by: .seconds(3600))
+        executor.runUntilIdle()
+        #expect(recorder.all == ["late timer"])
+        #expect(runner.runningIDs.isEmpty)
+    }
+
+    @Test func sameIdReplacesTheRunningEffect() {
+        let runner = makeRunner()
+        runner.run(.wait("a"))
+        runner.run(.wait("a"))
+        executor.runUntilIdle()
+        #expect(runner.runningIDs == ["a"])
+        #expect(clock.sleeperCount == 1, "the first was cancelled before it slept")
+        runner.cancel("a")
+        executor.runUntilIdle()
+        #expect(recorder.all.isEmpty)
+    }
+
+    @Test func cancelAllStopsEverything() {
+        let runner = makeRunner()
+        runner.run([.wait("a"), .wait("b")])
+        executor.runUntilIdle()
+        runner.cancelAll()
+        executor.runUntilIdle()
+        clock.advance(by: .seconds(3600))
+        executor.runUntilIdle()
         #expect(recorder.all.isEmpty)
         #expect(runner.runningIDs.isEmpty)
     }
 
-    @Test func sameIdReplacesTheRunningEffect() async {
-        let recorder = Recorder()
-        let runner = makeRunner(recorder)
-        runner.run(.wait("a"))
-        runner.run(.wait("a"))
-        #expect(runner.runningIDs == ["a"])
-        runner.cancel("a")
-        await settle(runner)
-        #expect(recorder.all.isEmpty)
-    }
-
-    @Test func cancelAllStopsEverything() async {
-        let recorder = Recorder()
-        let runner = makeRunner(recorder)
-        runner.run([.wait("a"), .wait("b")])
-        runner.cancelAll()
-        await settle(runner)
-        #expect(recorder.all.isEmpty)
+    @Test func cancelAllKeepsWhatItIsToldToKeep() {
+        let runner = makeRunner()
+        runner.run([.wait("save"), .wait("fetch")])
+        executor.runUntilIdle()
+        runner.cancelAll(keeping: { $0 == "save" })
+        executor.runUntilIdle()
+        #expect(runner.runningIDs == ["save"])
+        clock.advance(by: .seconds(3600))
+        executor.runUntilIdle()
+        #expect(recorder.all == ["late save"])
     }
 }

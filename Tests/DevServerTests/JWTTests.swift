@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Foundation
 import Testing
@@ -153,8 +154,8 @@ import Testing
 }
 
 @Suite struct DevTokenAgreementTests {
-    @Test func theAppsDefaultTokenIsAcceptedByTheServersDefaults() throws {
-        #expect(AppConfiguration.defaults.profileToken == DevToken.default)
-        try JWT.verify(authorization: "Bearer \(AppConfiguration.defaults.profileToken)", secret: DevToken.defaultSecret, now: Date())
+    /// The app's default configuration sends `DevToken.default` (AppConfigurationTests checks).
+    @Test func theContractsDevTokenIsAcceptedByTheServersDefaults() throws {
+        try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: DevServerConfiguration().jwtSecret, now: Date())
     }
 }

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Testing
 @testable import DevServer

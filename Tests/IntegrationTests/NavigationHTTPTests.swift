@@ -1,3 +1,4 @@
+import Contract
 import Core
 import DevServer
 import Foundation
@@ -42,8 +43,8 @@ import Testing
         }
     }
 
-    @Test(arguments: Navigation.Experiment.allCases)
-    func fetchExperimentsAnswersTheServersExperiment(_ experiment: Navigation.Experiment) async throws {
+    @Test(arguments: Experiment.allCases)
+    func fetchExperimentsAnswersTheServersExperiment(_ experiment: Experiment) async throws {
         // The server's own enum has the same raw values (`--experiment screenB1`…).
         let server = try LocalServer { $0.experiment = .init(rawValue: experiment.rawValue) }
         #expect(server.server.configuration.experiment?.rawValue == experiment.rawValue)

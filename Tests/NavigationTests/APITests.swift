@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Foundation
 import Testing

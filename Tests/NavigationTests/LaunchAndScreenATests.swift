@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Testing
 @testable import Navigation
@@ -68,9 +69,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (Experiment.screenB1, Screen.b1), (.screenB2, .b2), (.screenB3, .b3), (.noScreenB, .c2),
+        (Experiment.screenB1, FlowScreen.b1), (.screenB2, .b2), (.screenB3, .b3), (.noScreenB, .c2),
     ])
-    func experimentResultLeadsToItsScreen(experiment: Experiment, screen: Screen) {
+    func experimentResultLeadsToItsScreen(experiment: Experiment, screen: FlowScreen) {
         let flow = Flow.fetched(experiment)
         #expect(flow.state.screen == screen)
         #expect(flow.state.experiment == experiment)

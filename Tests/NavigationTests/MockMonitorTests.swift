@@ -6,16 +6,18 @@ import CoreTesting
 
 /// The mock reports every simulated request to the network inspector's monitor, exactly as the
 /// HTTP backend's requests would appear.
-@Suite struct MockMonitorTests {
+@Suite(.timeLimit(.minutes(1))) struct MockMonitorTests {
     @Test func loginIsReportedAsGetRLoginWithItsAttempt() async throws {
         let clock = ManualClock()
+        let executor = ManualExecutor()
         let monitor = NetworkMonitor(clock: clock)
         let api = MockNavigationAPI(
             login: EndpointBehaviour(delay: 2...2, outcomes: .failNext(1, .status(500))), fetchExperiments: .instant,
             submitSelection: .instant, clock: clock, monitor: monitor)
 
-        let first = Task { try? await api.login(attempt: 3) }
-        await clock.sleepers(count: 1)
+        let first = Task(executorPreference: executor) { try? await api.login(attempt: 3) }
+        executor.runUntilIdle()
+        #expect(clock.sleeperCount == 1)
         let pending = try #require(monitor.history.first)
         #expect(pending.method == "GET")
         #expect(pending.path == "/rLogin")
@@ -23,15 +25,18 @@ import CoreTesting
         #expect(pending.transport == .simulated)
         #expect(pending.isPending)
         clock.advance(by: .seconds(2))
+        executor.runUntilIdle()
         _ = await first.value
 
         let failed = try #require(monitor.history.first)
         #expect(failed.outcome == .failure(.http(status: 500, body: "")))
         #expect(failed.duration == .seconds(2))
 
-        let second = Task { try? await api.login(attempt: 4) }
-        await clock.sleepers(count: 1)
+        let second = Task(executorPreference: executor) { try? await api.login(attempt: 4) }
+        executor.runUntilIdle()
+        #expect(clock.sleeperCount == 1)
         clock.advance(by: .seconds(2))
+        executor.runUntilIdle()
         #expect(await second.value != nil)
         #expect(monitor.history.map(\.outcome) == [.failure(.http(status: 500, body: "")), .response(status: 200)])
         #expect(monitor.history.map(\.attempt) == [3, 4])
@@ -60,13 +65,16 @@ import CoreTesting
 
     @Test func aCancelledRequestIsRecordedAsCancelled() async throws {
         let clock = ManualClock()
+        let executor = ManualExecutor()
         let monitor = NetworkMonitor(clock: clock)
         let api = MockNavigationAPI(
             login: .instant, fetchExperiments: EndpointBehaviour(delay: 5...5, outcomes: .alwaysSucceed),
             submitSelection: .instant, clock: clock, monitor: monitor)
-        let task = Task { try await api.fetchExperiment() }
-        await clock.sleepers(count: 1)
+        let task = Task(executorPreference: executor) { try await api.fetchExperiment() }
+        executor.runUntilIdle()
+        #expect(clock.sleeperCount == 1)
         task.cancel()
+        executor.runUntilIdle()
         _ = await task.result
         #expect(monitor.history.first?.outcome == .failure(.cancelled))
     }

@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Foundation
 import Testing
@@ -63,9 +64,9 @@ import Testing
     }
 
     @Test func screenTitlesAndKinds() {
-        #expect(Screen.allCases.map(\.title) == ["Screen A", "Screen B1", "Screen B2", "Screen B3", "Screen C1", "Screen C2", "Screen D"])
-        #expect(Screen.allCases.filter(\.isB) == [.b1, .b2, .b3])
-        #expect(Screen.allCases.filter(\.isC) == [.c1, .c2])
+        #expect(FlowScreen.allCases.map(\.title) == ["Screen A", "Screen B1", "Screen B2", "Screen B3", "Screen C1", "Screen C2", "Screen D"])
+        #expect(FlowScreen.allCases.filter(\.isB) == [.b1, .b2, .b3])
+        #expect(FlowScreen.allCases.filter(\.isC) == [.c1, .c2])
         #expect(Experiment.allCases.map(\.rawValue) == ["screenB1", "screenB2", "screenB3", "noScreenB"])
     }
 }

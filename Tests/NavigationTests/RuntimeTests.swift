@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Foundation
 import Synchronization
@@ -10,11 +11,13 @@ private final class Driver: Sendable {
     private let state: Mutex<NavigationState>
     private let runnerBox = Mutex<EffectRunner<NavigationEffect, NavigationEvent>?>(nil)
     private let log = Mutex<[NavigationEvent]>([])
+    /// Runs the effects when the driver is told to wait.
+    let executor = ManualExecutor()
 
     init(runtime: NavigationRuntime, policy: RetryPolicy = .login) {
         state = Mutex(NavigationState(loginPolicy: policy))
         let runner = EffectRunner<NavigationEffect, NavigationEvent>(
-            perform: runtime.perform, send: { [weak self] event in self?.send(event) })
+            executor: executor, perform: runtime.perform, send: { [weak self] event in self?.send(event) })
         runnerBox.withLock { $0 = runner }
     }
 
@@ -31,25 +34,20 @@ private final class Driver: Sendable {
         }
     }
 
-    /// Yields until `condition` holds (bounded, so a broken flow fails instead of hanging).
+    /// Runs the effects (and those their events start) until none is left, then requires
+    /// `condition`: with nothing left to run, what has not happened never will.
     func wait(_ what: String, until condition: (NavigationState) -> Bool) async {
-        for _ in 0..<200_000 {
-            if condition(current) { return }
-            await Task.yield()
-        }
-        Issue.record("never reached: \(what); state: \(current)")
+        executor.runUntilIdle()
+        if !condition(current) { Issue.record("never reached: \(what); state: \(current)") }
     }
 
     func settle() async {
-        for _ in 0..<200_000 {
-            if runner?.isIdle ?? true { return }
-            await Task.yield()
-        }
-        Issue.record("effects never finished: \(runner?.runningIDs ?? [])")
+        executor.runUntilIdle()
+        if let running = runner?.runningIDs, !running.isEmpty { Issue.record("effects never finished: \(running)") }
     }
 }
 
-@Suite struct NavigationRuntimeTests {
+@Suite(.timeLimit(.minutes(1))) struct NavigationRuntimeTests {
     private func mock(
         experiment: Experiment = .screenB1, login: OutcomePattern = .alwaysSucceed,
         fetch: OutcomePattern = .alwaysSucceed, clock: any Clock<Duration> = ImmediateClock()
@@ -102,13 +100,20 @@ private final class Driver: Sendable {
 
     @Test func aCancelledTimerSendsNothing() async {
         let recorder = Mutex<[NavigationEvent]>([])
-        let runtime = NavigationRuntime(api: mock(), clock: ContinuousClock(), store: InMemoryRecordStore())
+        let clock = ManualClock()
+        let executor = ManualExecutor()
+        let runtime = NavigationRuntime(api: mock(), clock: clock, store: InMemoryRecordStore())
         let runner = EffectRunner<NavigationEffect, NavigationEvent>(
-            perform: runtime.perform, send: { event in recorder.withLock { $0.append(event) } })
+            executor: executor, perform: runtime.perform, send: { event in recorder.withLock { $0.append(event) } })
         runner.run(.startTimer(.cMinimum, .seconds(3600)))
+        executor.runUntilIdle()
         #expect(runner.runningIDs == ["c.minimum"])
+        #expect(clock.sleeperCount == 1)
         runner.run(.cancel(["c.minimum"]))
-        while !runner.isIdle { await Task.yield() }
+        executor.runUntilIdle()
+        #expect(runner.runningIDs.isEmpty)
+        clock.advance(by: .seconds(3600))
+        executor.runUntilIdle()
         #expect(recorder.withLock { $0 }.isEmpty)
         // The runtime itself sends nothing for a sleep cut short, even outside a runner.
         let direct = Task {

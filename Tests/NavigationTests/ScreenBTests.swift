@@ -61,7 +61,7 @@ import Testing
         #expect(flow.effects.persisted == [
             NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 2, cameFrom: .b1)
         ])
-        #expect(Screen.b1.requestName == "screenB1")
+        #expect(FlowScreen.b1.requestName == "screenB1")
     }
 
     @Test func screenB2SubmitsTheCheckedOptionWithTheSessionIDAndMovesToC2() {
@@ -73,7 +73,7 @@ import Testing
         #expect(flow.send(.next) == [.submitSelection(submission, sessionID: "s-42")])
         flow.send(.submitFinished(submission, error: nil))
         #expect(flow.state.screen == .c2 && flow.state.cameFrom == .b2)
-        #expect(Screen.b2.requestName == "screenB2")
+        #expect(FlowScreen.b2.requestName == "screenB2")
     }
 
     @Test func rSubmitSelectionFailsAfterOneTryKeepsTheSelectionAndNextTriesAgain() {

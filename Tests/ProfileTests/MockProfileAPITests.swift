@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Testing
 import CoreTesting
@@ -73,12 +74,12 @@ import CoreTesting
     }
 
     @Test(arguments: [
-        (ProfileEndpointName.profileUpdate, 400, "firstName"), (.passwordChange, 400, "currentPassword"), (.profile, 400, "badRequest"),
+        (ProfileEndpoint.profileUpdate, 400, "firstName"), (.passwordChange, 400, "currentPassword"), (.profile, 400, "badRequest"),
         (.profile, 401, "unauthorized"), (.passwordChange, 403, "wrongCurrentPassword"), (.profileUpdate, 403, "forbidden"),
         (.profile, 404, "notFound"), (.passwordChange, 422, "passwordTooShort"), (.profileUpdate, 422, "unprocessable"),
         (.profile, 500, "internalError"), (.profileUpdate, 503, "internalError"), (.passwordChange, 418, "error"),
     ])
-    func injectedStatusesAnswerTheContractsEnvelope(_ endpoint: ProfileEndpointName, _ status: Int, _ code: String) async {
+    func injectedStatusesAnswerTheContractsEnvelope(_ endpoint: ProfileEndpoint, _ status: Int, _ code: String) async {
         let behaviour = EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.status(status)))
         let api = MockProfileAPI(
             profileEndpoint: MockEndpoint("profile", behaviour: behaviour),

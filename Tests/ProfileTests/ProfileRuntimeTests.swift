@@ -1,4 +1,6 @@
+import Contract
 import Core
+import CoreTesting
 import Synchronization
 import Testing
 @testable import Profile
@@ -8,10 +10,11 @@ import Testing
 private final class Harness: Sendable {
     let state = Mutex(ProfileState())
     let runner: Mutex<EffectRunner<ProfileEffect, ProfileEvent>?> = Mutex(nil)
+    let executor = ManualExecutor()
 
     init(api: any ProfileAPI) {
         let runtime = ProfileRuntime(api: api)
-        let runner = EffectRunner<ProfileEffect, ProfileEvent>(perform: runtime.perform) { [weak self] event in
+        let runner = EffectRunner<ProfileEffect, ProfileEvent>(executor: executor, perform: runtime.perform) { [weak self] event in
             self?.send(event)
         }
         self.runner.withLock { $0 = runner }
@@ -22,15 +25,15 @@ private final class Harness: Sendable {
         runner.withLock { $0 }?.run(effects)
     }
 
-    /// Waits until every effect has finished and sent its events.
+    /// Runs every effect, and the effects their events start, until none is left.
     func settle() async {
-        while !(runner.withLock { $0 }?.isIdle ?? true) { await Task.yield() }
+        executor.runUntilIdle()
     }
 
     var current: ProfileState { state.withLock { $0 } }
 }
 
-@Suite struct ProfileRuntimeTests {
+@Suite(.timeLimit(.minutes(1))) struct ProfileRuntimeTests {
     @Test func seedReq1_loadsTheProfileThroughTheRunner() async {
         let harness = Harness(api: MockProfileAPI())
         harness.send(.appeared)

@@ -1,6 +1,7 @@
 import Core
 import Testing
 @testable import Profile
+import Contract
 
 @Suite struct SecretTests {
     let password = "hunter2-secret"

@@ -1,3 +1,4 @@
+import Contract
 import Core
 @testable import Profile
 

@@ -1,3 +1,4 @@
+import Contract
 import Testing
 @testable import Profile
 

@@ -1,7 +1,9 @@
 import Glibc
 import Synchronization
 import Testing
+import CoreTesting
 @testable import TUI
+import TUITesting
 
 /// An app that records what it is given and draws a fixed screen.
 private final class Probe: TerminalApp {
@@ -34,20 +36,21 @@ private final class Probe: TerminalApp {
 private struct Harness {
     let app = Probe()
     let terminal: HeadlessTerminal
-    let time = ManualTime()
-    let poller: ManualPoller
+    /// The loop's clock; a wait with nothing to read moves it by the timeout, as time would pass.
+    let time = ManualClock()
+    let poller: ImmediatePoller
     let loop: EventLoop<Probe>
 
     init(size: Size = Size(width: 80, height: 24), configure: (Probe) -> Void = { _ in }) throws {
         terminal = HeadlessTerminal(size: size)
         let terminal = terminal
-        poller = ManualPoller(time: time, hasPendingInput: { terminal.hasPendingKeys })
+        poller = ImmediatePoller(advancing: time, hasPendingInput: { terminal.hasPendingKeys })
         configure(app)
-        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, clock: time.clock)
+        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, clock: time)
     }
 }
 
-@Suite struct EventLoopTests {
+@Suite(.timeLimit(.minutes(1))) struct EventLoopTests {
     @Test func timersFireInDeadlineOrder() throws {
         let h = try Harness {
             $0.onStart = { context in
@@ -257,8 +260,8 @@ private struct Harness {
 
     @Test func aClosedTerminalEndsTheLoop() throws {
         let terminal = try PipeTerminal()
-        let time = ManualTime()
-        let loop = try EventLoop(app: Probe(), terminal: terminal, configuration: .init(handlesSignals: false), poller: ManualPoller(time: time), clock: time.clock)
+        let time = ManualClock()
+        let loop = try EventLoop(app: Probe(), terminal: terminal, configuration: .init(handlesSignals: false), poller: ImmediatePoller(advancing: time), clock: time)
         try loop.start()
         close(terminal.writeEnd)
         #expect(loop.step() == .inputClosed)

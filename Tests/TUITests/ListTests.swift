@@ -55,15 +55,15 @@ import Testing
         var list = ListState(count: 100_000)
         var canvas = Canvas(size: Size(width: 20, height: 60))
         var calls: [Int] = []
-        ScrollList().draw(&list, in: canvas.bounds, on: &canvas) { row, canvas in
+        ScrollList { row, canvas in
             calls.append(row.index)
             canvas.put("item \(row.index)", at: row.rect.origin, clipTo: row.rect)
-        }
+        }.draw(in: canvas.bounds, on: &canvas, state: &list)
         #expect(calls == Array(0..<60))
         #expect(list.visibleRows == 60)
         list.handle(.end)
         calls = []
-        ScrollList().draw(&list, in: canvas.bounds, on: &canvas) { row, _ in calls.append(row.index) }
+        ScrollList { row, _ in calls.append(row.index) }.draw(in: canvas.bounds, on: &canvas, state: &list)
         #expect(calls == Array(99_940..<100_000))
     }
 
@@ -71,12 +71,12 @@ import Testing
         var list = ListState(count: 10)
         var canvas = Canvas(size: Size(width: 12, height: 9))
         var rects: [Rect] = []
-        ScrollList(rowHeight: 3, showsScrollbar: false).draw(&list, in: canvas.bounds, on: &canvas) { row, canvas in
+        ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
             rects.append(row.rect)
             canvas.put("title \(row.index)", at: row.rect.origin, style: row.isSelected ? .reverse : .plain)
             canvas.put("line 1", at: row.rect.origin.offsetBy(dy: 1))
             canvas.put("line 2", at: row.rect.origin.offsetBy(dy: 2))
-        }
+        }.draw(in: canvas.bounds, on: &canvas, state: &list)
         #expect(list.visibleRows == 3)
         #expect(rects == [Rect(x: 0, y: 0, width: 12, height: 3), Rect(x: 0, y: 3, width: 12, height: 3), Rect(x: 0, y: 6, width: 12, height: 3)])
         #expect(canvas.lines == ["title 0", "line 1", "line 2", "title 1", "line 1", "line 2", "title 2", "line 1", "line 2"])
@@ -89,17 +89,17 @@ import Testing
         var list = ListState(count: 30, selection: 29)
         var canvas = Canvas(size: Size(width: 10, height: 5))
         var selected: [Int] = []
-        ScrollList().draw(&list, in: canvas.bounds, on: &canvas) { row, canvas in
+        ScrollList { row, canvas in
             if row.isSelected { selected.append(row.index) }
             #expect(row.rect.width == 9) // the last column is the scrollbar
             canvas.put("\(row.index)", at: row.rect.origin)
-        }
+        }.draw(in: canvas.bounds, on: &canvas, state: &list)
         #expect(selected == [29])
         #expect(canvas.lines == ["25       │", "26       │", "27       │", "28       │", "29       ┃"])
         var short = ListState(count: 2)
         var none = Canvas(size: Size(width: 10, height: 5))
-        ScrollList().draw(&short, in: none.bounds, on: &none) { row, canvas in #expect(row.rect.width == 10) }
-        ScrollList().draw(&short, in: .zero, on: &none) { _, _ in Issue.record("nothing to draw in an empty rect") }
+        ScrollList { row, canvas in #expect(row.rect.width == 10) }.draw(in: none.bounds, on: &none, state: &short)
+        ScrollList { _, _ in Issue.record("nothing to draw in an empty rect") }.draw(in: .zero, on: &none, state: &short)
     }
 }
 
@@ -153,7 +153,7 @@ import Testing
         boxes.handle(.char(" "))
         boxes.handle(.down)
         var canvas = Canvas(size: Size(width: 16, height: 3))
-        ChoiceList().draw(boxes, isFocused: true, in: canvas.bounds, on: &canvas)
+        ChoiceList(boxes, isFocused: true).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["  [x] Option 1", "› [ ] Option 2", "  [ ] Option 3"])
         #expect(canvas.style(at: Point(x: 15, y: 1)).reverse) // the whole row
         #expect(!canvas.style(at: .zero).reverse)
@@ -162,12 +162,12 @@ import Testing
     @Test func wheelKeepsTheHighlightNearTheMiddleWhenOptionsDoNotFit() {
         var wheel = ChoiceState(options: options, mode: .wheel, selection: 3)
         var canvas = Canvas(size: Size(width: 12, height: 3))
-        ChoiceList().draw(wheel, isFocused: false, in: canvas.bounds, on: &canvas)
+        ChoiceList(wheel, isFocused: false).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["  Choice C", "› Choice D", "  Choice E"])
         #expect(canvas.style(at: Point(x: 2, y: 1)).bold && canvas.style(at: .zero).dim)
         wheel.highlight(0)
         #expect(ChoiceList.firstVisible(wheel, rows: 3) == 0)
-        ChoiceList().draw(wheel, isFocused: true, in: .zero, on: &canvas)
+        ChoiceList(wheel, isFocused: true).draw(in: .zero, on: &canvas)
     }
 }
 
@@ -197,7 +197,7 @@ import Testing
 
     @Test func drawShowsFrameAndLabel() {
         var canvas = Canvas(size: Size(width: 20, height: 1))
-        let end = Spinner().draw(at: Point(x: 1, y: 0), elapsed: .milliseconds(200), label: "Loading…", on: &canvas)
+        let end = Spinner(elapsed: .milliseconds(200), label: "Loading…").draw(in: canvas.bounds.inset(left: 1, right: 0), on: &canvas)
         #expect(canvas.lines == [" ⠹ Loading…"])
         #expect(end == 11)
     }

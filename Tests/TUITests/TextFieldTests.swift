@@ -132,7 +132,7 @@ import Testing
         let field = TextFieldState(text: "pä漢🎉", isMasked: true)
         #expect(field.displayText == "••••")
         var canvas = Canvas(size: Size(width: 10, height: 1))
-        let cursor = TextField().draw(field, isFocused: true, in: canvas.bounds, on: &canvas)
+        let cursor = TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["••••"])
         #expect(cursor == Point(x: 4, y: 0))
         #expect(!canvas.snapshot.contains("p"))
@@ -142,32 +142,32 @@ import Testing
         var canvas = Canvas(size: Size(width: 20, height: 2))
         var field = TextFieldState(text: "漢字ab")
         let rect = Rect(x: 2, y: 1, width: 10, height: 1)
-        #expect(TextField().draw(field, isFocused: true, in: rect, on: &canvas) == Point(x: 8, y: 1))
+        #expect(TextField(field, isFocused: true).draw(in: rect, on: &canvas) == Point(x: 8, y: 1))
         #expect(canvas.lines == ["", "  漢字ab"])
         #expect(canvas.style(at: Point(x: 11, y: 1)).underline) // the field's extent is visible
         field.moveCursor(to: 1)
-        #expect(TextField().draw(field, isFocused: true, in: rect, on: &canvas) == Point(x: 4, y: 1))
-        #expect(TextField().draw(field, isFocused: false, in: rect, on: &canvas) == nil)
-        #expect(TextField().draw(field, isFocused: true, in: .zero, on: &canvas) == nil)
+        #expect(TextField(field, isFocused: true).draw(in: rect, on: &canvas) == Point(x: 4, y: 1))
+        #expect(TextField(field, isFocused: false).draw(in: rect, on: &canvas) == nil)
+        #expect(TextField(field, isFocused: true).draw(in: .zero, on: &canvas) == nil)
     }
 
     @Test func longTextScrollsHorizontallyToKeepTheCursorInView() {
         var canvas = Canvas(size: Size(width: 5, height: 1))
         var field = TextFieldState(text: "abcdefghij")
-        let cursor = TextField().draw(field, isFocused: true, in: canvas.bounds, on: &canvas)
+        let cursor = TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["ghij"])
         #expect(cursor == Point(x: 4, y: 0))
         field.moveCursor(to: 2)
-        let early = TextField().draw(field, isFocused: true, in: canvas.bounds, on: &canvas)
+        let early = TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["abcde"] && early == Point(x: 2, y: 0))
     }
 
     @Test func placeholderShowsWhenEmpty() {
         var canvas = Canvas(size: Size(width: 12, height: 1))
-        let cursor = TextField(placeholder: "First name").draw(TextFieldState(), isFocused: true, in: canvas.bounds, on: &canvas)
+        let cursor = TextField(TextFieldState(), isFocused: true, placeholder: "First name").draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["First name"])
         #expect(canvas.style(at: .zero).dim)
         #expect(cursor == .zero)
-        #expect(TextField(placeholder: "x").draw(TextFieldState(), isFocused: false, in: canvas.bounds, on: &canvas) == nil)
+        #expect(TextField(TextFieldState(), isFocused: false, placeholder: "x").draw(in: canvas.bounds, on: &canvas) == nil)
     }
 }

@@ -32,11 +32,11 @@ import Testing
         var canvas = Canvas(size: Size(width: 40, height: 3))
         let button = Button("SAVE CHANGES", isFocused: true)
         #expect(button.text == "[ SAVE CHANGES ]" && button.width == 16)
-        let rect = button.draw(at: Point(x: 1, y: 0), on: &canvas)
+        let rect = button.draw(in: canvas.bounds.row(0).inset(left: 1, right: 0), on: &canvas)
         #expect(rect == Rect(x: 1, y: 0, width: 16, height: 1))
         #expect(canvas.style(at: Point(x: 1, y: 0)).reverse)
-        Button("NEXT").draw(in: canvas.bounds.row(1), alignment: .right, on: &canvas)
-        Button("OFF", isEnabled: false).draw(in: canvas.bounds.row(2), alignment: .center, on: &canvas)
+        Button("NEXT", alignment: .right).draw(in: canvas.bounds.row(1), on: &canvas)
+        Button("OFF", isEnabled: false, alignment: .center).draw(in: canvas.bounds.row(2), on: &canvas)
         #expect(canvas.lines == [" [ SAVE CHANGES ]", "                                [ NEXT ]", "                [ OFF ]"])
         #expect(!canvas.style(at: Point(x: 32, y: 1)).reverse)
         #expect(canvas.style(at: Point(x: 16, y: 2)).dim)
@@ -58,7 +58,7 @@ import Testing
     @Test func modalIsCentredOverDimmedContentWithButtons() {
         var canvas = Canvas(size: Size(width: 40, height: 12))
         for y in 0..<12 { canvas.put(String(repeating: "x", count: 40), at: Point(x: 0, y: y)) }
-        let box = Modal(title: "Help", body: "Press q to quit.", buttons: ["OK"], focusedButton: 0).draw(over: canvas.bounds, on: &canvas)
+        let box = Modal(title: "Help", body: "Press q to quit.", buttons: ["OK"], focusedButton: 0).draw(in: canvas.bounds, on: &canvas)
         #expect(box == Rect(x: 10, y: 2, width: 20, height: 7))
         #expect(canvas.lines == [
             String(repeating: "x", count: 40),
@@ -82,7 +82,7 @@ import Testing
     @Test func modalWrapsALongBodyAndFitsASmallScreen() {
         var canvas = Canvas(size: Size(width: 30, height: 8))
         let body = String(repeating: "word ", count: 40)
-        let box = Modal(title: "T", body: body, dimsBackground: false).draw(over: canvas.bounds, on: &canvas)
+        let box = Modal(title: "T", body: body, dimsBackground: false).draw(in: canvas.bounds, on: &canvas)
         #expect(box == Rect(x: 1, y: 1, width: 28, height: 6)) // one free row above and below
         #expect(canvas.lines[4] == " │ word word word word wor… │")
         #expect(canvas.lines.allSatisfy { DisplayWidth.of($0) <= 30 })
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func toastIsACentredLineThatExpires() {
-        let start = ContinuousClock.now
+        let start = Duration.seconds(10)
         let toast = Toast("Profile: not available yet", now: start)
         #expect(toast.deadline == start + .seconds(3))
         #expect(!toast.isExpired(at: start + .seconds(2)))
@@ -101,7 +101,9 @@ import Testing
         #expect(rect == Rect(x: 6, y: 2, width: 28, height: 1))
         #expect(canvas.style(at: Point(x: 6, y: 2)).reverse)
         let error = Toast("Failed: a very long message that cannot fit", kind: .error, deadline: start)
-        error.draw(in: canvas.bounds, placement: .top, on: &canvas)
+        var onTop = error
+        onTop.placement = .top
+        onTop.draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines[0] == " Failed: a very long message that cann… ".trimmingTrailingSpaces)
         #expect(canvas.style(at: Point(x: 1, y: 0)).foreground == .red)
         #expect(Toast("ok", kind: .success, deadline: start).style.foreground == .green)
@@ -110,13 +112,13 @@ import Testing
 
     @Test func tooSmallMessageNamesBothSizes() {
         var canvas = Canvas(size: Size(width: 50, height: 5))
-        TooSmallScreen.draw(minimum: Size(width: 60, height: 20), on: &canvas)
+        TooSmallScreen(minimum: Size(width: 60, height: 20)).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["", "", "    Terminal too small: need 60x20, have 50x5", "", ""])
     }
 
     @Test func tooSmallMessageWrapsOnATinyTerminal() {
         var canvas = Canvas(size: Size(width: 20, height: 6))
-        TooSmallScreen.draw(minimum: Size(width: 60, height: 20), on: &canvas)
+        TooSmallScreen(minimum: Size(width: 60, height: 20)).draw(in: canvas.bounds, on: &canvas)
         #expect(canvas.lines == ["", "Terminal too small:", "  need 60x20, have", "        20x6", "", ""])
     }
 }

@@ -3,16 +3,18 @@ import TUI
 
 /// One article's page: a back hint, the header image, the title, the author's e-mail and the
 /// release date, then the full description, scrollable when it doesn't fit.
-enum ArticleDetailView {
+struct ArticleDetailView: StatefulWidget {
+    var detail: ArticleDetail
+    var status: ArticlesStatus
+
     /// The tallest the header image gets: 8 rows at 80×24, fewer on smaller terminals, so the
     /// text keeps room.
     static func maxImageRows(forHeight height: Int) -> Int {
         min(8, max(3, (height - 7) / 2))
     }
 
-    static func draw(
-        _ detail: ArticleDetail, status: ArticlesStatus, scroll: inout TextScroll, in rect: Rect, on canvas: inout Canvas
-    ) {
+    /// Draws the page into `rect`; `scroll` (the description's position) follows what fits.
+    func draw(in rect: Rect, on canvas: inout Canvas, state scroll: inout TextScroll) {
         let header = rect.inset(horizontal: 1, vertical: 0)
         ArticlesStatus.drawHeader(left: [("‹ Back", .bold), (" (Esc)", .dim)], status: status, in: header.row(0), on: &canvas)
         ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
@@ -20,17 +22,17 @@ enum ArticleDetailView {
         let content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
         guard !content.isEmpty else { return }
         // The sync's state stays in the header; its long message is the list's.
-        let imageArea = Rect(x: content.x, y: content.y + 1, width: content.width, height: maxImageRows(forHeight: rect.height))
+        let imageArea = Rect(x: content.x, y: content.y + 1, width: content.width, height: Self.maxImageRows(forHeight: rect.height))
             .intersection(content)
-        var y = imageArea.y + ArticleImageView.drawHeader(detail.image, in: imageArea, on: &canvas) + 1
+        var y = imageArea.y + ArticleHeaderImage(image: detail.image).draw(in: imageArea, on: &canvas) + 1
 
         y += TextBlock(detail.title, style: .bold, maxLines: 2)
             .draw(in: Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y)), on: &canvas)
-        y += drawByline(author: detail.author, date: detail.date, at: y, in: content, on: &canvas)
+        y += Self.drawByline(author: detail.author, date: detail.date, at: y, in: content, on: &canvas)
         y += 1
 
         let body = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
-        drawBody(detail.body, scroll: &scroll, in: body, on: &canvas)
+        Self.drawBody(detail.body, scroll: &scroll, in: body, on: &canvas)
     }
 
     /// "author@example.com · Wed, Jul 8, '20" on one line, or on two when it doesn't fit.

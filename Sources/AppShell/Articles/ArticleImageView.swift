@@ -15,31 +15,57 @@ extension RGB {
 /// The block is made of `█` in the background colour on the background colour: in colour it is
 /// a solid area, and with NO_COLOR it is still a visible block with the label cut out of it.
 enum ArticleImageView {
-    /// The list's thumbnail size.
-    static let thumbnailSize = Size(width: 4, height: 2)
-
     /// The block's style: solid in the image's colour.
     static func blockStyle(_ color: ImageColor) -> Style {
         Style(foreground: RGB(color), background: RGB(color))
     }
 
-    /// A list row's thumbnail: a small block in the image's background colour, or a neutral
-    /// framed block for an image that is not a dummyimage picture.
-    static func drawThumbnail(_ image: HeaderImage, in rect: Rect, on canvas: inout Canvas) {
+    static func drawLabel(_ label: String, in row: Rect, style: Style, on canvas: inout Canvas) {
+        var text = TextLayout.truncate(label, width: row.width)
+        // A space either side keeps the label off the block's edge where there is room.
+        if DisplayWidth.of(text) + 2 <= row.width { text = " \(text) " }
+        let x = row.x + TextLayout.offset(of: DisplayWidth.of(text), in: row.width, alignment: .center)
+        canvas.put(text, at: Point(x: x, y: row.y), style: style, clipTo: row)
+    }
+
+    /// A dim frame: a plain box, or a line of `─` when there is no room for one.
+    static func drawFrame(in rect: Rect, on canvas: inout Canvas) {
+        if rect.width >= 2, rect.height >= 2 {
+            Frame(border: .plain, style: .dim).draw(in: rect, on: &canvas)
+        } else {
+            canvas.fill(rect, with: "░", style: .dim)
+        }
+    }
+}
+
+/// A list row's thumbnail: a small block in the image's background colour, or a neutral framed
+/// block for an image that is not a dummyimage picture.
+struct ArticleThumbnail: Widget {
+    /// The list's thumbnail size.
+    static let size = Size(width: 4, height: 2)
+
+    var image: HeaderImage
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         switch image {
         case .dummyImage(let picture):
-            canvas.fill(rect, with: "█", style: blockStyle(picture.background))
+            canvas.fill(rect, with: "█", style: ArticleImageView.blockStyle(picture.background))
         case .placeholder:
-            drawFrame(in: rect, on: &canvas)
+            ArticleImageView.drawFrame(in: rect, on: &canvas)
         }
     }
+}
 
-    /// The detail page's header image, as large as fits in `area` with its proportions kept
-    /// (a cell counts as twice as tall as wide), centred horizontally at the top of `area`.
-    /// A label wider than a narrow picture goes under it as a caption. Returns the rows used.
+/// The detail page's header image, as large as fits in its area with its proportions kept (a
+/// cell counts as twice as tall as wide), centred horizontally at the top of the area. A label
+/// wider than a narrow picture goes under it as a caption.
+struct ArticleHeaderImage: Widget {
+    var image: HeaderImage
+
+    /// Returns the rows used.
     @discardableResult
-    static func drawHeader(_ image: HeaderImage, in area: Rect, on canvas: inout Canvas) -> Int {
+    func draw(in area: Rect, on canvas: inout Canvas) -> Int {
         let needsCaption = image.fitted(inColumns: area.width, rows: area.height).columns < DisplayWidth.of(image.label)
         let fitted = image.fitted(inColumns: area.width, rows: needsCaption ? area.height - 1 : area.height)
         guard fitted.columns > 0, fitted.rows > 0 else { return 0 }
@@ -49,32 +75,16 @@ enum ArticleImageView {
         let labelRow = needsCaption ? Rect(x: area.x, y: rect.maxY, width: area.width, height: 1) : rect.row(rect.height / 2)
         switch image {
         case .dummyImage(let picture):
-            canvas.fill(rect, with: "█", style: blockStyle(picture.background))
+            canvas.fill(rect, with: "█", style: ArticleImageView.blockStyle(picture.background))
             let onPicture = Style(foreground: RGB(picture.foreground), background: RGB(picture.background))
-            drawLabel(picture.label, in: labelRow, style: needsCaption ? .dim : onPicture, on: &canvas)
+            ArticleImageView.drawLabel(picture.label, in: labelRow, style: needsCaption ? .dim : onPicture, on: &canvas)
         case .placeholder(let host):
-            drawFrame(in: rect, on: &canvas)
+            ArticleImageView.drawFrame(in: rect, on: &canvas)
             let inside = !needsCaption && rect.height > 2 ? labelRow.inset(left: 1, right: 1) : labelRow
-            drawLabel(host, in: inside, style: .dim, on: &canvas)
+            ArticleImageView.drawLabel(host, in: inside, style: .dim, on: &canvas)
         }
         return fitted.rows + (needsCaption ? 1 : 0)
     }
 
     /// The label centred on its row, cut with "…" when the picture is narrower than it.
-    private static func drawLabel(_ label: String, in row: Rect, style: Style, on canvas: inout Canvas) {
-        var text = TextLayout.truncate(label, width: row.width)
-        // A space either side keeps the label off the block's edge where there is room.
-        if DisplayWidth.of(text) + 2 <= row.width { text = " \(text) " }
-        let x = row.x + TextLayout.offset(of: DisplayWidth.of(text), in: row.width, alignment: .center)
-        canvas.put(text, at: Point(x: x, y: row.y), style: style, clipTo: row)
-    }
-
-    /// A dim frame: a plain box, or a line of `─` when there is no room for one.
-    private static func drawFrame(in rect: Rect, on canvas: inout Canvas) {
-        if rect.width >= 2, rect.height >= 2 {
-            Frame(border: .plain, style: .dim).draw(in: rect, on: &canvas)
-        } else {
-            canvas.fill(rect, with: "░", style: .dim)
-        }
-    }
 }

@@ -1,18 +1,22 @@
 import ArticleDetails
 import Articles
+import Contract
 import TUI
 
 /// The article list: a header (title, count, sync state), the messages about the sync, and the
 /// rows — or, with nothing to show, a centred loading or empty message.
-enum ArticlesListView {
+struct ArticlesListView: StatefulWidget {
     /// Each row: the title line, two lines of description, one blank line between rows.
     static let rowHeight = 4
     /// Where a row's text starts: marker, space, thumbnail, two spaces.
-    static let textIndent = 2 + ArticleImageView.thumbnailSize.width + 2
+    static let textIndent = 2 + ArticleThumbnail.size.width + 2
 
-    static func draw(
-        _ state: ArticlesState, status: ArticlesStatus, list: inout ListState, in rect: Rect, on canvas: inout Canvas
-    ) {
+    var articles: ArticlesState
+    var status: ArticlesStatus
+
+    /// Draws the list into `rect`; `list` (the selection and scroll) follows what fits.
+    func draw(in rect: Rect, on canvas: inout Canvas, state list: inout ListState) {
+        let state = articles
         let area = rect.inset(horizontal: 1, vertical: 0)
         ArticlesStatus.drawHeader(
             left: [("Articles", .bold), (" · ", .dim), (state.countText, .plain)], status: status,
@@ -38,13 +42,13 @@ enum ArticlesListView {
 
         let listArea = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
         if state.articles.isEmpty {
-            drawEmpty(state, status: status, in: listArea.inset(horizontal: 2, vertical: 0), on: &canvas)
+            Self.drawEmpty(state, status: status, in: listArea.inset(horizontal: 2, vertical: 0), on: &canvas)
             return
         }
         list.count = state.articles.count
-        ScrollList(rowHeight: rowHeight).draw(&list, in: listArea, on: &canvas) { row, canvas in
-            drawRow(state.articles[row.index], row: row, on: &canvas)
-        }
+        ScrollList(rowHeight: Self.rowHeight) { row, canvas in
+            Self.drawRow(state.articles[row.index], row: row, on: &canvas)
+        }.draw(in: listArea, on: &canvas, state: &list)
     }
 
     /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date
@@ -54,8 +58,8 @@ enum ArticlesListView {
         if row.isSelected {
             canvas.put("▸", at: rect.origin, style: .bold, clipTo: rect)
         }
-        let thumbnail = Rect(origin: Point(x: rect.x + 2, y: rect.y), size: ArticleImageView.thumbnailSize)
-        ArticleImageView.drawThumbnail(HeaderImage(url: article.image), in: thumbnail.intersection(rect), on: &canvas)
+        let thumbnail = Rect(origin: Point(x: rect.x + 2, y: rect.y), size: ArticleThumbnail.size)
+        ArticleThumbnail(image: HeaderImage(url: article.image)).draw(in: thumbnail.intersection(rect), on: &canvas)
 
         let text = rect.inset(left: textIndent, right: 1)
         guard !text.isEmpty else { return }

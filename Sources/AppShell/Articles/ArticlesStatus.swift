@@ -18,12 +18,12 @@ struct ArticlesStatus: Hashable {
     static let spinner = Spinner()
 
     /// - Parameter animationStart: when the spinner started turning.
-    init(_ state: ArticlesState, now: ContinuousClock.Instant, animationStart: ContinuousClock.Instant) {
+    init(_ state: ArticlesState, now: Duration, animationStart: Duration) {
         header = state.syncHeaderText
         message = state.syncMessage
         isRunning = state.sync.isRunning
         if case .failed = state.sync { hasFailed = true } else { hasFailed = false }
-        spinnerFrame = Self.spinner.frame(at: animationStart.duration(to: now))
+        spinnerFrame = Self.spinner.frame(at: now - animationStart)
     }
 
     /// The header's sync state with its spinner: "⠋ syncing…".

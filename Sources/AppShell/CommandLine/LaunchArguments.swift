@@ -2,7 +2,7 @@
 /// validated before the terminal is touched; the first problem is reported as a `UsageError`.
 public enum LaunchArguments {
     public static let usage = """
-        usage: challenge-tui [--challenge navigation|articles|profile] [--backend mock|http]
+        usage: challenge-tui [--challenge \(Challenge.all.map(\.id.rawValue).joined(separator: "|"))] [--backend mock|http]
                              [--server URL] [--articles-url URL] [--data-dir DIR] [--config FILE]
                              [--scenario NAME] [--reset] [--no-color] [--log FILE] [--help] [--version]
 
@@ -58,10 +58,11 @@ public enum LaunchArguments {
             case "--version": try noValue(); return .version
             case "--challenge":
                 let name = try value()
-                guard let challenge = ChallengeID(rawValue: name) else {
-                    throw UsageError("unknown challenge '\(name)' (expected navigation, articles or profile)")
+                guard let challenge = Challenge.named(ChallengeID(rawValue: name)) else {
+                    let names = Challenge.all.map(\.id.rawValue)
+                    throw UsageError("unknown challenge '\(name)' (expected \(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""))")
                 }
-                options.challenge = challenge
+                options.challenge = challenge.id
             case "--backend":
                 let name = try value()
                 guard let backend = BackendKind(rawValue: name) else {

@@ -1,8 +1,3 @@
-/// Which of the three challenges to open.
-public enum ChallengeID: String, CaseIterable, Sendable {
-    case navigation, articles, profile
-}
-
 /// Where the challenges' requests go.
 public enum BackendKind: String, CaseIterable, Sendable {
     /// The embedded, configurable mock: needs nothing else.

@@ -1,13 +1,10 @@
-import ArticleDetails
-import Articles
 import Core
 import FoundationEssentials
-import Navigation
-import Profile
 
 /// The app's dependencies, built once from the command line, the environment and the
-/// configuration files: backends (mock or HTTP), the encrypted store, the clock, the network
-/// monitor, the logger. Screens get their APIs here, never build them.
+/// configuration files: the encrypted store, the clock, the network monitor, the logger, the mock
+/// endpoints and the HTTP client. It knows no challenge: each challenge makes its own backend
+/// from these, once, through a `DependencyKey` (see Docs/architecture.md).
 public final class AppEnvironment {
     public let options: LaunchOptions
     public let configuration: AppConfiguration
@@ -24,14 +21,19 @@ public final class AppEnvironment {
     /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
     /// the fault panel (whose changes apply to the next request). Also made, but unused, with
     /// the HTTP backend.
-    public let mockEndpoints: [ScenarioEndpoint: MockEndpoint]
-    private let variables: [String: String]
+    public let mockEndpoints: [EndpointName: MockEndpoint]
+    /// The process environment as the app was given it (tokens may come from there).
+    let variables: [String: String]
+    /// Where effects run: nil for the global executor; tests pass an executor they drive.
+    let executor: (any TaskExecutor)?
+    /// What `DependencyKey`s made, made once each.
+    private var dependencies: [ObjectIdentifier: Any] = [:]
 
     public init(
         options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
         environment: [String: String] = [:], clock: any Clock<Duration> = ContinuousClock(),
         store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled,
-        scenarioLibrary: ScenarioLibrary = ScenarioLibrary(directory: nil)
+        scenarioLibrary: ScenarioLibrary = ScenarioLibrary(directory: nil), executor: (any TaskExecutor)? = nil
     ) {
         self.options = options
         self.configuration = configuration
@@ -43,25 +45,27 @@ public final class AppEnvironment {
         self.store = store
         self.storeProblem = storeProblem
         self.scenarioLibrary = scenarioLibrary
+        self.executor = executor
         self.mockEndpoints = Self.endpoints(for: scenario)
     }
 
-    /// One endpoint per name, each with its own seed so their random draws don't move in lockstep.
-    private static func endpoints(for scenario: Scenario) -> [ScenarioEndpoint: MockEndpoint] {
-        let seeds: [ScenarioEndpoint: UInt64] = [
-            .rLogin: 1, .rFetchExperiments: 2, .rSubmitSelection: 3, .articles: 4, .profile: 5, .profileUpdate: 6,
-            .passwordChange: 7,
-        ]
-        var endpoints: [ScenarioEndpoint: MockEndpoint] = [:]
-        for name in ScenarioEndpoint.allCases {
-            endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: seeds[name] ?? 0)
+    /// One endpoint per name, each with its own seed (its place in the list, from 1) so their
+    /// random draws don't move in lockstep.
+    private static func endpoints(for scenario: Scenario) -> [EndpointName: MockEndpoint] {
+        var endpoints: [EndpointName: MockEndpoint] = [:]
+        for (index, name) in EndpointName.all.enumerated() {
+            endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: UInt64(index + 1))
         }
         return endpoints
     }
 
-    /// The experiment the mock hands out under `scenario`: its fixed one, else a seeded draw.
-    static func experimentSource(for scenario: Scenario) -> MockNavigationAPI.ExperimentSource {
-        scenario.experiment.flatMap(Experiment.init(rawValue:)).map { .fixed($0) } ?? .random(seed: 7)
+    /// The value `key` makes from this environment, made on first use and kept for the app's
+    /// lifetime (a mock backend keeps what was saved from one visit of a challenge to the next).
+    subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+        if let made = dependencies[ObjectIdentifier(key)] as? Key.Value { return made }
+        let made = Key.make(self)
+        dependencies[ObjectIdentifier(key)] = made
+        return made
     }
 
     /// Reads the configuration (`--config` over `Config/default.json`'s built-in twin), the
@@ -132,56 +136,12 @@ public final class AppEnvironment {
     }
 
     /// Created on first use only: loading the networking stack costs time at start-up.
-    private lazy var httpClient: CurlHTTPClient = CurlHTTPClient(
+    private(set) lazy var httpClient: CurlHTTPClient = CurlHTTPClient(
         timeout: configuration.requestTimeout, clock: clock, monitor: monitor, logger: logger)
 
-    // Mock APIs live as long as the app, so a profile saved in one visit is there in the next.
-    public private(set) lazy var navigationAPI: any NavigationAPI = makeNavigationAPI()
-    public private(set) lazy var articlesAPI: any ArticlesAPI = makeArticlesAPI()
-    public private(set) lazy var profileAPI: any ProfileAPI = makeProfileAPI()
-
     /// The mock endpoint called `name` (every name has one).
-    public func mockEndpoint(_ name: ScenarioEndpoint) -> MockEndpoint {
+    public func mockEndpoint(_ name: EndpointName) -> MockEndpoint {
         // Made for every case in `init`; the fallback only keeps this total.
         mockEndpoints[name] ?? MockEndpoint(name.rawValue, behaviour: .instant)
     }
-
-    /// The mock navigation backend, for the fault panel's "next experiment"; nil with HTTP.
-    public var mockNavigationAPI: MockNavigationAPI? { navigationAPI as? MockNavigationAPI }
-
-    private func makeNavigationAPI() -> any NavigationAPI {
-        switch options.backend {
-        case .http:
-            return HTTPNavigationAPI(client: httpClient, baseURL: configuration.serverURL)
-        case .mock:
-            return MockNavigationAPI(
-                login: mockEndpoint(.rLogin), fetchExperiments: mockEndpoint(.rFetchExperiments),
-                submitSelection: mockEndpoint(.rSubmitSelection), experiment: Self.experimentSource(for: scenario),
-                clock: clock, monitor: monitor)
-        }
-    }
-
-    private func makeArticlesAPI() -> any ArticlesAPI {
-        switch options.backend {
-        case .http:
-            return HTTPArticlesAPI(url: configuration.resolvedArticlesURL, client: httpClient)
-        case .mock:
-            return MockArticlesAPI(endpoint: mockEndpoint(.articles), clock: clock, monitor: monitor)
-        }
-    }
-
-    private func makeProfileAPI() -> any ProfileAPI {
-        switch options.backend {
-        case .http:
-            let token = BearerToken.pick(environment: variables, configured: configuration.profileToken)
-            return HTTPProfileAPI(client: httpClient, baseURL: configuration.serverURL, token: token)
-        case .mock:
-            return MockProfileAPI(
-                profileEndpoint: mockEndpoint(.profile), updateEndpoint: mockEndpoint(.profileUpdate),
-                passwordEndpoint: mockEndpoint(.passwordChange), clock: clock, monitor: monitor)
-        }
-    }
-
-    /// The navigation flow's login policy: the configured one.
-    public var loginPolicy: RetryPolicy { configuration.retry.login }
 }

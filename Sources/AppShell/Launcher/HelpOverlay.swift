@@ -1,7 +1,7 @@
 import TUI
 
 /// `?`: the keys of the whole app, in a box over whatever is on screen.
-enum HelpOverlay {
+struct HelpOverlay: Widget {
     static let keys: [(key: String, action: String)] = [
         ("↑ ↓  j k", "move"),
         ("Enter", "open, press the focused button, next"),
@@ -16,7 +16,9 @@ enum HelpOverlay {
         ("Ctrl-C", "quit at once, anywhere"),
     ]
 
-    static func draw(over area: Rect, on canvas: inout Canvas) {
+    /// Draws the box centred over `area`.
+    func draw(in area: Rect, on canvas: inout Canvas) {
+        let keys = Self.keys
         let keyWidth = keys.map { DisplayWidth.of($0.key) }.max() ?? 0
         let lineWidth = keyWidth + 2 + (keys.map { DisplayWidth.of($0.action) }.max() ?? 0)
         let box = area.centred(Size(width: min(area.width, lineWidth + 6), height: min(area.height, keys.count + 4)))

@@ -1,17 +1,20 @@
-import Navigation
+import Core
 import TUI
 
-/// The first screen: the three challenges, the backend in use, and what the keys do.
+/// The first screen: the challenges, the backend in use, and what the keys do.
 final class LauncherScreen: Screen {
-    private var list = ListState(count: ChallengeID.allCases.count)
-    private let open: (ChallengeID) -> Void
+    private let challenges: [Challenge]
+    private var list: ListState
+    private let open: (Challenge) -> Void
     private var backend = ""
 
-    init(open: @escaping (ChallengeID) -> Void) {
+    init(challenges: [Challenge], open: @escaping (Challenge) -> Void) {
+        self.challenges = challenges
+        self.list = ListState(count: challenges.count)
         self.open = open
     }
 
-    var selected: ChallengeID { ChallengeID.allCases[list.selection] }
+    var selected: Challenge { challenges[list.selection] }
 
     var keyBarItems: [KeyBar.Item] {
         [KeyBar.Item("↑↓", "move"), KeyBar.Item("Enter", "open"), KeyBar.Item("x", "forget flow progress")]
@@ -26,23 +29,31 @@ final class LauncherScreen: Screen {
         switch key {
         case .enter, .right:
             open(selected)
-        case .char(let c) where ("1"..."3").contains(c):
-            list.select(Int(String(c))! - 1)
+        case .char(let c) where c.wholeNumberValue.map({ (1...challenges.count).contains($0) }) == true:
+            list.select((c.wholeNumberValue ?? 1) - 1)
             open(selected)
         case .char("x"):
-            do {
-                try NavigationProgressStore(store: context.environment.store).reset()
-                context.toast("The navigation flow will start afresh on screen A", kind: .success)
-            } catch {
-                context.toast(error.message, kind: .error)
-            }
+            forgetProgress(context)
         default:
             return .ignored
         }
         return .handled
     }
 
-    func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point? {
+    /// Forgets what the challenges keep between runs (the navigation flow's screen and choices).
+    private func forgetProgress(_ context: ScreenContext) {
+        do {
+            var messages: [String] = []
+            for challenge in challenges {
+                if let forget = challenge.forgetProgress { messages.append(try forget(context.environment)) }
+            }
+            context.toast(messages.joined(separator: "; "), kind: .success)
+        } catch {
+            context.toast(error.message, kind: .error)
+        }
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
         let area = inner.inset(horizontal: 2, vertical: 1)
         var y = area.y
@@ -50,17 +61,19 @@ final class LauncherScreen: Screen {
             .draw(in: Rect(x: area.x, y: y, width: area.width, height: 1), on: &canvas)
         y += 2
         let listArea = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
-        ScrollList(rowHeight: 3, showsScrollbar: false).draw(&list, in: listArea, on: &canvas) { row, canvas in
-            let challenge = ChallengeID.allCases[row.index]
+        let challenges = challenges
+        ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
+            let challenge = challenges[row.index]
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
             canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
             // Always dim: the reversed title shows the selection, and a summary that changed style
-            // with it would make every ↓ rewrite two whole lines (issue 9: fewer bytes than dialog).
+            // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
+            // Docs/performance.md).
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
-        }
+        }.draw(in: listArea, on: &canvas, state: &list)
         TextBlock("Backend: \(backend)", style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         return nil

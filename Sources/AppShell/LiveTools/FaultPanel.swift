@@ -4,8 +4,19 @@ import TUI
 /// Draws the fault panel: a box over the (dimmed) screen listing each mock endpoint with its
 /// delay and outcome, the chosen one reversed; or, with the HTTP backend, how to start
 /// `challenge-server` with faults instead.
-enum FaultPanel {
-    static func draw(_ model: FaultPanelModel, over area: Rect, on canvas: inout Canvas) {
+struct FaultPanel: Widget {
+    /// The mock backend's endpoints; nil with the HTTP backend (nothing to change live).
+    var model: FaultPanelModel?
+    /// The HTTP backend's server, named in its explanation.
+    var server: String
+
+    /// Draws the box over `area`, which it dims.
+    func draw(in area: Rect, on canvas: inout Canvas) {
+        guard let model else {
+            Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation, maxWidth: 74)
+                .draw(in: area, on: &canvas)
+            return
+        }
         canvas.restyle(area) { $0.dim = true; $0.bold = false }
         let lineCount = 2 + model.rows.count + 1 + 1 + (model.problem == nil ? 0 : 1)
         let box = area.centred(Size(width: min(area.width - 2, 74), height: min(area.height, lineCount + 4)))
@@ -38,8 +49,8 @@ enum FaultPanel {
                 delay = ""
                 outcome = model.experiment.rawValue
             }
-            let text = (isSelected ? "▸ " : "  ") + pad(FaultPanelModel.title(of: row), nameWidth)
-                + pad(delay, delayWidth) + outcome
+            let text = (isSelected ? "▸ " : "  ") + Self.pad(FaultPanelModel.title(of: row), nameWidth)
+                + Self.pad(delay, delayWidth) + outcome
             let rowRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
             if isSelected { canvas.fill(rowRect, style: Style(bold: true, reverse: true)) }
             canvas.put(text, at: rowRect.origin, style: isSelected ? Style(bold: true, reverse: true) : .plain, clipTo: rowRect)
@@ -66,11 +77,6 @@ enum FaultPanel {
         • --experiment screenB2 forces the experiment, --seed N repeats the random draws, \
         --help lists every option.
         """
-
-    static func drawHTTPExplanation(server: String, over area: Rect, on canvas: inout Canvas) {
-        Modal(title: "Fault panel · HTTP backend (\(server))", body: httpExplanation, maxWidth: 74)
-            .draw(over: area, on: &canvas)
-    }
 
     private static func pad(_ text: String, _ width: Int) -> String {
         let cut = TextLayout.truncate(text, width: width - 1)

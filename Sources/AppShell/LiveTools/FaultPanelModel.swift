@@ -1,10 +1,11 @@
+import Contract
 import Core
 import Navigation
 
 /// A change the fault panel asks the mock backend to make (the shell applies it: the
 /// endpoints' behaviours are live, so the next request obeys it).
 enum FaultChange: Hashable, Sendable {
-    case behaviour(ScenarioEndpoint, EndpointBehaviour)
+    case behaviour(EndpointName, EndpointBehaviour)
     case experiment(MockNavigationAPI.ExperimentSource)
 }
 
@@ -13,7 +14,7 @@ enum FaultChange: Hashable, Sendable {
 /// returns the `FaultChange`s for the shell to apply, so it is tested without a backend.
 struct FaultPanelModel: Hashable, Sendable {
     enum Row: Hashable, Sendable {
-        case endpoint(ScenarioEndpoint)
+        case endpoint(EndpointName)
         /// The navigation flow's "next experiment".
         case experiment
     }
@@ -36,7 +37,7 @@ struct FaultPanelModel: Hashable, Sendable {
     }
 
     private(set) var rows: [Row]
-    private(set) var behaviours: [ScenarioEndpoint: EndpointBehaviour]
+    private(set) var behaviours: [EndpointName: EndpointBehaviour]
     private(set) var experiment: ExperimentChoice
     private(set) var selection = 0
     /// The scenarios `s` cycles through, and the one whose behaviours were applied last.
@@ -50,7 +51,7 @@ struct FaultPanelModel: Hashable, Sendable {
     /// - Parameter endpoints: the endpoints to list, in order; the experiment row follows when
     ///   rFetchExperiments is among them.
     init(
-        endpoints: [ScenarioEndpoint], behaviours: [ScenarioEndpoint: EndpointBehaviour],
+        endpoints: [EndpointName], behaviours: [EndpointName: EndpointBehaviour],
         experiment: ExperimentChoice, scenarioNames: [String], scenarioName: String
     ) {
         rows = endpoints.map(Row.endpoint) + (endpoints.contains(.rFetchExperiments) ? [.experiment] : [])
@@ -63,7 +64,7 @@ struct FaultPanelModel: Hashable, Sendable {
 
     var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
 
-    func behaviour(_ endpoint: ScenarioEndpoint) -> EndpointBehaviour { behaviours[endpoint] ?? .instant }
+    func behaviour(_ endpoint: EndpointName) -> EndpointBehaviour { behaviours[endpoint] ?? .instant }
 
     // MARK: Editing
 
@@ -130,12 +131,12 @@ struct FaultPanelModel: Hashable, Sendable {
         scenarioName = scenario.name
         problem = nil
         var changes: [FaultChange] = []
-        for endpoint in ScenarioEndpoint.allCases {
+        for endpoint in EndpointName.all {
             let behaviour = scenario.behaviour(for: endpoint)
             behaviours[endpoint] = behaviour
             changes.append(.behaviour(endpoint, behaviour))
         }
-        experiment = scenario.experiment.flatMap(ExperimentChoice.init(rawValue:)) ?? .random
+        experiment = scenario.experiment.map { ExperimentChoice(.fixed($0)) } ?? .random
         changes.append(.experiment(experiment.source))
         return changes
     }
@@ -143,28 +144,21 @@ struct FaultPanelModel: Hashable, Sendable {
     mutating func failed(_ message: String) { problem = message }
 
     /// Takes the behaviours as the mock has them now (a `failNext` counts down as requests come).
-    mutating func refresh(_ live: [ScenarioEndpoint: EndpointBehaviour]) {
+    mutating func refresh(_ live: [EndpointName: EndpointBehaviour]) {
         behaviours.merge(live) { $1 }
     }
 
     // MARK: Presets
 
     /// What ← / → cycle through. Every endpoint: succeed, fail (500), fail the next 3, a coin
-    /// toss, time out, offline; the profile's also every error its screen handles.
-    static func outcomes(for endpoint: ScenarioEndpoint) -> [OutcomePattern] {
+    /// toss; then the failures its challenge's screens handle (`Challenge.extraFaults`).
+    static func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
         let common: [OutcomePattern] = [
             .alwaysSucceed, .alwaysFail(.status(500)), .failNext(3, .status(500)),
             .random(successProbability: 0.5, failure: .status(500)),
         ]
-        switch endpoint {
-        case .profile, .profileUpdate, .passwordChange:
-            return common + [
-                .alwaysFail(.status(400)), .alwaysFail(.status(401)), .alwaysFail(.status(403)),
-                .alwaysFail(.status(422)), .alwaysFail(.timeout), .alwaysFail(.refused), .alwaysFail(.malformed),
-            ]
-        case .rLogin, .rFetchExperiments, .rSubmitSelection, .articles:
-            return common + [.alwaysFail(.timeout), .alwaysFail(.offline)]
-        }
+        let extra = Challenge.all.first { $0.endpoints.contains(endpoint) }?.extraFaults ?? []
+        return common + extra.map(OutcomePattern.alwaysFail)
     }
 
     /// Delays `+` / `-` step through (seconds), shortest first.
@@ -188,15 +182,15 @@ struct FaultPanelModel: Hashable, Sendable {
     static func describe(_ pattern: OutcomePattern) -> String {
         switch pattern {
         case .alwaysSucceed: "always succeed"
-        case .alwaysFail(let failure): "always fail (\(Scenario.name(of: failure)))"
-        case .failNext(let count, let failure): "fail next \(count) (\(Scenario.name(of: failure)))"
+        case .alwaysFail(let failure): "always fail (\(EndpointBehaviour.name(of: failure)))"
+        case .failNext(let count, let failure): "fail next \(count) (\(EndpointBehaviour.name(of: failure)))"
         case .random(let probability, let failure):
-            "\(Int((probability * 100).rounded()))% succeed, else \(Scenario.name(of: failure))"
+            "\(Int((probability * 100).rounded()))% succeed, else \(EndpointBehaviour.name(of: failure))"
         case .sequence(let steps):
             "sequence " + steps.map { step in
                 switch step {
                 case .success: "ok"
-                case .failure(let failure): Scenario.name(of: failure)
+                case .failure(let failure): EndpointBehaviour.name(of: failure)
                 }
             }.joined(separator: ", ")
         }

@@ -3,7 +3,7 @@ import TUI
 /// Draws the network inspector: a band across the bottom of the screen's area, over whatever
 /// the screen drew there (the top of the screen stays visible). A title rule, a column header,
 /// then the newest requests that fit, newest last.
-struct InspectorPanel {
+struct InspectorPanel: Widget {
     var rows: [InspectorModel.Row]
 
     /// The band's height in `area`: about a third of it (8 rows at 80×24, 7 at 60×20).

@@ -3,7 +3,9 @@ import TUI
 /// Screen D's large check mark, drawn with full blocks: a short arm and a long one meeting at
 /// the bottom. Cells are about twice as tall as wide, so each row steps two columns, which
 /// draws both arms at 45°.
-enum CheckMark {
+struct CheckMark: Widget {
+    var style: Style
+
     static let rows: [String] = {
         let height = 8, thickness = 4
         return (0..<height).map { row in
@@ -24,9 +26,10 @@ enum CheckMark {
 
     static var size: Size { Size(width: rows.map(\.count).max() ?? 0, height: rows.count) }
 
-    static func draw(centredIn rect: Rect, style: Style, on canvas: inout Canvas) {
-        let box = rect.centred(size)
-        for (index, row) in rows.enumerated() where index < box.height {
+    /// Draws the mark centred in `rect`.
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        let box = rect.centred(Self.size)
+        for (index, row) in Self.rows.enumerated() where index < box.height {
             canvas.put(row, at: Point(x: box.x, y: box.y + index), style: style, clipTo: box)
         }
     }

@@ -2,7 +2,7 @@ import TUI
 
 /// The seed's "large text field": a bordered box of wrapped text, one column of padding inside.
 /// B3 and both C screens use it.
-struct LargeTextField {
+struct LargeTextField: Widget {
     var text: String
     var style: Style
 
@@ -18,7 +18,7 @@ struct LargeTextField {
 }
 
 /// C's title field: a one-line bordered box with the selection made on the B screen.
-struct TitleField {
+struct TitleField: Widget {
     static let height = 3
     var label: String
     var text: String

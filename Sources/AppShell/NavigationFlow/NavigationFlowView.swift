@@ -5,7 +5,7 @@ import TUI
 /// Draws the flow from its state: the screen's background, a header with the screen's name
 /// (and C's back button), the screen's own content, and a status line with the live sign-in
 /// state and the backend. Pure: the same state and time always give the same picture.
-struct NavigationFlowView {
+struct NavigationFlowView: Widget {
     var state: NavigationState
     /// Time since the flow's runtime started (its clock): spinners and countdowns.
     var now: Duration
@@ -42,7 +42,7 @@ struct NavigationFlowView {
         let (top, rest) = rect.divided(2, from: .top)
         let (status, middle) = rest.divided(1, from: .bottom)
         drawHeader(in: top, on: &canvas)
-        NavigationStatusLine(state: state, now: now, backend: backend).draw(in: status, style: base, on: &canvas)
+        NavigationStatusLine(state: state, now: now, backend: backend, style: base).draw(in: status, on: &canvas)
         // One blank row under the rule and over the status line; two columns each side.
         let content = middle.inset(top: 1, left: 2, bottom: 1, right: 2)
         if state.isLoadingProgress {
@@ -53,7 +53,7 @@ struct NavigationFlowView {
         case .a: ScreenAContent(state: state, spinner: spinnerFrame, base: base).draw(in: content, on: &canvas)
         case .b1, .b2, .b3: ScreenBContent(state: state, spinner: spinnerFrame, base: base).draw(in: content, on: &canvas)
         case .c1, .c2: ScreenCContent(state: state, spinner: spinnerFrame, waitLeft: cWaitLeft, base: base).draw(in: content, on: &canvas)
-        case .d: CheckMark.draw(centredIn: content, style: base.bolded(), on: &canvas)
+        case .d: CheckMark(style: base.bolded()).draw(in: content, on: &canvas)
         }
     }
 
@@ -63,7 +63,7 @@ struct NavigationFlowView {
         let line = rect.row(0).inset(left: 1, right: 1)
         var x = line.x
         if state.canGoBack {
-            x = Button("<", style: base.bolded()).draw(at: Point(x: x, y: line.y), on: &canvas, clipTo: line).maxX + 2
+            x = Button("<", style: base.bolded()).draw(in: line.inset(left: x - line.x, right: 0), on: &canvas).maxX + 2
         }
         let title = state.isLoadingProgress ? Self.appName : state.screen.title
         x = canvas.put(title, at: Point(x: x, y: line.y), style: base.bolded(), clipTo: line)

@@ -9,7 +9,7 @@ enum NavigationPalette {
     /// Dark enough to read on every background of the diagram, the magenta C2 included.
     static let text = RGB(0x1C, 0x1C, 0x1C)
 
-    static func background(of screen: Navigation.Screen) -> RGB {
+    static func background(of screen: FlowScreen) -> RGB {
         switch screen {
         case .a: RGB(0x97, 0xD0, 0x77)
         case .b1: RGB(0xFF, 0xFF, 0xCC)
@@ -23,7 +23,7 @@ enum NavigationPalette {
 
     /// Plain text on `screen`'s background; every other style of the screen derives from it so
     /// no cell loses the background.
-    static func base(for screen: Navigation.Screen) -> Style {
+    static func base(for screen: FlowScreen) -> Style {
         Style(foreground: text, background: background(of: screen))
     }
 

@@ -5,7 +5,7 @@ import TUI
 /// failed: Server error 500; next try in 4 s"), a storage problem if there is one, and the
 /// backend. Drawn reversed so it stands apart with or without colour. The sign-in state always
 /// comes first and whole where it fits; the other parts follow as far as there is room.
-struct NavigationStatusLine {
+struct NavigationStatusLine: Widget {
     static let separator = " · "
     /// A part cut shorter than this says nothing useful; it is left out instead.
     static let shortestCut = 12
@@ -13,6 +13,8 @@ struct NavigationStatusLine {
     var state: NavigationState
     var now: Duration
     var backend: String
+    /// The screen's own colours (the line is drawn reversed in them).
+    var style: Style = .plain
 
     var parts: [String] {
         var parts = [state.isLoadingProgress ? "Starting…" : login]
@@ -50,7 +52,7 @@ struct NavigationStatusLine {
         return line
     }
 
-    func draw(in rect: Rect, style: Style, on canvas: inout Canvas) {
+    func draw(in rect: Rect, on canvas: inout Canvas) {
         let line = rect.row(0)
         guard !line.isEmpty else { return }
         let look = style.reversed()

@@ -3,7 +3,7 @@ import TUI
 
 /// Screen A: a spinner while rFetchExperiments runs; its error and how to retry when it failed.
 /// A moves on by itself, so there is nothing to press otherwise.
-struct ScreenAContent {
+struct ScreenAContent: Widget {
     var state: NavigationState
     var spinner: String
     var base: Style

@@ -3,7 +3,7 @@ import TUI
 
 /// Screens B1, B2 and B3: B1's wheel picker, B2's exclusive checkboxes or B3's text, the Next
 /// button, and under it what Next is doing (submitting, the submit's error, B2's hint).
-struct ScreenBContent {
+struct ScreenBContent: Widget {
     var state: NavigationState
     var spinner: String
     var base: Style
@@ -21,8 +21,8 @@ struct ScreenBContent {
             let box = Rect(x: rect.x, y: y, width: min(rect.width, Self.choiceBoxSize.width), height: Self.choiceBoxSize.height)
                 .intersection(rect)
             let inner = Frame(style: base).draw(in: box, on: &canvas).inset(left: 1, right: 1)
-            ChoiceList(style: base, highlightStyle: base.bolded().reversed())
-                .draw(choices, isFocused: state.acceptsMoves, in: inner, on: &canvas)
+            ChoiceList(choices, isFocused: state.acceptsMoves, style: base, highlightStyle: base.bolded().reversed())
+                .draw(in: inner, on: &canvas)
             y = box.maxY + 1
         default:
             let field = LargeTextField(text: LoremIpsum.text, style: base)
@@ -31,7 +31,7 @@ struct ScreenBContent {
             y += height + 1
         }
         Button("Next", isEnabled: state.submitting == nil, style: base.bolded())
-            .draw(at: Point(x: rect.x, y: y), on: &canvas, clipTo: rect)
+            .draw(in: Rect(x: rect.x, y: y, width: rect.width, height: 1).intersection(rect), on: &canvas)
         y += 2
         let below = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
         TextBlock(message, style: messageStyle, maxLines: 2).draw(in: below, on: &canvas)

@@ -5,7 +5,7 @@ import TUI
 /// and what C waits for before it moves on to D. On the B3 and noScreenB paths there is no
 /// selection: the title field is left out and the text field starts where it would have been,
 /// so the margins stay the same.
-struct ScreenCContent {
+struct ScreenCContent: Widget {
     var state: NavigationState
     var spinner: String
     /// Whole seconds left of the 3-second minimum, when known.

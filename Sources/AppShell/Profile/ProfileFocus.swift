@@ -1,3 +1,4 @@
+import Contract
 import Profile
 
 /// What has the keyboard on the profile screen.

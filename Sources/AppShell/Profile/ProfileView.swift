@@ -1,9 +1,10 @@
+import Contract
 import Profile
 import TUI
 
 /// Draws the profile screen from the domain state, the focus and the text fields' cursors. Pure:
 /// the same input draws the same cells.
-struct ProfileView {
+struct ProfileView: Widget {
     static let headerColor = RGB(0x8F, 0x1F, 0x1F)
     static let headerStyle = Style(foreground: .white, background: headerColor, bold: true)
     /// Errors are bold as well as red, and start with ✗, so they read without colour.
@@ -20,7 +21,6 @@ struct ProfileView {
     var busyFor: Duration?
     /// The backend in use, on the last row.
     var backend: String
-    var spinner = Spinner()
 
     /// Draws into `rect`; returns the cursor when a text field has focus.
     func draw(in rect: Rect, on canvas: inout Canvas) -> Point? {
@@ -66,7 +66,7 @@ struct ProfileView {
         let body = layout.rect.inset(top: 1, left: 2, bottom: 0, right: 2)
         let middle = body.y + body.height / 2 - 1
         if state.isLoading {
-            let text = "\(spinner.frame(at: busyFor ?? .zero)) \(ProfileCopy.loading)"
+            let text = "\(Spinner().frame(at: busyFor ?? .zero)) \(ProfileCopy.loading)"
             TextBlock(text, alignment: .center).draw(in: layout.row(middle, from: body.x, to: body.maxX), on: &canvas)
         } else if let message = state.loadMessage {
             let lines = TextBlock("✗ \(message)", style: Self.errorStyle, alignment: .center, maxLines: 2)
@@ -103,12 +103,11 @@ struct ProfileView {
         canvas.put(field.label, at: Point(x: layout.labelX, y: y), style: isFocused ? .bold : .plain,
                    clipTo: layout.row(y, from: layout.labelX, to: layout.fieldX))
         // A field whose section is being saved is dimmed: it takes no input until the answer.
-        let widget = state.isEditable(field)
-            ? TextField()
-            : TextField(style: Style(dim: true, underline: true), focusedStyle: Style(dim: true, underline: true))
         let text = fields[field] ?? TextFieldState(isMasked: field.isSecret)
-        let cursor = widget.draw(text, isFocused: isFocused,
-                                 in: layout.row(y, from: layout.fieldX, to: layout.contentMaxX), on: &canvas)
+        let widget = state.isEditable(field)
+            ? TextField(text, isFocused: isFocused)
+            : TextField(text, isFocused: isFocused, style: Style(dim: true, underline: true), focusedStyle: Style(dim: true, underline: true))
+        let cursor = widget.draw(in: layout.row(y, from: layout.fieldX, to: layout.contentMaxX), on: &canvas)
         if let error = state.error(for: field) {
             let line = "✗ " + error
             // Under the field; a message too long for that starts further left, never past the labels.
@@ -124,11 +123,10 @@ struct ProfileView {
         let isFocused = focus == .save(section)
         drawMarker(isFocused, y: y, layout, on: &canvas)
         let button = Button(section.saveButtonTitle, isFocused: isFocused, isEnabled: !state.isSaving(section))
-        let taken = button.draw(at: Point(x: layout.labelX, y: y), on: &canvas,
-                                clipTo: layout.row(y, from: layout.labelX, to: layout.contentMaxX))
+        let taken = button.draw(in: layout.row(y, from: layout.labelX, to: layout.contentMaxX), on: &canvas)
         let area = Rect(x: taken.maxX + 2, y: y, width: max(0, layout.contentMaxX - taken.maxX - 2), height: 2)
         if state.isSaving(section) {
-            spinner.draw(at: area.origin, elapsed: busyFor ?? .zero, label: Self.savingLabel, on: &canvas, clipTo: area)
+            Spinner(elapsed: busyFor ?? .zero, label: Self.savingLabel).draw(in: area, on: &canvas)
         } else if let notice = state.message(for: section) {
             let (text, style): (String, Style) = switch notice.tone {
             case .success: ("✓ " + notice.text, Self.successStyle)

@@ -1,7 +1,6 @@
 import Core
 import FoundationEssentials
 import Glibc
-import Navigation
 import TUI
 
 /// The program: arguments → environment → event loop on ncurses → exit status.
@@ -41,7 +40,7 @@ public enum ChallengeTUI {
             return error.exitStatus
         }
 
-        let shell = ChallengeShell(environment: app, makeScreen: ChallengeScreens.make(app))
+        let shell = ChallengeShell(environment: app)
         let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment)
         do {
             let loop = try EventLoop(app: shell, terminal: terminal)
@@ -58,11 +57,14 @@ public enum ChallengeTUI {
         }
     }
 
+    /// `--reset`: every challenge forgets what it kept between runs.
     private static func resetProgress(_ app: AppEnvironment) throws(LaunchError) {
-        do {
-            try NavigationProgressStore(store: app.store).reset()
-        } catch {
-            throw LaunchError("--reset: \(error.message)", exitStatus: 1)
+        for challenge in Challenge.all {
+            do {
+                _ = try challenge.forgetProgress?(app)
+            } catch {
+                throw LaunchError("--reset: \(error.message)", exitStatus: 1)
+            }
         }
     }
 

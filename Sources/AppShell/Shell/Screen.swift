@@ -19,9 +19,9 @@ public struct LeaveConfirmation: Sendable, Equatable {
     }
 }
 
-/// One screen on the shell's stack: the launcher, or one challenge. A challenge is one screen
-/// whose own state decides what it shows (the navigation flow's A…D, the article list or a
-/// detail page). All calls come on the event loop's thread.
+/// One screen on the shell's stack: the launcher, or one challenge (a `FeatureHost`). A challenge
+/// is one screen whose own state decides what it shows (the navigation flow's A…D, the article
+/// list or a detail page). All calls come on the event loop's thread.
 public protocol Screen: AnyObject {
     /// The keys that work here right now, for the key bar. The shell appends its own (`? help`,
     /// `q back`), so list only the screen's.
@@ -38,12 +38,12 @@ public protocol Screen: AnyObject {
     func handle(_ message: ShellMessage, _ context: ScreenContext)
     /// Draws into `rect` (the whole terminal but the key bar). Returns where the text cursor
     /// goes, or nil to hide it.
-    func render(in rect: Rect, on canvas: inout Canvas, at now: ContinuousClock.Instant) -> Point?
+    func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
     /// Asked when the user leaves with `q` (or the screen's back button): a question to confirm
     /// first, or nil to leave at once.
     func confirmLeave() -> LeaveConfirmation?
     /// The screen was removed: cancel everything it started.
-    func disappear()
+    func disappear(_ context: ScreenContext)
 }
 
 extension Screen {
@@ -52,5 +52,5 @@ extension Screen {
     public func appear(_ context: ScreenContext) {}
     public func handle(_ message: ShellMessage, _ context: ScreenContext) {}
     public func confirmLeave() -> LeaveConfirmation? { nil }
-    public func disappear() {}
+    public func disappear(_ context: ScreenContext) {}
 }

@@ -17,7 +17,8 @@ public final class ScreenContext {
     /// Sends messages to the loop from any thread (what effect runners call).
     public var poster: Poster<ShellMessage> { run.poster }
 
-    public var now: ContinuousClock.Instant { run.now }
+    /// The loop's time (since it started, on the app's clock).
+    public var now: Duration { run.now }
 
     public func push(_ screen: any Screen) { shell.push(screen) }
 

@@ -1,14 +1,10 @@
-import Articles
-import Navigation
-import Profile
 import Synchronization
 
-/// Everything the shell's event loop carries besides keys: the domain events that background
-/// effects send back (addressed to the screen whose effects sent them), and the shell's own timers.
+/// Everything the shell's event loop carries besides keys: the events that background effects
+/// send back (addressed to the screen whose effects sent them), and the shell's own timers.
 public enum ShellMessage: Sendable {
-    case navigation(NavigationEvent, to: ScreenToken)
-    case articles(ArticlesEvent, to: ScreenToken)
-    case profile(ProfileEvent, to: ScreenToken)
+    /// A feature's event, for the screen `to` (a `FeatureHost`, which knows the event's type).
+    case event(any Sendable, to: ScreenToken)
     /// Redraw for the spinner (scheduled only while the top screen animates).
     case animationFrame
     /// The toast's deadline has passed.

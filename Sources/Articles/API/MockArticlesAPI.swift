@@ -1,3 +1,4 @@
+import Contract
 import Core
 import FoundationEssentials
 
@@ -48,19 +49,14 @@ public struct MockArticlesAPI: ArticlesAPI {
     }
 
     private func answer() async -> Result<Data, APIError> {
-        let plan = endpoint.nextPlan()
-        if plan.delay > .zero {
-            do {
-                try await clock.sleep(for: plan.delay)
-            } catch {
-                return .failure(.cancelled)
+        do {
+            switch try await endpoint.play(on: clock) {
+            case .success: return .success(body)
+            case .failure(.malformed): return .success(Self.malformedBody)
+            case .failure(let failure): return .failure(failure.apiError)
             }
-        }
-        if Task.isCancelled { return .failure(.cancelled) }
-        switch plan.outcome {
-        case .success: return .success(body)
-        case .failure(.malformed): return .success(Self.malformedBody)
-        case .failure(let failure): return .failure(failure.apiError)
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Contract
+
 /// What one response body gave: the articles that could be read, in the server's order, and how
 /// many elements had to be dropped (a missing or mistyped field, a bad date, a repeated id).
 public struct DecodedArticles: Hashable, Sendable {

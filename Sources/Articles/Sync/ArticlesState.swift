@@ -1,3 +1,4 @@
+import Contract
 import Core
 
 /// Everything the articles screens draw, as a value. Changed only by `reduce(_:)`.

@@ -31,7 +31,7 @@ public enum AppPaths {
         return "/"
     }
 
-    static func join(_ parts: String...) -> String {
+    public static func join(_ parts: String...) -> String {
         parts.dropFirst().reduce(parts[0]) { path, part in
             path.hasSuffix("/") ? path + part : path + "/" + part
         }

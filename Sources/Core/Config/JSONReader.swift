@@ -1,22 +1,22 @@
 /// Reads typed values out of a `JSONValue` tree, keeping the file name and the key path so every
 /// error says where it is. Strict: unknown keys are errors (a typo must not be silently ignored).
-struct JSONReader {
-    let file: String
-    let path: String
-    let value: JSONValue
+public struct JSONReader {
+    public let file: String
+    public let path: String
+    public let value: JSONValue
 
-    init(file: String, path: String = "", value: JSONValue) {
+    public init(file: String, path: String = "", value: JSONValue) {
         self.file = file
         self.path = path
         self.value = value
     }
 
-    func error(_ problem: String) -> ConfigurationError {
+    public func error(_ problem: String) -> ConfigurationError {
         ConfigurationError(file: file, keyPath: path, problem: problem)
     }
 
     /// The members of an object, after checking that every key is one of `known`.
-    func object(known: [String]) throws(ConfigurationError) -> [String: JSONReader] {
+    public func object(known: [String]) throws(ConfigurationError) -> [String: JSONReader] {
         guard case .object(let members) = value else { throw error("expected an object, got \(value)") }
         for key in members.keys.sorted() where !known.contains(key) {
             throw ConfigurationError(
@@ -28,37 +28,37 @@ struct JSONReader {
     }
 
     /// An object whose keys are free (e.g. endpoint names, checked by the caller).
-    func dictionary() throws(ConfigurationError) -> [(key: String, reader: JSONReader)] {
+    public func dictionary() throws(ConfigurationError) -> [(key: String, reader: JSONReader)] {
         guard case .object(let members) = value else { throw error("expected an object, got \(value)") }
         return members.keys.sorted().map { ($0, JSONReader(file: file, path: child($0), value: members[$0]!)) }
     }
 
-    func array() throws(ConfigurationError) -> [JSONReader] {
+    public func array() throws(ConfigurationError) -> [JSONReader] {
         guard case .array(let items) = value else { throw error("expected a list, got \(value)") }
         return items.enumerated().map { JSONReader(file: file, path: "\(path)[\($0.offset)]", value: $0.element) }
     }
 
-    var isNull: Bool { value == .null }
+    public var isNull: Bool { value == .null }
 
-    func string() throws(ConfigurationError) -> String {
+    public func string() throws(ConfigurationError) -> String {
         guard case .string(let string) = value else { throw error("expected a string, got \(value)") }
         return string
     }
 
-    func number(_ what: String = "a number", in range: ClosedRange<Double>? = nil) throws(ConfigurationError) -> Double {
+    public func number(_ what: String = "a number", in range: ClosedRange<Double>? = nil) throws(ConfigurationError) -> Double {
         guard case .number(let number) = value, number.isFinite else { throw error("expected \(what), got \(value)") }
         if let range, !range.contains(number) { throw error("expected \(what), got \(value)") }
         return number
     }
 
-    func integer(_ what: String, atLeast minimum: Int) throws(ConfigurationError) -> Int {
+    public func integer(_ what: String, atLeast minimum: Int) throws(ConfigurationError) -> Int {
         guard case .number(let number) = value, number.rounded() == number, number >= Double(minimum), number < 1e9 else {
             throw error("expected \(what), got \(value)")
         }
         return Int(number)
     }
 
-    func seconds(allowZero: Bool = true) throws(ConfigurationError) -> Duration {
+    public func seconds(allowZero: Bool = true) throws(ConfigurationError) -> Duration {
         let what = allowZero ? "a number of seconds" : "a number of seconds above 0"
         let seconds = try number(what, in: 0...86_400)
         if !allowZero && seconds == 0 { throw error("expected \(what), got \(value)") }

@@ -17,7 +17,8 @@ extension RunnableEffect {
 
 /// Runs effect values as tasks with injected dependencies (captured by `perform`) and sends the
 /// events they produce back to whoever owns the state. Cancelling is by id or all at once
-/// (leaving a challenge).
+/// (leaving a challenge). Tasks run on `executor` when one is given (tests pass an executor they
+/// drive, so effects run exactly when the test says), else on the global concurrent executor.
 public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendable {
     public typealias Perform = @Sendable (Effect, _ send: @escaping @Sendable (Event) -> Void) async -> Void
 
@@ -29,9 +30,13 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
 
     private let perform: Perform
     private let send: @Sendable (Event) -> Void
+    private let executor: (any TaskExecutor)?
     private let running = Mutex(Running())
 
-    public init(perform: @escaping Perform, send: @escaping @Sendable (Event) -> Void) {
+    public init(
+        executor: (any TaskExecutor)? = nil, perform: @escaping Perform, send: @escaping @Sendable (Event) -> Void
+    ) {
+        self.executor = executor
         self.perform = perform
         self.send = send
     }
@@ -46,7 +51,7 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
             for id in effect.cancels { running.tasks.removeValue(forKey: id)?.task.cancel() }
             let token = running.nextToken
             running.nextToken += 1
-            let task = Task { [perform, send, weak self] in
+            let task = Task(executorPreference: executor) { [perform, send, weak self] in
                 await perform(effect) { event in
                     // A cancelled effect's late results are dropped: its screen has moved on.
                     if !Task.isCancelled { send(event) }
@@ -66,18 +71,23 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
     }
 
     public func cancelAll() {
+        cancelAll(keeping: { _ in false })
+    }
+
+    /// Cancels everything but the effects whose id `keeping` spares (a save that must finish).
+    public func cancelAll(keeping: (String) -> Bool) {
         running.withLock { running in
-            running.tasks.values.forEach { $0.task.cancel() }
+            for (id, entry) in running.tasks where !keeping(id) {
+                entry.task.cancel()
+                running.tasks[id] = nil
+            }
             running.anonymous.values.forEach { $0.cancel() }
-            running = Running(nextToken: running.nextToken)
+            running.anonymous = [:]
         }
     }
 
-    /// Ids of effects still running, sorted (for tests and the inspector).
+    /// Ids of effects still running, sorted.
     public var runningIDs: [String] { running.withLock { $0.tasks.keys.sorted() } }
-
-    /// Whether anything at all is still running.
-    public var isIdle: Bool { running.withLock { $0.tasks.isEmpty && $0.anonymous.isEmpty } }
 
     private func finished(id: String?, token: Int) {
         running.withLock { running in

@@ -55,4 +55,19 @@ public final class MockEndpoint: Sendable {
             return Plan(delay: .milliseconds(Int64((seconds * 1000).rounded())), outcome: outcome)
         }
     }
+
+    /// Plays the next request: waits its planned delay on `clock` (not at all for no delay) and
+    /// returns its planned outcome. A task cancelled meanwhile gets `.cancelled`.
+    public func play(on clock: any Clock<Duration>) async throws(APIError) -> SimulatedOutcome {
+        let plan = nextPlan()
+        if plan.delay > .zero {
+            do {
+                try await clock.sleep(for: plan.delay)
+            } catch {
+                throw .cancelled
+            }
+        }
+        if Task.isCancelled { throw .cancelled }
+        return plan.outcome
+    }
 }

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 
 /// `GET /articles`: the configured JSON, after `--articles-delay`, failing the first
@@ -14,7 +15,7 @@ final class ArticlesRoutes: Sendable {
     }
 
     func install(in router: inout Router) {
-        router.add("GET", "/articles") { [self] _ in respond() }
+        router.add("GET", ArticlesEndpoint.path) { [self] _ in respond() }
     }
 
     func respond() -> DelayedResponse {

@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Glibc
 
@@ -21,7 +22,7 @@ public enum ServerCommand: Sendable, Equatable {
     /// Parses `challenge-server`'s arguments (without the program name) and the environment
     /// variables it reads. Pure: nothing is read or opened here; `ServerMain` loads
     /// `--articles-file`. The command line wins over the environment.
-    public static func parse(_ arguments: [String], articlesJSON: Data = Data("[]".utf8),
+    public static func parse(_ arguments: [String], articlesJSON: Data = SampleArticles.json(),
                              environment: [String: String] = [:]) -> Result<ServerCommand, UsageError> {
         var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
         for (variable, name) in [(secretVariable, "JWT secret"), (passwordVariable, "password")] {
@@ -118,7 +119,7 @@ public enum ServerCommand: Sendable, Equatable {
         guard positionals.count <= 6 else {
             return fail("too many positional arguments (\(positionals.count)); the overrides are X Y U V A B, at most 6")
         }
-        let endpoints = ["rLogin", "rFetchExperiments", "rSubmitSelection"]
+        let endpoints = NavigationEndpoint.allCases.map(\.rawValue)
         var overrides = [NavigationOverride(), NavigationOverride(), NavigationOverride()]
         for (position, text) in positionals.enumerated() {
             let endpoint = endpoints[position / 2]

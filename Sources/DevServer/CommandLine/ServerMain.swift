@@ -1,3 +1,4 @@
+import Contract
 import Foundation
 import Glibc
 
@@ -12,7 +13,7 @@ public enum ServerMain {
     /// Runs the server until SIGINT or SIGTERM; returns the exit status.
     ///
     /// `articlesJSON` is what `GET /articles` serves when no `--articles-file` is given.
-    public static func run(arguments: [String], articlesJSON: Data) -> Int32 {
+    public static func run(arguments: [String], articlesJSON: Data = SampleArticles.json()) -> Int32 {
         let configuration: DevServerConfiguration
         switch plan(arguments: arguments, environment: ProcessInfo.processInfo.environment, articlesJSON: articlesJSON, readFile: readFile) {
         case .exit(let status, let standardOutput, let standardError):

@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Foundation
 import Synchronization
@@ -49,11 +50,11 @@ final class NavigationRoutes: Sendable {
     }
 
     func install(in router: inout Router) {
-        router.add("GET", "/rLogin") { [self] _ in respondToLogin() }
-        router.add("GET", "/rFetchExperiments") { [self] _ in respondToFetchExperiments() }
+        router.add("GET", NavigationEndpoint.login.path) { [self] _ in respondToLogin() }
+        router.add("GET", NavigationEndpoint.fetchExperiments.path) { [self] _ in respondToFetchExperiments() }
         // The query items (sessionId, screen, selection) are accepted and not looked at, like the
         // original; they are not logged either (the log shows the path only).
-        router.add("GET", "/rSubmitSelection") { [self] _ in respondToSubmitSelection() }
+        router.add("GET", NavigationEndpoint.submitSelection.path) { [self] _ in respondToSubmitSelection() }
     }
 
     func respondToLogin() -> DelayedResponse {
@@ -73,5 +74,5 @@ final class NavigationRoutes: Sendable {
         return DelayedResponse(plan.succeeds ? .text(200, "") : Self.failure, after: plan.delay)
     }
 
-    static let failure = ServerResponse.text(500, "Something went wrong")
+    static let failure = ServerResponse.text(500, NavigationWire.failureText)
 }

@@ -1,5 +1,5 @@
+import Contract
 import Foundation
-import Profile
 
 /// The profile API's answers as server responses. The JSON shapes are the `Profile` module's
 /// (`ProfileEnvelope`, `StatusEnvelope`), so the app reads exactly what the server writes.

@@ -1,12 +1,12 @@
+import Contract
 import Foundation
-import Profile
 import Synchronization
 
 /// `GET /profiles/mine`, `POST /profiles/update`, `POST /password/change`: the seed's profile
 /// API with its state in memory, behind a bearer JWT.
 ///
-/// What a valid request may contain is decided by the `Profile` module's `ProfileRules` (the
-/// app's mock backend applies the same rules), so the server and the app speak the same codes
+/// What a valid request may contain is decided by the contract's `ProfileRules` (the app's mock
+/// backend applies the same rules), so the server and the app speak the same codes
 /// and statuses. The server adds only its own concerns: the delay, injected faults, the token,
 /// the content type and a JSON object body.
 final class ProfileRoutes: Sendable {
@@ -32,13 +32,13 @@ final class ProfileRoutes: Sendable {
     }
 
     func install(in router: inout Router) {
-        router.add("GET", "/profiles/mine") { [self] request in
+        router.add(ProfileEndpoint.profile.method, ProfileEndpoint.profile.path) { [self] request in
             guarded(request) { _ in ProfileResponses.retrieved(state.withLock { $0.profile }) }
         }
-        router.add("POST", "/profiles/update") { [self] request in
+        router.add(ProfileEndpoint.profileUpdate.method, ProfileEndpoint.profileUpdate.path) { [self] request in
             guarded(request, jsonBody: true) { body in update(body) }
         }
-        router.add("POST", "/password/change") { [self] request in
+        router.add(ProfileEndpoint.passwordChange.method, ProfileEndpoint.passwordChange.path) { [self] request in
             guarded(request, jsonBody: true) { body in changePassword(body) }
         }
     }

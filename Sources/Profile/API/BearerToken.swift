@@ -1,3 +1,5 @@
+import Contract
+
 /// Where the JWT for `Authorization: Bearer` comes from.
 public enum BearerToken {
     /// The environment variable that overrides the configured token.

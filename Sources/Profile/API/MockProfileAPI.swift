@@ -1,3 +1,4 @@
+import Contract
 import Core
 import Synchronization
 
@@ -26,9 +27,9 @@ public final class MockProfileAPI: ProfileAPI {
     public init(
         profile: UserProfile = .sample,
         password: Secret = Secret(MockProfileAPI.defaultPassword),
-        profileEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.profile.rawValue, behaviour: .instant),
-        updateEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.profileUpdate.rawValue, behaviour: .instant),
-        passwordEndpoint: MockEndpoint = MockEndpoint(ProfileEndpointName.passwordChange.rawValue, behaviour: .instant),
+        profileEndpoint: MockEndpoint = MockEndpoint(ProfileEndpoint.profile.rawValue, behaviour: .instant),
+        updateEndpoint: MockEndpoint = MockEndpoint(ProfileEndpoint.profileUpdate.rawValue, behaviour: .instant),
+        passwordEndpoint: MockEndpoint = MockEndpoint(ProfileEndpoint.passwordChange.rawValue, behaviour: .instant),
         clock: any Clock<Duration> = ContinuousClock(),
         monitor: NetworkMonitor? = nil
     ) {
@@ -50,14 +51,14 @@ public final class MockProfileAPI: ProfileAPI {
     public func isCurrentPassword(_ password: Secret) -> Bool { stored.withLock { $0.password == password } }
 
     public func fetchProfile() async throws(APIError) -> UserProfile {
-        try await reported(.get, "/profiles/mine") { () async throws(APIError) in
+        try await reported(.profile) { () async throws(APIError) in
             try await answer(profileEndpoint, .profile)
             return storedProfile
         }
     }
 
     public func updateProfile(firstName: String, lastName: String) async throws(APIError) -> UserProfile {
-        try await reported(.post, "/profiles/update") { () async throws(APIError) in
+        try await reported(.profileUpdate) { () async throws(APIError) in
             try await answer(updateEndpoint, .profileUpdate)
             switch ProfileRules.checkUpdate(firstName: firstName, lastName: lastName) {
             case .failure(let rejection):
@@ -73,7 +74,7 @@ public final class MockProfileAPI: ProfileAPI {
     }
 
     public func changePassword(current: Secret, new: Secret, confirmation: Secret) async throws(APIError) {
-        try await reported(.post, "/password/change", isSensitive: true) { () async throws(APIError) in
+        try await reported(.passwordChange, isSensitive: true) { () async throws(APIError) in
             try await answer(passwordEndpoint, .passwordChange)
             let rejection: ProfileRejection? = stored.withLock { stored in
                 // Checked and changed under one lock: two changes at once cannot both pass.
@@ -89,11 +90,10 @@ public final class MockProfileAPI: ProfileAPI {
     /// Runs one simulated request and reports it to the monitor: 200, or the error the caller
     /// gets (a rule's 400/403/422 included, as the HTTP server would answer them).
     private func reported<T>(
-        _ method: HTTPRequest.Method, _ path: String, isSensitive: Bool = false,
-        _ body: () async throws(APIError) -> T
+        _ endpoint: ProfileEndpoint, isSensitive: Bool = false, _ body: () async throws(APIError) -> T
     ) async throws(APIError) -> T {
         let token = monitor?.begin(
-            method: method.rawValue, path: path, transport: .simulated, isSensitive: isSensitive)
+            method: endpoint.method, path: endpoint.path, transport: .simulated, isSensitive: isSensitive)
         do {
             let value = try await body()
             if let token { monitor?.end(token, .response(status: 200)) }
@@ -106,19 +106,12 @@ public final class MockProfileAPI: ProfileAPI {
 
     /// Waits the planned delay, then throws the planned failure, or returns to let the request
     /// run on the stored data.
-    private func answer(_ endpoint: MockEndpoint, _ name: ProfileEndpointName) async throws(APIError) {
-        let plan = endpoint.nextPlan()
-        do {
-            try await clock.sleep(for: plan.delay)
-        } catch {
-            throw .cancelled
-        }
-        if Task.isCancelled { throw .cancelled }
-        switch plan.outcome {
+    private func answer(_ endpoint: MockEndpoint, _ name: ProfileEndpoint) async throws(APIError) {
+        switch try await endpoint.play(on: clock) {
         case .success:
             return
         case .failure(.status(let status)):
-            throw ProfileRules.injectedRejection(status: status, endpoint: name).apiError
+            throw Self.injectedRejection(status: status, endpoint: name).apiError
         case .failure(.malformed):
             throw .undecodable("the \(name.rawValue) response is not the contract's JSON")
         case .failure(let failure):

@@ -1,3 +1,4 @@
+import Contract
 import Core
 
 /// The profile backend, whatever answers it (the in-memory mock or the HTTP server).

@@ -1,3 +1,5 @@
+import Contract
+
 /// Every sentence the profile screen shows, in one place so the screen, the mock backend and the
 /// tests agree on the words.
 public enum ProfileCopy {
@@ -37,5 +39,5 @@ public enum ProfileCopy {
 
     public static let passwordUnchanged = "Choose a password different from the current one"
     public static let passwordMismatch = "The passwords don't match"
-    public static let wrongCurrentPassword = "The current password is wrong"
+    public static let wrongCurrentPassword = ProfileRules.wrongCurrentPasswordMessage
 }

@@ -1,3 +1,4 @@
+import Contract
 import Core
 
 /// The requests the reducer asks for; `ProfileRuntime` performs them.

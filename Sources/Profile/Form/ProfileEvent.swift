@@ -1,3 +1,4 @@
+import Contract
 import Core
 
 /// What a password change answers when it works: nothing but "done".

@@ -1,3 +1,4 @@
+import Contract
 import Core
 
 /// A failed request, in the terms the screen shows: under a field, or as the section's message.

@@ -1,3 +1,5 @@
+import Contract
+
 /// The two forms of the screen.
 public enum ProfileSection: Hashable, Sendable, CaseIterable {
     case basicInformation
@@ -20,31 +22,9 @@ public enum ProfileSection: Hashable, Sendable, CaseIterable {
     }
 }
 
-/// The editable fields, in screen order.
-public enum ProfileField: String, Hashable, Sendable, CaseIterable {
-    case firstName
-    case lastName
-    case currentPassword
-    case newPassword
-    case passwordConfirmation
-
-    public var label: String {
-        switch self {
-        case .firstName: "First Name"
-        case .lastName: "Last Name"
-        case .currentPassword: "Current Password"
-        case .newPassword: "New Password"
-        case .passwordConfirmation: "Re-enter Password"
-        }
-    }
-
+extension ProfileField {
+    /// The form the field belongs to.
     public var section: ProfileSection {
-        switch self {
-        case .firstName, .lastName: .basicInformation
-        case .currentPassword, .newPassword, .passwordConfirmation: .password
-        }
+        isSecret ? .password : .basicInformation
     }
-
-    /// Secret fields are shown masked and never leave the state except in the request.
-    public var isSecret: Bool { section == .password }
 }

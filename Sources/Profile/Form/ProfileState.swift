@@ -1,3 +1,5 @@
+import Contract
+
 /// Everything the profile screen shows, as a value. Only `reduce(_:)` changes it; what the screen
 /// draws is here or in a computed property below.
 public struct ProfileState: Equatable, Sendable {

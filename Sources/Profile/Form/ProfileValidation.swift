@@ -1,15 +1,13 @@
+import Contract
+
 /// The rules checked before any request (the mock backend enforces the same ones, as the server
 /// does). Pure: values in, one message per offending field out.
 public enum ProfileValidation {
-    public static let maximumNameLength = 50
-    public static let minimumPasswordLength = 8
+    public static let maximumNameLength = ProfileRules.maximumNameLength
+    public static let minimumPasswordLength = ProfileRules.minimumPasswordLength
 
     /// What is sent for a name: the text without leading and trailing whitespace.
-    public static func trimmed(_ name: String) -> String {
-        let start = name.firstIndex { !$0.isWhitespace } ?? name.endIndex
-        let end = name.lastIndex { !$0.isWhitespace }.map(name.index(after:)) ?? start
-        return String(name[start..<max(start, end)])
-    }
+    public static func trimmed(_ name: String) -> String { ProfileRules.trimmed(name) }
 
     /// Names are required after trimming and at most 50 characters (Characters, not bytes).
     public static func nameError(_ field: ProfileField, _ value: String) -> String? {

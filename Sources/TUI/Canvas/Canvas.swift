@@ -104,6 +104,12 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
+    /// Writes one cell as it is (a diff being applied); outside the canvas nothing happens.
+    mutating func set(_ cell: Cell, at point: Point) {
+        guard bounds.contains(point) else { return }
+        cells[point.y * size.width + point.x] = cell
+    }
+
     private mutating func place(_ character: Character, width: Int, x: Int, y: Int, style: Style) {
         let row = y * size.width
         // Break up wide characters that are only partly overwritten.

@@ -29,7 +29,7 @@ public final class EventLoop<App: TerminalApp> {
     public let context: RunContext<App.Message>
     private let poller: any Poller
     private let mailbox: Mailbox<App.Message>
-    private let clock: () -> ContinuousClock.Instant
+    private let stopwatch: Stopwatch
     private var exit: EventLoopExit?
     private var needsRender = true
     private var started = false
@@ -39,15 +39,15 @@ public final class EventLoop<App: TerminalApp> {
 
     public init(
         app: App, terminal: any Terminal, configuration: Configuration = Configuration(),
-        poller: any Poller = SystemPoller(), clock: @escaping () -> ContinuousClock.Instant = { .now }
+        poller: any Poller = SystemPoller(), clock: any Clock<Duration> = ContinuousClock()
     ) throws {
         self.app = app
         self.terminal = terminal
         self.configuration = configuration
         self.poller = poller
-        self.clock = clock
+        self.stopwatch = Stopwatch(clock)
         self.mailbox = try Mailbox()
-        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, clock: clock)
+        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, stopwatch: stopwatch)
     }
 
     /// Where background work posts messages.
@@ -104,7 +104,7 @@ public final class EventLoop<App: TerminalApp> {
             deliver(message)
             if exit != nil { return exit }
         }
-        for timer in context.timers.popDue(at: clock()) {
+        for timer in context.timers.popDue(at: stopwatch.elapsed) {
             deliver(timer.message)
             if exit != nil { return exit }
         }
@@ -126,7 +126,7 @@ public final class EventLoop<App: TerminalApp> {
 
     /// How long the next `poll` may sleep: until the earliest timer, or forever (nil).
     public var pollTimeout: Duration? {
-        context.timers.nextDeadline.map { max(.zero, $0 - clock()) }
+        context.timers.nextDeadline.map { max(.zero, $0 - stopwatch.elapsed) }
     }
 
     private func handle(_ key: Key) {
@@ -163,7 +163,7 @@ public final class EventLoop<App: TerminalApp> {
         var canvas = Canvas(size: terminal.size)
         var cursor: Point?
         if isTooSmall {
-            TooSmallScreen.draw(minimum: configuration.minimumSize, on: &canvas)
+            TooSmallScreen(minimum: configuration.minimumSize).draw(in: canvas.bounds, on: &canvas)
         } else {
             cursor = app.render(into: &canvas)
         }

@@ -7,16 +7,17 @@ public final class RunContext<Message: Sendable> {
     public internal(set) var terminalSize: Size
     public private(set) var isQuitting = false
     var timers = TimerQueue<Message>()
-    private let clock: () -> ContinuousClock.Instant
+    private let stopwatch: Stopwatch
 
-    init(poster: Poster<Message>, terminalSize: Size, clock: @escaping () -> ContinuousClock.Instant) {
+    init(poster: Poster<Message>, terminalSize: Size, stopwatch: Stopwatch) {
         self.poster = poster
         self.terminalSize = terminalSize
-        self.clock = clock
+        self.stopwatch = stopwatch
     }
 
-    /// The loop's clock (injected in tests).
-    public var now: ContinuousClock.Instant { clock() }
+    /// The time since the loop started, on its clock (the app's injected clock: a manual one in
+    /// tests). Timers and toasts are measured on it.
+    public var now: Duration { stopwatch.elapsed }
 
     /// Delivers `message` to `handle(_:_:)` after `delay`. An existing timer with the same id
     /// is replaced.
@@ -24,7 +25,7 @@ public final class RunContext<Message: Sendable> {
         timers.schedule(id, at: now + delay, message)
     }
 
-    public func schedule(_ id: String, at deadline: ContinuousClock.Instant, _ message: Message) {
+    public func schedule(_ id: String, at deadline: Duration, _ message: Message) {
         timers.schedule(id, at: deadline, message)
     }
 

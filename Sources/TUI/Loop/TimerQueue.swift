@@ -1,9 +1,10 @@
-/// Pending timers, each with an id, a deadline and the message it delivers. Scheduling an id
+/// Pending timers, each with an id, a deadline (time since the loop started, on its clock) and
+/// the message it delivers. Scheduling an id
 /// again replaces its timer. Due timers come out in deadline order (ties: scheduling order).
 struct TimerQueue<Message> {
     private struct Entry {
         var id: String
-        var deadline: ContinuousClock.Instant
+        var deadline: Duration
         var sequence: Int
         var message: Message
     }
@@ -14,7 +15,7 @@ struct TimerQueue<Message> {
     var isEmpty: Bool { entries.isEmpty }
     var ids: [String] { entries.sorted(by: Self.order).map(\.id) }
 
-    mutating func schedule(_ id: String, at deadline: ContinuousClock.Instant, _ message: Message) {
+    mutating func schedule(_ id: String, at deadline: Duration, _ message: Message) {
         cancel(id)
         entries.append(Entry(id: id, deadline: deadline, sequence: nextSequence, message: message))
         nextSequence += 1
@@ -24,12 +25,12 @@ struct TimerQueue<Message> {
 
     func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
 
-    func deadline(of id: String) -> ContinuousClock.Instant? { entries.first { $0.id == id }?.deadline }
+    func deadline(of id: String) -> Duration? { entries.first { $0.id == id }?.deadline }
 
-    var nextDeadline: ContinuousClock.Instant? { entries.map(\.deadline).min() }
+    var nextDeadline: Duration? { entries.map(\.deadline).min() }
 
     /// Removes and returns the timers due at `now`, earliest first.
-    mutating func popDue(at now: ContinuousClock.Instant) -> [(id: String, message: Message)] {
+    mutating func popDue(at now: Duration) -> [(id: String, message: Message)] {
         let due = entries.filter { $0.deadline <= now }.sorted(by: Self.order)
         guard !due.isEmpty else { return [] }
         entries.removeAll { $0.deadline <= now }

@@ -120,16 +120,11 @@ public final class NcursesTerminal: Terminal {
             werase(screen)
             old = nil
         }
-        let blank = Canvas(size: canvas.size)
-        let before = old ?? blank
-        let width = min(canvas.size.width, size.width), height = min(canvas.size.height, size.height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let cell = canvas[x, y]
-                guard cell != before[x, y] else { continue } // the screen already shows `before`
-                if cell.isContinuation { continue } // drawn with its wide character
-                draw(cell, x: x, y: y, on: screen)
-            }
+        for change in canvas.changes(from: old) {
+            // The right half of a wide character is drawn with it; ncurses clips what the
+            // terminal is too narrow for.
+            guard !change.cell.isContinuation, change.point.x < size.width, change.point.y < size.height else { continue }
+            draw(change.cell, x: change.point.x, y: change.point.y, on: screen)
         }
         if let cursor, canvas.bounds.contains(cursor) {
             setCursor(visible: true)

@@ -1,17 +1,23 @@
 /// A push button: `[ SAVE CHANGES ]`, reversed when focused, dim when disabled.
-public struct Button: Sendable {
+public struct Button: Widget, Sendable {
     public var label: String
     public var isFocused: Bool
     public var isEnabled: Bool
     public var style: Style
     public var focusedStyle: Style
+    /// Where in its area the button sits.
+    public var alignment: TextAlignment
 
-    public init(_ label: String, isFocused: Bool = false, isEnabled: Bool = true, style: Style = .bold, focusedStyle: Style = Style(bold: true, reverse: true)) {
+    public init(
+        _ label: String, isFocused: Bool = false, isEnabled: Bool = true, style: Style = .bold,
+        focusedStyle: Style = Style(bold: true, reverse: true), alignment: TextAlignment = .left
+    ) {
         self.label = label
         self.isFocused = isFocused
         self.isEnabled = isEnabled
         self.style = style
         self.focusedStyle = focusedStyle
+        self.alignment = alignment
     }
 
     public var text: String { "[ \(label) ]" }
@@ -19,19 +25,13 @@ public struct Button: Sendable {
     /// Columns the button takes.
     public var width: Int { DisplayWidth.of(text) }
 
-    /// Draws at `point` (clipped to `clip`); returns the rectangle it took.
+    /// Draws on the first row of `area` (clipped to it); returns the button's own rectangle.
     @discardableResult
-    public func draw(at point: Point, on canvas: inout Canvas, clipTo clip: Rect? = nil) -> Rect {
+    public func draw(in area: Rect, on canvas: inout Canvas) -> Rect {
+        let point = Point(x: area.x + TextLayout.offset(of: width, in: area.width, alignment: alignment), y: area.y)
         var look = isFocused ? focusedStyle : style
         if !isEnabled { look = look.dimmed() }
-        canvas.put(text, at: point, style: look, clipTo: clip)
+        canvas.put(text, at: point, style: look, clipTo: area.row(0))
         return Rect(origin: point, size: Size(width: width, height: 1))
-    }
-
-    /// Draws on the first row of `rect`, placed by `alignment`.
-    @discardableResult
-    public func draw(in rect: Rect, alignment: TextAlignment = .left, on canvas: inout Canvas) -> Rect {
-        let x = rect.x + TextLayout.offset(of: width, in: rect.width, alignment: alignment)
-        return draw(at: Point(x: x, y: rect.y), on: &canvas, clipTo: rect)
     }
 }

@@ -2,11 +2,17 @@
 /// - wheel: `› Choice C` on the highlighted row (reversed when focused), neighbours dim, the
 ///   highlight kept near the middle when the options don't all fit;
 /// - checkboxes: `[x] Option 1` / `[ ] Option 2`, the highlighted row marked with `›`.
-public struct ChoiceList: Sendable {
+public struct ChoiceList: Widget, Sendable {
+    public var state: ChoiceState
+    public var isFocused: Bool
     public var style: Style
     public var highlightStyle: Style
 
-    public init(style: Style = .plain, highlightStyle: Style = Style(bold: true, reverse: true)) {
+    public init(
+        _ state: ChoiceState, isFocused: Bool, style: Style = .plain, highlightStyle: Style = Style(bold: true, reverse: true)
+    ) {
+        self.state = state
+        self.isFocused = isFocused
         self.style = style
         self.highlightStyle = highlightStyle
     }
@@ -26,7 +32,7 @@ public struct ChoiceList: Sendable {
         return min(max(0, state.highlighted - rows / 2), state.options.count - rows)
     }
 
-    public func draw(_ state: ChoiceState, isFocused: Bool, in rect: Rect, on canvas: inout Canvas) {
+    public func draw(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty, !state.options.isEmpty else { return }
         let first = ChoiceList.firstVisible(state, rows: rect.height)
         for (row, index) in (first..<min(state.options.count, first + rect.height)).enumerated() {

@@ -1,6 +1,6 @@
 /// A box drawn with Unicode box-drawing characters, with an optional title in the top edge:
 /// `╭─ Title ───╮`.
-public struct Frame: Sendable {
+public struct Frame: Widget, Sendable {
     public enum Border: Hashable, Sendable {
         case rounded, plain, heavy, double
 

@@ -1,6 +1,6 @@
 /// The bottom line that lists what the keys do: `↑↓ move · Enter open · ? help · q quit`.
 /// Items that don't fit whole are left out (from the end).
-public struct KeyBar: Sendable {
+public struct KeyBar: Widget, Sendable {
     public struct Item: Hashable, Sendable {
         public var key: String
         public var label: String

@@ -1,6 +1,6 @@
 /// A centred box over the content: title, wrapped body text and an optional row of buttons.
 /// The content behind it is dimmed (optional), so the box reads as in front.
-public struct Modal: Sendable {
+public struct Modal: Widget, Sendable {
     public var title: String
     public var body: String
     public var buttons: [String]
@@ -39,8 +39,9 @@ public struct Modal: Sendable {
     }
 
     /// Dims `area` (when asked), draws the box centred in it and returns the box.
+    /// Draws the box over `area` (dimming it first when `dimsBackground`); returns the box.
     @discardableResult
-    public func draw(over area: Rect, on canvas: inout Canvas) -> Rect {
+    public func draw(in area: Rect, on canvas: inout Canvas) -> Rect {
         if dimsBackground { canvas.restyle(area) { $0.dim = true; $0.bold = false } }
         let box = frame(in: area)
         guard box.width >= 4, box.height >= 3 else { return box }
@@ -52,7 +53,8 @@ public struct Modal: Sendable {
         if !buttons.isEmpty {
             var x = buttonRow.x + TextLayout.offset(of: buttonRowWidth, in: buttonRow.width, alignment: .center)
             for (i, label) in buttons.enumerated() {
-                x = Button(label, isFocused: i == focusedButton).draw(at: Point(x: x, y: buttonRow.y), on: &canvas, clipTo: buttonRow).maxX + 2
+                let place = Rect(x: x, y: buttonRow.y, width: max(0, buttonRow.maxX - x), height: 1)
+                x = Button(label, isFocused: i == focusedButton).draw(in: place, on: &canvas).maxX + 2
             }
         }
         return box

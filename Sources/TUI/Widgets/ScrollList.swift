@@ -1,6 +1,6 @@
 /// A vertical list that draws only the rows on screen, through a closure: a list of 100,000
 /// items costs the same as one of 60. Rows may be taller than one line (`rowHeight`).
-public struct ScrollList: Sendable {
+public struct ScrollList: StatefulWidget {
     /// One row to draw: the item's index, where to draw it, whether it is selected.
     public struct Row: Hashable, Sendable {
         public var index: Int
@@ -12,11 +12,17 @@ public struct ScrollList: Sendable {
     /// A one-column scroll indicator on the right when not everything fits.
     public var showsScrollbar: Bool
     public var scrollbarStyle: Style
+    /// Draws one visible row into its rectangle.
+    public var drawRow: (Row, inout Canvas) -> Void
 
-    public init(rowHeight: Int = 1, showsScrollbar: Bool = true, scrollbarStyle: Style = .dim) {
+    public init(
+        rowHeight: Int = 1, showsScrollbar: Bool = true, scrollbarStyle: Style = .dim,
+        row drawRow: @escaping (Row, inout Canvas) -> Void
+    ) {
         self.rowHeight = max(1, rowHeight)
         self.showsScrollbar = showsScrollbar
         self.scrollbarStyle = scrollbarStyle
+        self.drawRow = drawRow
     }
 
     /// Items that fit in a rectangle of `height` rows.
@@ -24,7 +30,7 @@ public struct ScrollList: Sendable {
 
     /// Records the visible height in `state` (keeping the selection on screen), then calls
     /// `drawRow` for each visible item, top to bottom.
-    public func draw(_ state: inout ListState, in rect: Rect, on canvas: inout Canvas, row drawRow: (Row, inout Canvas) -> Void) {
+    public func draw(in rect: Rect, on canvas: inout Canvas, state: inout ListState) {
         guard !rect.isEmpty else { return }
         state.visibleRows = visibleRows(height: rect.height)
         var rowsArea = rect

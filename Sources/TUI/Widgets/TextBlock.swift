@@ -1,6 +1,6 @@
 /// A paragraph of text drawn into a rectangle: wrapped (or cut to one line per paragraph),
 /// aligned, limited to the rectangle's height or `maxLines`, with "…" when something was left out.
-public struct TextBlock: Sendable {
+public struct TextBlock: Widget, Sendable {
     public var text: String
     public var style: Style
     public var alignment: TextAlignment

@@ -1,13 +1,20 @@
 /// Draws a `TextFieldState` on one row: the text (or "•" per character when masked) on an
 /// underlined or reversed background, scrolled horizontally to keep the cursor in view, a
 /// placeholder when empty. Returns where the terminal cursor goes when focused.
-public struct TextField: Sendable {
+public struct TextField: Widget, Sendable {
+    public var state: TextFieldState
+    public var isFocused: Bool
     public var placeholder: String
     public var style: Style
     public var focusedStyle: Style
     public var placeholderStyle: Style
 
-    public init(placeholder: String = "", style: Style = .underline, focusedStyle: Style = Style(bold: true, underline: true), placeholderStyle: Style = Style(dim: true, underline: true)) {
+    public init(
+        _ state: TextFieldState, isFocused: Bool, placeholder: String = "", style: Style = .underline,
+        focusedStyle: Style = Style(bold: true, underline: true), placeholderStyle: Style = Style(dim: true, underline: true)
+    ) {
+        self.state = state
+        self.isFocused = isFocused
         self.placeholder = placeholder
         self.style = style
         self.focusedStyle = focusedStyle
@@ -33,7 +40,7 @@ public struct TextField: Sendable {
 
     /// Draws the field on the first row of `rect`. Returns the cursor position when focused.
     @discardableResult
-    public func draw(_ state: TextFieldState, isFocused: Bool, in rect: Rect, on canvas: inout Canvas) -> Point? {
+    public func draw(in rect: Rect, on canvas: inout Canvas) -> Point? {
         guard !rect.isEmpty else { return nil }
         let row = rect.row(0)
         let look = isFocused ? focusedStyle : style

@@ -1,25 +1,28 @@
-/// A transient message with a deadline. The app keeps it in its state, schedules a timer for
-/// `deadline`, and drops it when the timer fires (`isExpired(at:)` says whether it is due).
-public struct Toast: Hashable, Sendable {
+/// A transient message with a deadline (on the event loop's clock, `RunContext.now`). The app keeps
+/// it in its state, schedules a timer for `deadline`, and drops it when the timer fires
+/// (`isExpired(at:)` says whether it is due).
+public struct Toast: Widget, Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case info, success, error }
     public enum Placement: Hashable, Sendable { case top, bottom }
 
     public var message: String
     public var kind: Kind
-    public var deadline: ContinuousClock.Instant
+    public var deadline: Duration
+    /// Which edge of its area it is drawn on.
+    public var placement: Placement = .bottom
 
-    public init(_ message: String, kind: Kind = .info, deadline: ContinuousClock.Instant) {
+    public init(_ message: String, kind: Kind = .info, deadline: Duration) {
         self.message = message
         self.kind = kind
         self.deadline = deadline
     }
 
     /// A toast shown for `duration` from `now` (default 3 s).
-    public init(_ message: String, kind: Kind = .info, now: ContinuousClock.Instant, duration: Duration = .seconds(3)) {
+    public init(_ message: String, kind: Kind = .info, now: Duration, duration: Duration = .seconds(3)) {
         self.init(message, kind: kind, deadline: now + duration)
     }
 
-    public func isExpired(at now: ContinuousClock.Instant) -> Bool { now >= deadline }
+    public func isExpired(at now: Duration) -> Bool { now >= deadline }
 
     public var style: Style {
         switch kind {
@@ -32,7 +35,7 @@ public struct Toast: Hashable, Sendable {
 
     /// Draws the message as one centred line on the bottom (or top) row of `rect`, truncated to fit.
     @discardableResult
-    public func draw(in rect: Rect, placement: Placement = .bottom, on canvas: inout Canvas) -> Rect {
+    public func draw(in rect: Rect, on canvas: inout Canvas) -> Rect {
         guard rect.height > 0, rect.width > 2 else { return .zero }
         let text = " " + TextLayout.truncate(message, width: rect.width - 2) + " "
         let width = DisplayWidth.of(text)

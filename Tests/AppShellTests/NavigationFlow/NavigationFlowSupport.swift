@@ -3,6 +3,7 @@ import Foundation
 import Navigation
 import TUI
 @testable import AppShell
+import Contract
 
 /// Mock backends for the flow's tests: each endpoint answers at once and succeeds unless told
 /// otherwise; delays are on the harness's manual clock.
@@ -14,7 +15,7 @@ enum FlowScenario {
         submit: EndpointBehaviour = .instant
     ) -> Scenario {
         Scenario(
-            name: name, description: "navigation flow test", experiment: experiment?.rawValue, defaults: .instant,
+            name: name, description: "navigation flow test", experiment: experiment, defaults: .instant,
             endpoints: [.rLogin: login, .rFetchExperiments: fetch, .rSubmitSelection: submit])
     }
 }
@@ -45,7 +46,8 @@ extension ShellHarness {
             options: options, scenario: scenario, size: size, store: store, configuration: configuration)
     }
 
-    var flow: NavigationFlowScreen? { shell.top as? NavigationFlowScreen }
+    /// The flow on top of the stack (its feature value: state and view state).
+    var flow: NavigationFeature? { (shell.top as? FeatureHost<NavigationFeature>)?.feature }
 
     /// The flow's state (a failed expectation when the flow is not on top).
     var flowState: NavigationState {
@@ -57,17 +59,17 @@ extension ShellHarness {
 
     /// Waits until the flow shows `screen` (its stored progress loaded).
     @discardableResult
-    func waitForScreen(_ screen: Navigation.Screen) async throws -> [String] {
+    func waitForScreen(_ screen: FlowScreen) async throws -> [String] {
         try await settle(until: "screen \(screen.rawValue)") { app in
             guard let state = app.flow?.state else { return false }
             return state.screen == screen && !state.isLoadingProgress && app.contains(screen.title)
         }
     }
 
-    /// Waits until `count` tasks sleep on the domain clock, so advancing it is not a race with
-    /// a timer or a request that has not started sleeping yet.
+    /// Requires `count` tasks asleep on the clock once everything due now has run, so
+    /// advancing it is not a race with a timer or a request that has not started sleeping yet.
     func waitForSleepers(_ count: Int) async throws {
-        try await settle(until: "\(count) sleepers on the manual clock") { $0.clock.sleeperCount >= count }
+        try sleepers(atLeast: count)
     }
 
     /// The mock backend the flow talks to (to change an endpoint while running).
@@ -78,7 +80,7 @@ extension ShellHarness {
 
 /// The diagram's colours, spelled as the challenge spells them.
 enum DiagramColour {
-    static func of(_ screen: Navigation.Screen) -> RGB? {
+    static func of(_ screen: FlowScreen) -> RGB? {
         switch screen {
         case .a: RGB(hex: "#97D077")
         case .b1: RGB(hex: "#FFFFCC")

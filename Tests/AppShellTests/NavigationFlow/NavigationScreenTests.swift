@@ -4,10 +4,11 @@ import Navigation
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The flow's screen object: key mapping, the key bar, animation only while something moves,
 /// leaving cancels everything, the status line.
-@Suite struct NavigationScreenTests {
+@Suite(.timeLimit(.minutes(1))) struct NavigationScreenTests {
     /// A state driven by events, as the reducer sees them (no runtime).
     private func state(_ events: [NavigationEvent], policy: RetryPolicy = .login) -> NavigationState {
         var state = NavigationState(loginPolicy: policy)
@@ -121,13 +122,14 @@ import TUI
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, login: .after(30), fetch: .after(30)))
         try await app.waitForScreen(.a)
         try await app.waitForSleepers(2)
-        let flow = try #require(app.flow)
+        let host = try #require(app.shell.top as? FeatureHost<NavigationFeature>)
         app.press(.char("q"))
         #expect(app.contains("▸ 1  Navigation flow"), "back on the launcher, without a question")
+        // Every effect was cancelled: none sleeps on the clock, none waits to run.
         try await app.settle(until: "nothing sleeps on the clock") { $0.clock.sleeperCount == 0 }
-        try await app.settle(until: "no effect running") { _ in flow.isIdle }
-        #expect(flow.state.login == .idle)
-        #expect(!flow.state.isFetchingExperiments)
+        #expect(app.executor.pendingCount == 0)
+        #expect(host.feature.state.login == .idle)
+        #expect(!host.feature.state.isFetchingExperiments)
     }
 
     @Test func theFlowCanBeLeftAndOpenedAgainFromTheLauncher() async throws {

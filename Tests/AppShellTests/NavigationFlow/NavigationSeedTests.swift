@@ -4,10 +4,11 @@ import Navigation
 import Testing
 import TUI
 @testable import AppShell
+import Contract
 
 /// The seed's acceptance criteria, through the keys of the real shell on the headless
 /// terminal, with time on the manual clock. Test names say which criterion (seed section 1–6).
-@Suite struct NavigationSeedTests {
+@Suite(.timeLimit(.minutes(1))) struct NavigationSeedTests {
     // MARK: 1. The app launches
 
     @Test func seed1_launchTriggersRLoginAndFirstTimeUserSeesScreenA() async throws {
@@ -111,9 +112,9 @@ import TUI
     }
 
     @Test(arguments: [
-        (Experiment.screenB1, Navigation.Screen.b1), (.screenB2, .b2), (.screenB3, .b3), (.noScreenB, .c2),
+        (Experiment.screenB1, FlowScreen.b1), (.screenB2, .b2), (.screenB3, .b3), (.noScreenB, .c2),
     ])
-    func seed2_theExperimentLeadsToItsScreen(_ experiment: Experiment, _ screen: Navigation.Screen) async throws {
+    func seed2_theExperimentLeadsToItsScreen(_ experiment: Experiment, _ screen: FlowScreen) async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(experiment))
         try await app.waitForScreen(screen)
     }

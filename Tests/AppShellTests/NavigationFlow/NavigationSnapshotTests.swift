@@ -7,18 +7,16 @@ import TUI
 
 /// Every screen of the navigation flow, headless at 80×24, exactly as drawn, and its
 /// background colour from the challenge's diagram.
-@Suite struct NavigationSnapshotTests {
-    /// Compares the whole screen; on a mismatch the message shows both.
-    private func expectScreen(
-        _ app: ShellHarness, _ name: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(app.screen == expected, "\(name)", sourceLocation: sourceLocation)
+@Suite(.timeLimit(.minutes(1))) struct NavigationSnapshotTests {
+    /// Compares the whole screen with its golden file (`__Snapshots__/NavigationSnapshotTests`).
+    private func expectScreen(_ app: ShellHarness, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectSnapshot(app.screen, named: name, sourceLocation: sourceLocation)
     }
 
     /// The screen's background fills the body; the text on it is dark; the status line is
     /// reversed (it reads as a bar with or without colour).
     private func expectColours(
-        _ app: ShellHarness, _ screen: Navigation.Screen, sourceLocation: SourceLocation = #_sourceLocation
+        _ app: ShellHarness, _ screen: FlowScreen, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let canvas = app.terminal.canvas
         let statusRow = canvas.size.height - 2
@@ -38,32 +36,7 @@ import TUI
     @Test func screenAWhileFetching() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, fetch: .after(5)))
         try await app.waitFor("Fetching experiments…")
-        expectScreen(app, "a-fetching", """
-             Screen A                                                       Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-
-
-
-
-
-
-
-                                        ⠋ Fetching experiments…
-
-
-
-
-
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "a-fetching")
         expectColours(app, .a)
         #expect(app.flow?.isAnimating == true)
     }
@@ -71,32 +44,7 @@ import TUI
     @Test func screenAAfterAFailedFetch() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, fetch: .failing))
         try await app.waitFor("Press r to retry")
-        expectScreen(app, "a-failed", """
-             Screen A                                                       Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-
-
-
-
-
-
-                                    Could not fetch the experiments
-                                            Server error 500
-
-                                            Press r to retry
-
-
-
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            r retry · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "a-failed")
         expectColours(app, .a)
         #expect(app.flow?.isAnimating == false)
     }
@@ -107,32 +55,7 @@ import TUI
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1))
         try await app.waitForScreen(.b1)
         app.press(.down)
-        expectScreen(app, "b1", """
-             Screen B1                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              Choose one (the highlighted choice is your selection)
-
-              ╭──────────────────────╮
-              │   Choice A           │
-              │ › Choice B           │
-              │   Choice C           │
-              │   Choice D           │
-              │   Choice E           │
-              ╰──────────────────────╯
-
-              [ Next ]
-
-
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            ↑↓ choose · Enter next · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "b1")
         expectColours(app, .b1)
         // The wheel's highlight is reversed: it is the selection.
         #expect(app.terminal.canvas.style(at: Point(x: 6, y: 7)).reverse)
@@ -143,32 +66,7 @@ import TUI
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB2))
         try await app.waitForScreen(.b2)
         app.press(.down, .enter)
-        expectScreen(app, "b2-hint", """
-             Screen B2                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              Check one option
-
-              ╭──────────────────────╮
-              │   [ ] Option 1       │
-              │ › [ ] Option 2       │
-              │   [ ] Option 3       │
-              │   [ ] Option 4       │
-              │   [ ] Option 5       │
-              ╰──────────────────────╯
-
-              [ Next ]
-
-              Choose an option first
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            ↑↓ move · Space check · Enter next · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "b2-hint")
         expectColours(app, .b2)
     }
 
@@ -177,32 +75,7 @@ import TUI
         try await app.waitForScreen(.b2)
         app.press(.down, .down, .char(" "), .enter)
         try await app.waitFor("Submitting Option 3…")
-        expectScreen(app, "b2-submitting", """
-             Screen B2                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              Check one option
-
-              ╭──────────────────────╮
-              │   [ ] Option 1       │
-              │   [ ] Option 2       │
-              │ › [x] Option 3       │
-              │   [ ] Option 4       │
-              │   [ ] Option 5       │
-              ╰──────────────────────╯
-
-              [ Next ]
-
-              ⠋ Submitting Option 3…
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "b2-submitting")
         expectColours(app, .b2)
     }
 
@@ -211,64 +84,14 @@ import TUI
         try await app.waitForScreen(.b2)
         app.press(.char(" "), .enter)
         try await app.waitFor("Could not submit")
-        expectScreen(app, "b2-failed", """
-             Screen B2                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              Check one option
-
-              ╭──────────────────────╮
-              │ › [x] Option 1       │
-              │   [ ] Option 2       │
-              │   [ ] Option 3       │
-              │   [ ] Option 4       │
-              │   [ ] Option 5       │
-              ╰──────────────────────╯
-
-              [ Next ]
-
-              Could not submit: Server error 500. Press Enter to try again.
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            ↑↓ move · Space check · Enter next · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "b2-failed")
         expectColours(app, .b2)
     }
 
     @Test func screenB3() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB3))
         try await app.waitForScreen(.b3)
-        expectScreen(app, "b3", """
-             Screen B3                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              ╭──────────────────────────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
-              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
-              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
-              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
-              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
-              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
-              │ mollit anim id est laborum.                                              │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              [ Next ]
-
-
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            Enter next · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "b3")
         expectColours(app, .b3)
     }
 
@@ -279,32 +102,7 @@ import TUI
         try await app.waitForScreen(.b1)
         app.press(.down, .down, .enter)
         try await app.waitForScreen(.c1)
-        expectScreen(app, "c1", """
-             [ < ]  Screen C1                                               Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              ╭─ Selection ──────────────────────────────────────────────────────────────╮
-              │ Choice C                                                                 │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              ╭──────────────────────────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
-              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
-              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
-              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
-              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
-              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
-              │ mollit anim id est laborum.                                              │
-              │                                                                          │
-              │                                                                          │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              ⠋ Signed in; on to D in 3 s…
-
-
-             Signed in · mock backend (scenario test)
-            Esc back · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "c1")
         expectColours(app, .c1)
     }
 
@@ -313,32 +111,7 @@ import TUI
         try await app.waitForScreen(.b2)
         app.press(.down, .char(" "), .enter)
         try await app.waitForScreen(.c2)
-        expectScreen(app, "c2-b2", """
-             [ < ]  Screen C2                                               Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              ╭─ Selection ──────────────────────────────────────────────────────────────╮
-              │ Option 2                                                                 │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              ╭──────────────────────────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
-              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
-              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
-              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
-              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
-              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
-              │ mollit anim id est laborum.                                              │
-              │                                                                          │
-              │                                                                          │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              ⠋ Waiting for sign-in (at least 3 s here)…
-
-
-             Signing in… · mock backend (scenario test)
-            Esc back · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "c2-b2")
         expectColours(app, .c2)
     }
 
@@ -347,64 +120,14 @@ import TUI
         try await app.waitForScreen(.b3)
         app.press(.enter)
         try await app.waitForScreen(.c2)
-        expectScreen(app, "c2-b3", """
-             [ < ]  Screen C2                                               Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              ╭──────────────────────────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
-              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
-              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
-              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
-              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
-              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
-              │ mollit anim id est laborum.                                              │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              ⠋ Waiting for sign-in (at least 3 s here)…
-
-
-             Signing in… · mock backend (scenario test)
-            Esc back · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "c2-b3")
         expectColours(app, .c2)
     }
 
     @Test func screenC2OnTheNoScreenBPathHasNoBackButton() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.noScreenB, login: .after(30)))
         try await app.waitForScreen(.c2)
-        expectScreen(app, "c2-none", """
-             Screen C2                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              ╭──────────────────────────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
-              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
-              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
-              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
-              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
-              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
-              │ mollit anim id est laborum.                                              │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              ⠋ Waiting for sign-in (at least 3 s here)…
-
-
-             Signing in… · mock backend (scenario test)
-            ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "c2-none")
         expectColours(app, .c2)
     }
 
@@ -417,32 +140,7 @@ import TUI
         try await app.waitForSleepers(1)
         try await app.advance(by: .seconds(3))
         try await app.waitFor("Press r to try again.")
-        expectScreen(app, "c2-gave-up", """
-             Screen C2                                                      Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-              ╭──────────────────────────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod  │
-              │ tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim     │
-              │ veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea  │
-              │ commodo consequat. Duis aute irure dolor in reprehenderit in voluptate   │
-              │ velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint        │
-              │ occaecat cupidatat non proident, sunt in culpa qui officia deserunt      │
-              │ mollit anim id est laborum.                                              │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              │                                                                          │
-              ╰──────────────────────────────────────────────────────────────────────────╯
-
-              Sign-in gave up after 1 attempt: Server error 500.
-              Press r to try again.
-
-             Sign-in gave up after 1 attempt (r tries again): Server error 500
-            r retry · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "c2-gave-up")
         #expect(app.flow?.isAnimating == false)
     }
 
@@ -454,32 +152,7 @@ import TUI
         try await app.waitForSleepers(1)
         try await app.advance(by: .seconds(3))
         try await app.waitForScreen(.d)
-        expectScreen(app, "d", """
-             Screen D                                                       Navigation flow
-            ────────────────────────────────────────────────────────────────────────────────
-
-
-
-
-
-
-                                                              ████
-                                                            ████
-                                                          ████
-                                                        ████
-                                      ████            ████
-                                        ████        ████
-                                          ████    ████
-                                            ████████
-
-
-
-
-
-
-             Signed in · mock backend (scenario test)
-            ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "d")
         expectColours(app, .d)
         #expect(app.flow?.isAnimating == false)
     }
@@ -492,28 +165,7 @@ import TUI
         try await app.waitForScreen(.b1)
         app.press(.down, .enter)
         try await app.waitForScreen(.c1)
-        expectScreen(app, "c1-60x20", """
-             [ < ]  Screen C1                           Navigation flow
-            ────────────────────────────────────────────────────────────
-
-              ╭─ Selection ──────────────────────────────────────────╮
-              │ Choice B                                             │
-              ╰──────────────────────────────────────────────────────╯
-
-              ╭──────────────────────────────────────────────────────╮
-              │ Lorem ipsum dolor sit amet, consectetur adipiscing   │
-              │ elit, sed do eiusmod tempor incididunt ut labore et  │
-              │ dolore magna aliqua. Ut enim ad minim veniam, quis   │
-              │ nostrud exercitation ullamco laboris nisi ut aliquip │
-              │ ex ea commodo consequat. Duis aute irure dolor in…   │
-              ╰──────────────────────────────────────────────────────╯
-
-              ⠋ Waiting for sign-in (at least 3 s here)…
-
-
-             Sign-in attempt 1 failed, next try in 1 s: Server error 5…
-            Esc back · ? help · q leave · n network · f faults
-            """)
+        expectScreen(app, "c1-60x20")
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
     }
 
@@ -523,27 +175,6 @@ import TUI
         try await app.waitForScreen(.b2)
         app.press(.char(" "), .enter)
         try await app.waitFor("Could not submit")
-        expectScreen(app, "b2-60x20", """
-             Screen B2                                  Navigation flow
-            ────────────────────────────────────────────────────────────
-
-              Check one option
-
-              ╭──────────────────────╮
-              │ › [x] Option 1       │
-              │   [ ] Option 2       │
-              │   [ ] Option 3       │
-              │   [ ] Option 4       │
-              │   [ ] Option 5       │
-              ╰──────────────────────╯
-
-              [ Next ]
-
-              Could not submit: Server error 500. Press Enter to try
-              again.
-
-             Signed in · mock backend (scenario test)
-            ↑↓ move · Space check · Enter next · ? help · q leave
-            """)
+        expectScreen(app, "b2-60x20")
     }
 }

@@ -1,16 +1,19 @@
 import Core
+import CoreTesting
 import Foundation
 import TUI
-import CoreTesting
+import TUITesting
 @testable import AppShell
 
-/// The whole app, headless: the real shell and screens on a `HeadlessTerminal`, the event loop
-/// stepped by hand (`ManualPoller`: it never blocks), and the domain's time on a `ManualClock`.
-/// Tests type keys, let background effects deliver their events, and read the screen.
+/// The whole app, headless and deterministic: the real shell and screens on a
+/// `HeadlessTerminal`, the event loop stepped by hand (`ImmediatePoller`: it never blocks),
+/// effects run by a `ManualExecutor` only when the harness turns it, and one `ManualClock` for
+/// the loop's timers and the domain's waits. Nothing waits on wall time: `settle` runs until
+/// nothing is left to do, and a condition that does not hold then fails at once.
 final class ShellHarness {
     let terminal: HeadlessTerminal
-    let time = ManualTime()
     let clock = ManualClock()
+    let executor = ManualExecutor()
     let environment: AppEnvironment
     let shell: ChallengeShell
     let loop: EventLoop<ChallengeShell>
@@ -29,11 +32,11 @@ final class ShellHarness {
         self.terminal = terminal
         environment = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, clock: clock, store: store,
-            storeProblem: storeProblem)
-        shell = ChallengeShell(environment: environment, makeScreen: ChallengeScreens.make(environment))
+            storeProblem: storeProblem, executor: executor)
+        shell = ChallengeShell(environment: environment)
         loop = try EventLoop(
             app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
-            poller: ManualPoller(time: time, hasPendingInput: { terminal.hasPendingKeys }), clock: time.clock)
+            poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), clock: clock)
         try loop.start()
     }
 
@@ -44,7 +47,7 @@ final class ShellHarness {
 
     func contains(_ text: String) -> Bool { terminal.lines.contains { $0.contains(text) } }
 
-    /// Types keys, one loop turn each.
+    /// Types keys, one loop turn each (effects they start run at the next `settle`).
     @discardableResult
     func press(_ keys: Key...) -> EventLoopExit? {
         var exit: EventLoopExit?
@@ -60,31 +63,50 @@ final class ShellHarness {
         for character in text { press(.char(character)) }
     }
 
-    /// Turns the loop until `condition` holds, letting background effects (tasks) run and post
-    /// their events. Bounded: a condition that never holds fails with the screen in the message.
-    @discardableResult
-    func settle(until what: String = "the condition", _ condition: (ShellHarness) -> Bool) async throws -> [String] {
-        for _ in 0..<5_000 {
+    /// Turns the loop and runs the effects it starts, and the events they send back, until
+    /// nothing is left to do at this instant of the clock. Throws if that never happens (an
+    /// effect that keeps queueing work).
+    func runUntilQuiet() throws {
+        for _ in 0..<10_000 {
             _ = loop.step()
-            if condition(self) { return lines }
-            await Task.yield()
-            try await Task.sleep(for: .microseconds(200))
+            if executor.runUntilIdle() == 0 { return }
         }
-        throw HarnessFailure(description: "never saw \(what); the screen was:\n\(screen)")
+        throw HarnessFailure(description: "the app never became quiet; the screen was:\n\(screen)")
     }
 
-    /// Waits until `text` is on screen.
+    /// Lets everything due now happen, then requires `condition`: with time stopped, what has
+    /// not happened by then never will, so a failure is immediate and shows the screen.
+    @discardableResult
+    func settle(until what: String = "the condition", _ condition: (ShellHarness) -> Bool = { _ in true }) async throws -> [String] {
+        try runUntilQuiet()
+        // The harness runs on the test's own thread of the cooperative pool: give the other
+        // tests a turn, so tests that wait on real processes are not starved.
+        await Task.yield()
+        guard condition(self) else { throw HarnessFailure(description: "never saw \(what); the screen was:\n\(screen)") }
+        return lines
+    }
+
+    /// Lets everything due now happen, then requires `text` on screen.
     @discardableResult
     func waitFor(_ text: String) async throws -> [String] {
         try await settle(until: "'\(text)'") { $0.contains(text) }
     }
 
-    /// Moves the domain's clock (timers, mock delays, backoff) and lets what woke up run.
+    /// Moves the clock (the loop's timers, mock delays, backoff) and lets what woke up run.
     func advance(by duration: Duration) async throws {
+        try runUntilQuiet()
         clock.advance(by: duration)
-        for _ in 0..<20 {
-            _ = loop.step()
-            await Task.yield()
+        try runUntilQuiet()
+        await Task.yield()
+    }
+
+    /// Requires at least `count` tasks asleep on the clock once everything due now has run (a
+    /// request waiting out its delay, a retry's backoff), so that advancing the clock is what
+    /// the test means it to be.
+    func sleepers(atLeast count: Int) throws {
+        try runUntilQuiet()
+        guard clock.sleeperCount >= count else {
+            throw HarnessFailure(description: "expected \(count) sleepers on the clock, found \(clock.sleeperCount); the screen was:\n\(screen)")
         }
     }
 

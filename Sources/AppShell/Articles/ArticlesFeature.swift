@@ -1,0 +1,129 @@
+import ArticleDetails
+import Articles
+import Core
+import TUI
+
+/// The articles challenge as a `Feature`: the list and an article's detail page, both drawn from
+/// one `ArticlesState`. Keys become events (`ArticlesKeys`); the domain's reducer decides; its
+/// effects run on `ArticlesRuntime`. The list's selection and the detail page's scroll are view
+/// state, kept here. See Docs/articles.md.
+struct ArticlesFeature: Feature {
+    enum Event: Sendable {
+        /// A domain event: from a key (open, close, retry, dismiss) or an effect's answer.
+        case domain(ArticlesEvent)
+        /// Moves the list's selection.
+        case select(ListState.Move)
+        /// Scrolls the detail page's description.
+        case scroll(ListState.Move)
+    }
+
+    typealias Effect = ArticlesEffect
+
+    private(set) var state: ArticlesState
+    private let runtime: ArticlesRuntime
+    /// Selection and scroll position of the list.
+    private(set) var list = ListState()
+    /// Scroll position of the open article's description.
+    private(set) var detailScroll = TextScroll()
+    /// When the spinner started turning (the loop's time).
+    private var animationStart: Duration = .zero
+    /// When the current wait before a retry began: the header counts down from it.
+    private var retryWaitStart: Duration?
+
+    init(environment: AppEnvironment) {
+        state = ArticlesState(policy: environment.configuration.retry.articles)
+        runtime = ArticlesRuntime(api: environment.articlesAPI, clock: environment.clock, store: environment.store)
+    }
+
+    static var appeared: Event { .domain(.appeared) }
+    static var left: Event { .domain(.disappeared) }
+
+    /// A save already under way finishes: cancelling it could lose the list just fetched (the
+    /// domain leaves it to finish for the same reason).
+    func keepsRunning(_ id: String) -> Bool { id == ArticlesEffect.saveID }
+
+    mutating func reduce(_ event: Event, at now: Duration) -> [ArticlesEffect] {
+        switch event {
+        case .select(let move):
+            list.move(move)
+            return []
+        case .scroll(let move):
+            detailScroll.move(move)
+            return []
+        case .domain(let event):
+            if case .open = event { detailScroll.reset() }
+            return reduceDomain(event, at: now)
+        }
+    }
+
+    var perform: EffectRunner<ArticlesEffect, Event>.Perform {
+        let runtime = runtime
+        return { effect, send in await runtime.perform(effect) { send(.domain($0)) } }
+    }
+
+    func command(for key: Key) -> FeatureCommand<Event>? {
+        switch ArticlesKeys.action(for: key, in: mode) {
+        case .event(let event): .send(.domain(event))
+        case .select(let move): .send(.select(move))
+        case .scroll(let move): .send(.scroll(move))
+        case nil: nil
+        }
+    }
+
+    var keyBarItems: [KeyBar.Item] { ArticlesKeys.keyBarItems(in: mode, isSyncing: state.sync.isRunning) }
+
+    /// Only the spinner moves (beside the header's sync state, and in the middle while the first
+    /// list loads): exactly while a sync is under way, waits before a retry included.
+    var isAnimating: Bool { state.sync.isRunning }
+
+    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        var shown = state
+        if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
+        let status = ArticlesStatus(shown, now: now, animationStart: animationStart)
+        if let article = state.openedArticle {
+            ArticleDetailView(detail: ArticleDetail(article), status: status).draw(in: area, on: &canvas, state: &detailScroll)
+        } else {
+            ArticlesListView(articles: state, status: status).draw(in: area, on: &canvas, state: &list)
+        }
+        return nil
+    }
+
+    // MARK: The domain
+
+    private var mode: ArticlesKeys.Mode {
+        if state.openedArticle != nil { return .detail }
+        return .list(selectedArticleID: selectedArticleID, hasNotice: state.notice != nil)
+    }
+
+    private var selectedArticleID: Int? {
+        list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles[$0].id : nil }
+    }
+
+    /// Runs one event through the domain's reducer and keeps the view state (list selection,
+    /// spinner start, retry countdown) in step with the new state.
+    private mutating func reduceDomain(_ event: ArticlesEvent, at now: Duration) -> [ArticlesEffect] {
+        let selectedID = selectedArticleID
+        let previousSync = state.sync
+        let effects = state.reduce(event)
+        keepSelection(on: selectedID)
+        if !previousSync.isRunning, state.sync.isRunning { animationStart = now }
+        if case .waitingToRetry(let retry, _, _, _) = state.sync {
+            let waitingAlready = if case .waitingToRetry(retry, _, _, _) = previousSync { true } else { false }
+            if !waitingAlready { retryWaitStart = now }
+        } else {
+            retryWaitStart = nil
+        }
+        return effects
+    }
+
+    /// After the list changed, selects the same article again (a sync may have moved it), or
+    /// keeps the position when it is gone. A selection at the top stays at the top: whoever has
+    /// not moved wants the newest articles.
+    private mutating func keepSelection(on id: Int?) {
+        list.count = state.articles.count
+        guard let id, list.selection > 0 else { return }
+        let index = list.selection
+        if state.articles.indices.contains(index), state.articles[index].id == id { return }
+        if let moved = state.articles.firstIndex(where: { $0.id == id }) { list.select(moved) }
+    }
+}

@@ -1,0 +1,60 @@
+import Core
+import TUI
+
+/// One challenge as the shell hosts it, in the manner of the Elm architecture: a value holding
+/// the state (the domain's and the view's: selection, focus, scroll), the events that change it,
+/// a pure `reduce` that returns effects as values, and how those effects run. `FeatureHost`
+/// does the rest for every feature alike: the screen token, the effect runner, routing the
+/// effects' events back. See Docs/architecture.md, "Adding a challenge".
+protocol Feature {
+    /// Everything that changes the state: keys turned into meaning, and effects' answers.
+    associatedtype Event: Sendable
+    associatedtype Effect: RunnableEffect
+
+    /// Sent when the screen appears (start loading, signing in…).
+    static var appeared: Event { get }
+    /// Sent when the screen is left; then every running effect is cancelled but those
+    /// `keepsRunning` spares.
+    static var left: Event { get }
+
+    /// Pure: applies `event` (at `now`, the loop's time) and returns the effects to start.
+    mutating func reduce(_ event: Event, at now: Duration) -> [Effect]
+
+    /// Runs one effect with the feature's dependencies (captured when the feature was made) and
+    /// sends the events it produces. Called off the loop's thread.
+    var perform: EffectRunner<Effect, Event>.Perform { get }
+
+    /// What `key` means here: an event, leaving, or nothing (nil: the shell may use it).
+    func command(for key: Key) -> FeatureCommand<Event>?
+
+    /// The keys that work now, for the key bar (the shell appends its own).
+    var keyBarItems: [KeyBar.Item] { get }
+    /// True while a text field has focus: `q`, `?`, `n`, `f` are typed, not commands.
+    var capturesText: Bool { get }
+    /// True while something moves (a spinner, a countdown): the shell redraws only then.
+    var isAnimating: Bool { get }
+
+    /// Draws into `area`; returns where the text cursor goes (nil hides it). Mutating like
+    /// ratatui's stateful widgets: a list keeps its scroll offset in step with what was drawn.
+    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
+
+    /// Asked before leaving: a question to confirm first (unsaved edits), or nil.
+    func confirmLeave() -> LeaveConfirmation?
+
+    /// Whether the running effect `id` should finish although the screen was left.
+    func keepsRunning(_ id: String) -> Bool
+}
+
+extension Feature {
+    var capturesText: Bool { false }
+    func confirmLeave() -> LeaveConfirmation? { nil }
+    func keepsRunning(_ id: String) -> Bool { false }
+}
+
+/// What a key asks of a feature's host.
+enum FeatureCommand<Event: Sendable> {
+    /// Run this event through `reduce`.
+    case send(Event)
+    /// Leave the screen (asking first when `confirmLeave` says so).
+    case leave
+}

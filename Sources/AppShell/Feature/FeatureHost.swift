@@ -1,0 +1,63 @@
+import Core
+import TUI
+
+/// The screen of any `Feature`: it owns the feature's value, the screen token its events are
+/// addressed with, and the runner that performs its effects, and it routes keys and messages.
+/// Every challenge is hosted the same way; nothing here knows which one.
+final class FeatureHost<F: Feature>: Screen {
+    private(set) var feature: F
+    /// Addresses this screen's events: a later screen of the same challenge gets none of them.
+    let token = ScreenToken()
+    private let executor: (any TaskExecutor)?
+    private var runner: EffectRunner<F.Effect, F.Event>?
+
+    /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
+    init(_ feature: F, executor: (any TaskExecutor)? = nil) {
+        self.feature = feature
+        self.executor = executor
+    }
+
+    var keyBarItems: [KeyBar.Item] { feature.keyBarItems }
+    var capturesText: Bool { feature.capturesText }
+    var isAnimating: Bool { feature.isAnimating }
+
+    func appear(_ context: ScreenContext) {
+        let poster = context.poster
+        runner = EffectRunner(
+            executor: executor, perform: feature.perform,
+            send: { [token] event in poster.post(.event(event, to: token)) })
+        send(F.appeared, at: context.now)
+    }
+
+    func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
+        guard let command = feature.command(for: key) else { return .ignored }
+        switch command {
+        case .send(let event): send(event, at: context.now)
+        case .leave: context.leave()
+        }
+        return .handled
+    }
+
+    func handle(_ message: ShellMessage, _ context: ScreenContext) {
+        guard case .event(let event, let receiver) = message, receiver == token, let event = event as? F.Event else { return }
+        send(event, at: context.now)
+    }
+
+    func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        feature.render(in: rect, on: &canvas, at: now)
+    }
+
+    func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
+
+    func disappear(_ context: ScreenContext) {
+        send(F.left, at: context.now)
+        let feature = feature
+        runner?.cancelAll(keeping: { feature.keepsRunning($0) })
+        runner = nil
+    }
+
+    private func send(_ event: F.Event, at now: Duration) {
+        let effects = feature.reduce(event, at: now)
+        runner?.run(effects)
+    }
+}

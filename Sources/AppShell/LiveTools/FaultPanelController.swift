@@ -1,0 +1,87 @@
+import Core
+import TUI
+
+/// The fault panel (`f`) at work: its model, the keys that edit it, and the changes it makes to
+/// the mock backend (the endpoints' behaviours are live, so the next request obeys them). With
+/// the HTTP backend there is nothing to change: the panel explains how to start
+/// `challenge-server` with faults instead. See Docs/live-tools.md.
+final class FaultPanelController {
+    private let environment: AppEnvironment
+    /// Nil with the HTTP backend.
+    private(set) var model: FaultPanelModel?
+
+    /// - Parameters:
+    ///   - endpoints: those of the challenge on screen (every one on the launcher).
+    ///   - scenarioName: the scenario applied last (kept from one opening of the panel to the next).
+    init(environment: AppEnvironment, endpoints: [EndpointName], scenarioName: String?) {
+        self.environment = environment
+        guard environment.options.backend == .mock else { return }
+        let experiment = environment.mockNavigationAPI.map { FaultPanelModel.ExperimentChoice($0.experimentSource) } ?? .random
+        model = FaultPanelModel(
+            endpoints: endpoints, behaviours: Self.liveBehaviours(environment), experiment: experiment,
+            scenarioNames: environment.scenarioLibrary.names(), scenarioName: scenarioName ?? environment.scenario.name)
+    }
+
+    /// Keys that close the panel.
+    static let closeKeys: Set<Key> = [.char("f"), .escape, .char("q"), .enter]
+
+    /// Applies `key`; returns false when it closes the panel.
+    func handle(_ key: Key) -> Bool {
+        if Self.closeKeys.contains(key) { return false }
+        guard var model else { return true }
+        switch key {
+        case .up, .char("k"):
+            model.move(by: -1)
+        case .down, .char("j"):
+            model.move(by: 1)
+        case .left, .char("h"):
+            model.cycleOutcome(by: -1).map(apply)
+        case .right, .char("l"), .char(" "):
+            model.cycleOutcome(by: 1).map(apply)
+        case .char("+"), .char("="):
+            model.changeDelay(by: 1).map(apply)
+        case .char("-"), .char("_"):
+            model.changeDelay(by: -1).map(apply)
+        case .char("s"):
+            if let name = model.pickNextScenario() {
+                do {
+                    model.apply(try environment.scenarioLibrary.load(name)).forEach(apply)
+                } catch {
+                    model.failed(error.message)
+                }
+            }
+        default:
+            break
+        }
+        self.model = model
+        return true
+    }
+
+    /// A request may have used up a step of a `failNext`: show what is left.
+    func refresh() {
+        model?.refresh(Self.liveBehaviours(environment))
+    }
+
+    var keyBar: KeyBar {
+        if model == nil { return KeyBar([("f", "close")]) }
+        return KeyBar([("↑↓", "choose"), ("←→", "outcome"), ("+-", "delay"), ("s", "scenario"), ("f", "close")])
+    }
+
+    var panel: FaultPanel {
+        FaultPanel(model: model, server: environment.configuration.serverURL.absoluteString)
+    }
+
+    /// Makes a change real: the endpoints are shared with the mock APIs.
+    private func apply(_ change: FaultChange) {
+        switch change {
+        case .behaviour(let endpoint, let behaviour):
+            environment.mockEndpoint(endpoint).behaviour = behaviour
+        case .experiment(let source):
+            environment.mockNavigationAPI?.experimentSource = source
+        }
+    }
+
+    private static func liveBehaviours(_ environment: AppEnvironment) -> [EndpointName: EndpointBehaviour] {
+        environment.mockEndpoints.mapValues(\.behaviour)
+    }
+}

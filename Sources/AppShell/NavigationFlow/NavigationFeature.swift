@@ -1,0 +1,58 @@
+import Core
+import Navigation
+import TUI
+
+/// The navigation flow (A → B1/B2/B3 → C1/C2 → D) as a `Feature`: the domain's
+/// `NavigationState` decides everything; keys become its events (`NavigationKeys`), its effects
+/// run on `NavigationRuntime`, and `NavigationFlowView` draws it. See Docs/navigation.md.
+struct NavigationFeature: Feature {
+    typealias Event = NavigationEvent
+    typealias Effect = NavigationEffect
+
+    private(set) var state: NavigationState
+    let runtime: NavigationRuntime
+    private let backend: String
+    /// When the current C appeared, on the runtime's clock: C's "on to D in N s" countdown.
+    /// View state only; the reducer keeps its own 3-second timer.
+    private(set) var cEnteredAt: Duration?
+
+    init(environment: AppEnvironment) {
+        state = NavigationState(loginPolicy: environment.configuration.retry.login)
+        runtime = NavigationRuntime(api: environment.navigationAPI, clock: environment.clock, store: environment.store)
+        backend = environment.backendDescription
+    }
+
+    static var appeared: NavigationEvent { .start }
+    /// Leaving cancels everything in flight: requests, retries, C's timer.
+    static var left: NavigationEvent { .leave }
+
+    mutating func reduce(_ event: NavigationEvent, at now: Duration) -> [NavigationEffect] {
+        let before = (screen: state.screen, loading: state.isLoadingProgress)
+        let effects = state.reduce(event)
+        // C's 3 s start afresh whenever C is entered or resumed.
+        if state.screen.isC, !state.isLoadingProgress, before.screen != state.screen || before.loading {
+            cEnteredAt = runtime.now
+        }
+        return effects
+    }
+
+    var perform: EffectRunner<NavigationEffect, NavigationEvent>.Perform { runtime.perform }
+
+    func command(for key: Key) -> FeatureCommand<NavigationEvent>? {
+        NavigationKeys.event(for: key, in: state).map(FeatureCommand.send)
+    }
+
+    var keyBarItems: [KeyBar.Item] { NavigationKeys.items(for: state) }
+
+    var isAnimating: Bool { view.isAnimating }
+
+    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        view.draw(in: area, on: &canvas)
+        return nil
+    }
+
+    /// Countdowns are on the runtime's clock, where the domain's events are timed.
+    private var view: NavigationFlowView {
+        NavigationFlowView(state: state, now: runtime.now, cEnteredAt: cEnteredAt, backend: backend)
+    }
+}

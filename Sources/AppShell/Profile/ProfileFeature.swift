@@ -1,0 +1,143 @@
+import Contract
+import Core
+import Profile
+import TUI
+
+/// The profile challenge as a `Feature`: "User Profile" with BASIC INFORMATION and PASSWORD.
+///
+/// The domain (`ProfileState` and its reducer) owns every value and decides everything; this
+/// feature turns keys into events (`ProfileKeyMap`), keeps one `TextFieldState` per field for the
+/// cursor, and draws (`ProfileView`). See Docs/profile.md.
+struct ProfileFeature: Feature {
+    enum Event: Sendable {
+        /// A domain event: a save, a retry, or a request's answer.
+        case domain(ProfileEvent)
+        case focus(ProfileFocus)
+        /// An editing key for a text field (typing, cursor, deletion).
+        case edit(ProfileField, Key)
+    }
+
+    typealias Effect = ProfileEffect
+
+    static let leaveConfirmation = LeaveConfirmation(title: "Unsaved changes", question: "Discard unsaved changes?")
+
+    private let runtime: ProfileRuntime
+    private let backend: String
+    private(set) var state = ProfileState()
+    private(set) var focus = ProfileFocus.initial
+    /// The text as typed and the cursor, per field; the domain's values are the truth and are
+    /// copied back in whenever the domain changes them (a load, a save, passwords cleared).
+    private(set) var fields: [ProfileField: TextFieldState]
+    /// When the spinner started (the loop's time), while something is in flight.
+    private var busySince: Duration?
+
+    init(api: any ProfileAPI, backend: String = "") {
+        runtime = ProfileRuntime(api: api)
+        self.backend = backend
+        fields = Dictionary(uniqueKeysWithValues: ProfileField.allCases.map { field in
+            (field, TextFieldState(maxLength: field.isSecret ? nil : ProfileValidation.maximumNameLength, isMasked: field.isSecret))
+        })
+    }
+
+    init(environment: AppEnvironment) {
+        self.init(api: environment.profileAPI, backend: environment.backendDescription)
+    }
+
+    static var appeared: Event { .domain(.appeared) }
+    static var left: Event { .domain(.left) }
+
+    mutating func reduce(_ event: Event, at now: Duration) -> [ProfileEffect] {
+        switch event {
+        case .focus(let target):
+            focus = target
+            if let field = target.field { fields[field]?.focus() }
+            return []
+        case .edit(let field, let key):
+            return edit(field, with: key, at: now)
+        case .domain(let event):
+            return reduceDomain(event, at: now)
+        }
+    }
+
+    var perform: EffectRunner<ProfileEffect, Event>.Perform {
+        let runtime = runtime
+        return { effect, send in await runtime.perform(effect) { send(.domain($0)) } }
+    }
+
+    func command(for key: Key) -> FeatureCommand<Event>? {
+        guard let command = ProfileKeyMap.command(for: key, focus: focus, state: state) else { return nil }
+        switch command {
+        case .leave: return .leave
+        case .focus(let target): return .send(.focus(target))
+        case .submit(.basicInformation): return .send(.domain(.saveBasicInformation))
+        case .submit(.password): return .send(.domain(.changePassword))
+        case .retryLoad: return .send(.domain(.retryLoad))
+        case .edit(let field, let key):
+            // Every printable key is the field's (`q` typed is not `q` pressed); a key no field
+            // uses (F1, PgUp) goes on to the shell.
+            guard var text = fields[field], text.handle(key) else { return nil }
+            return .send(.edit(field, key))
+        }
+    }
+
+    var keyBarItems: [KeyBar.Item] { ProfileKeyMap.keyBarItems(focus: focus, state: state) }
+
+    var capturesText: Bool { state.showsForm && focus.field != nil }
+
+    var isAnimating: Bool { state.isBusy }
+
+    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        let view = ProfileView(
+            state: state, focus: focus, fields: fields, busyFor: busySince.map { now - $0 }, backend: backend)
+        return view.draw(in: area, on: &canvas)
+    }
+
+    func confirmLeave() -> LeaveConfirmation? {
+        state.hasUnsavedChanges ? Self.leaveConfirmation : nil
+    }
+
+    // MARK: The domain
+
+    /// Runs an editing key on the field, then tells the domain the new text. A field whose
+    /// section is being saved keeps what was sent: the key moves the cursor at most.
+    private mutating func edit(_ field: ProfileField, with key: Key, at now: Duration) -> [ProfileEffect] {
+        guard var text = fields[field] else { return [] }
+        let before = text.text
+        guard text.handle(key) else { return [] }
+        if text.text != before {
+            guard state.isEditable(field) else { return [] }
+            fields[field] = text
+            return reduceDomain(.edit(field, text.text), at: now)
+        }
+        fields[field] = text
+        return []
+    }
+
+    private mutating func reduceDomain(_ event: ProfileEvent, at now: Duration) -> [ProfileEffect] {
+        let effects = state.reduce(event)
+        syncFields()
+        if !state.isBusy {
+            busySince = nil
+        } else if busySince == nil {
+            busySince = now
+        }
+        return effects
+    }
+
+    /// Copies into the text fields what the domain changed by itself. Names are compared as text;
+    /// passwords are compared as `Secret`s (never read back), and the domain only ever empties them.
+    private mutating func syncFields() {
+        for field in ProfileField.allCases {
+            guard var text = fields[field] else { continue }
+            if field.isSecret {
+                guard state.secret(field).isEmpty, !text.isEmpty else { continue }
+                text.clear()
+            } else {
+                let value = state.displayText(of: field)
+                guard value != text.text else { continue }
+                text.setText(value)
+            }
+            fields[field] = text
+        }
+    }
+}

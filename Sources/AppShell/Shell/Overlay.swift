@@ -1,0 +1,84 @@
+import TUI
+
+/// What the shell shows over the top screen, bottom to top: the network inspector (a band at the
+/// bottom that lets keys through to the screen), the fault panel, the leave confirmation, help.
+/// Each knows its keys, how it draws and what its key bar says; the shell keeps them in one
+/// stack and asks the top one first. See Docs/live-tools.md.
+enum Overlay {
+    /// `n`: every request, live. Not modal: the screen keeps its keys.
+    case inspector
+    /// `f`: delays and failures of the mock backend.
+    case faults(FaultPanelController)
+    /// Before leaving a screen with unsaved edits.
+    case leaveConfirmation(LeaveConfirmation)
+    /// `?`: every key of the app.
+    case help
+
+    /// What a key did.
+    enum KeyOutcome: Equatable {
+        /// Used; nothing else happens.
+        case handled
+        /// Close this overlay.
+        case close
+        /// Close it and leave the screen (the confirmation's Yes).
+        case closeAndLeave
+        /// Not this overlay's: the screen (and the shell) may use it.
+        case passThrough
+    }
+
+    static let helpCloseKeys: Set<Key> = [.escape, .enter, .char("?"), .char("q"), .left, .backspace]
+
+    func handle(_ key: Key) -> KeyOutcome {
+        switch self {
+        case .inspector:
+            // `n` closes it, but the shell decides that: in a text field `n` is typed.
+            return .passThrough
+        case .faults(let panel):
+            return panel.handle(key) ? .handled : .close
+        case .leaveConfirmation:
+            switch key {
+            // Enter presses the focused button, which is "No": losing edits takes a deliberate y.
+            case .char("y"), .char("Y"): return .closeAndLeave
+            case .char("n"), .char("N"), .escape, .char("q"), .enter: return .close
+            default: return .handled
+            }
+        case .help:
+            return Self.helpCloseKeys.contains(key) ? .close : .handled
+        }
+    }
+
+    /// Whether the screen's own key bar still applies (the overlay lets its keys through).
+    var isModal: Bool {
+        if case .inspector = self { return false }
+        return true
+    }
+
+    /// The key bar while this overlay is on top and modal.
+    var keyBar: KeyBar? {
+        switch self {
+        case .inspector: nil
+        case .faults(let panel): panel.keyBar
+        case .leaveConfirmation: KeyBar([("y", "yes"), ("n", "no")])
+        case .help: KeyBar([("Esc", "close help")])
+        }
+    }
+
+    /// Draws over `area` (the whole terminal but the key bar). Returns the part of `area` still
+    /// showing the screen (where toasts go).
+    func draw(over area: Rect, on canvas: inout Canvas, inspectorRows: [InspectorModel.Row]) -> Rect {
+        switch self {
+        case .inspector:
+            let panel = InspectorPanel.frame(in: area)
+            InspectorPanel(rows: inspectorRows).draw(in: area, on: &canvas)
+            return area.divided(panel.height, from: .bottom).remainder
+        case .faults(let controller):
+            controller.panel.draw(in: area, on: &canvas)
+        case .leaveConfirmation(let question):
+            Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: 1)
+                .draw(in: area, on: &canvas)
+        case .help:
+            HelpOverlay().draw(in: area, on: &canvas)
+        }
+        return area
+    }
+}

@@ -1,0 +1,28 @@
+import Core
+
+/// A refusal as the server sends it: a status and the contract's error envelope.
+public struct ProfileRejection: Error, Hashable, Sendable {
+    public var status: Int
+    public var envelope: StatusEnvelope
+
+    public init(status: Int, code: String, message: String) {
+        self.status = status
+        self.envelope = StatusEnvelope(code: code, message: message, exceptionName: Self.exceptionName(status))
+    }
+
+    /// What an HTTP client reports for it.
+    public var apiError: APIError { .http(status: status, body: envelope.json) }
+
+    private static func exceptionName(_ status: Int) -> String {
+        switch status {
+        case 400: "BadRequestException"
+        case 401: "UnauthorizedException"
+        case 403: "ForbiddenException"
+        case 404: "NotFoundException"
+        case 415: "UnsupportedMediaTypeException"
+        case 422: "UnprocessableEntityException"
+        case 500...599: "InternalServerErrorException"
+        default: "HttpException"
+        }
+    }
+}

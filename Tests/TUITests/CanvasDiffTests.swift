@@ -1,0 +1,97 @@
+import Testing
+import TUITesting
+@testable import TUI
+
+/// The frame diff both backends use: the ncurses terminal writes these cells, the headless one
+/// applies them, so what tests see is what a terminal would have been sent.
+@Suite struct CanvasDiffTests {
+    private func canvas(_ lines: [String], width: Int = 12, style: Style = .plain) -> Canvas {
+        var canvas = Canvas(size: Size(width: width, height: lines.count))
+        for (y, line) in lines.enumerated() { canvas.put(line, at: Point(x: 0, y: y), style: style) }
+        return canvas
+    }
+
+    @Test func aFirstFrameWritesEveryCellThatIsNotBlank() {
+        let frame = canvas(["ab", "", "  c"])
+        let changes = frame.changes(from: nil)
+        #expect(changes.map(\.point) == [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 2, y: 2)])
+        #expect(Canvas(size: frame.size).applying(changes) == frame)
+    }
+
+    @Test func theSameFrameAgainWritesNothing() {
+        let frame = canvas(["hello", "world"])
+        #expect(frame.changes(from: frame).isEmpty)
+    }
+
+    @Test func onlyTheCellsThatDifferAreWrittenStyleIncluded() {
+        let before = canvas(["hello", "world"])
+        var after = before
+        after.put("J", at: Point(x: 0, y: 0))
+        after.restyle(Rect(x: 4, y: 1, width: 1, height: 1)) { $0.bold = true }
+        let changes = after.changes(from: before)
+        #expect(changes.map(\.point) == [Point(x: 0, y: 0), Point(x: 4, y: 1)])
+        #expect(changes[1].cell == Cell("d", style: .bold))
+        #expect(before.applying(changes) == after)
+    }
+
+    @Test func aWideCharacterComesWithItsRightHalf() {
+        let before = canvas(["abcd"])
+        let after = canvas(["a界d"])
+        let changes = after.changes(from: before)
+        #expect(changes.map(\.point.x) == [1, 2])
+        #expect(changes[0].cell.character == "界" && changes[1].cell.isContinuation)
+        #expect(before.applying(changes) == after)
+        // And back: the right half becomes a cell of its own again.
+        #expect(after.applying(before.changes(from: after)) == before)
+    }
+
+    @Test func anotherSizeStartsFromABlankScreen() {
+        let small = canvas(["xy"], width: 4)
+        let large = canvas(["xy"], width: 8)
+        #expect(large.changes(from: small).map(\.point) == [Point(x: 0, y: 0), Point(x: 1, y: 0)])
+        #expect(Canvas(size: large.size).applying(large.changes(from: small)) == large)
+    }
+
+    @Test func anyFrameFollowsAnyOtherThroughItsDiff() {
+        var random = SplitMix(seed: 42)
+        let texts = ["", "a", "界", "é", "ab界c", "  ", "🙂x", "xyz"]
+        let styles: [Style] = [.plain, .bold, .reverse, Style(foreground: .red), Style(background: .blue, dim: true)]
+        func frame() -> Canvas {
+            var canvas = Canvas(size: Size(width: 9, height: 4))
+            for _ in 0..<8 {
+                let point = Point(x: random.next(9), y: random.next(4))
+                canvas.put(texts[random.next(texts.count)], at: point, style: styles[random.next(styles.count)])
+            }
+            return canvas
+        }
+        for _ in 0..<300 {
+            let before = frame(), after = frame()
+            #expect(before.applying(after.changes(from: before)) == after)
+        }
+    }
+
+    @Test func theHeadlessTerminalShowsFramesThroughTheDiff() {
+        let terminal = HeadlessTerminal(size: Size(width: 12, height: 2))
+        terminal.present(canvas(["hello", ""]), cursor: nil)
+        #expect(terminal.lastChangeCount == 5)
+        terminal.present(canvas(["hello", ""]), cursor: nil)
+        #expect(terminal.lastChangeCount == 0)
+        terminal.present(canvas(["help", ""]), cursor: Point(x: 4, y: 0))
+        #expect(terminal.lastChangeCount == 2, "p written, the last o cleared")
+        #expect(terminal.lines == ["help", ""])
+        #expect(terminal.cursor == Point(x: 4, y: 0))
+    }
+}
+
+/// A small repeatable generator for the property test.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
