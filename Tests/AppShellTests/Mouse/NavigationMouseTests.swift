@@ -90,6 +90,17 @@ import TUI
         #expect(try app.flowState.screen == .b1)
     }
 
+    @Test func onAAfterAFailedFetchTheKeyBarsRetryFetchesAgain() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB3, fetch: .failing))
+        try await app.waitFor("Could not fetch the experiments")
+        app.environment.mockEndpoint(.rFetchExperiments).behaviour = .instant
+        try app.click("r retry")
+        try await app.waitForScreen(.b3)
+        // B3's Next is a button too.
+        try app.click("[ Next ]")
+        try await app.waitForScreen(.c2)
+    }
+
     @Test func clicksBecomeTheEventsOfTheKeys() {
         var b2 = NavigationState(loginPolicy: .login)
         for event in [NavigationEvent.start, .progressLoaded(.success(nil)), .experimentsFetched(.success(.screenB2))] {

@@ -79,6 +79,17 @@ import TUI
         #expect(app.stackDepth == 1)
     }
 
+    @Test func afterAFailedLoadTheKeyBarsRetryLoadsAgainAndDashboardStillLeaves() async throws {
+        let app = try ShellHarness.profile([.profile: .failingOnce(.status(500))])
+        try await app.waitFor("r retry")
+        app.click(at: Point(x: 30, y: 5)) // where First Name will be: nothing of the form is drawn yet
+        #expect(app.profileScreen?.focus == .field(.firstName) && !app.contains("Johnny B"))
+        try app.click("r retry")
+        try await app.waitFor("Johnny B")
+        try app.click("‹ Dashboard")
+        #expect(app.stackDepth == 1)
+    }
+
     @Test func theKeyBarsEscBackLeavesAsEscDoes() async throws {
         let app = try await ShellHarness.loadedProfile()
         try app.click("Esc back")
