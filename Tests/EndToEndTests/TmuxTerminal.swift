@@ -110,6 +110,7 @@ final class TmuxTerminal {
     func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var last: [String] = []
+        var unsettled = 0
         while ContinuousClock.now < deadline {
             last = try screen()
             if condition(last) {
@@ -118,6 +119,11 @@ final class TmuxTerminal {
                 try await Task.sleep(for: .milliseconds(30))
                 let again = try screen()
                 if again == last { return last }
+                // A screen that never stops moving (a spinner) is never caught still when a
+                // loaded machine makes each capture slower than a frame: after a few tries, a
+                // second capture that still shows what is awaited will do.
+                unsettled += 1
+                if unsettled >= 5, condition(again) { return again }
                 continue
             }
             try await Task.sleep(for: .milliseconds(20))
