@@ -28,9 +28,9 @@ public struct TerminalModes: Hashable, Sendable {
         return sequence
     }
 
-    /// Switches every one of them off, whichever were on (button-event tracking `?1002` too, in
-    /// case something else left it on): written on every way out.
-    public static let resetSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[?2004l"
+    /// Switches every one of them off, whichever were on (the motion modes `?1002` and `?1003`
+    /// too, in case something else left them on): written on every way out.
+    public static let resetSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l"
 
     /// The input prefixes ncurses returns as single codes, for `InputDecoder` to gather what
     /// follows. They replace a terminfo `kmous` (ncurses would otherwise parse mouse reports
