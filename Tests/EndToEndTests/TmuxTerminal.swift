@@ -120,10 +120,10 @@ final class TmuxTerminal {
                 let again = try screen()
                 if again == last { return last }
                 // A screen that never stops moving (a spinner) is never caught still when a
-                // loaded machine makes each capture slower than a frame: after a few tries, a
+                // loaded machine makes each capture slower than a frame: after two tries, a
                 // second capture that still shows what is awaited will do.
                 unsettled += 1
-                if unsettled >= 5, condition(again) { return again }
+                if unsettled >= 2, condition(again) { return again }
                 continue
             }
             try await Task.sleep(for: .milliseconds(20))
