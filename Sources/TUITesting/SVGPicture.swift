@@ -270,42 +270,47 @@ public struct SVGPicture: Sendable {
         var opacity: Int = 100
     }
 
-    /// Rectangles merged into runs along a row (as they are added), then runs of the same
-    /// extent in consecutive rows into one.
+    /// Rectangles merged into runs along a row, then runs of the same extent in consecutive
+    /// rows into one.
     private struct RectSet {
-        private struct RowKey: Hashable { var y0: Int, y1: Int, fill: RGB, opacity: Int }
-        private struct ColumnKey: Hashable { var x0: Int, x1: Int, fill: RGB, opacity: Int }
+        /// The extent a rectangle must share with the one it continues, and its paint.
+        private struct Band: Hashable { var from: Int, to: Int, fill: RGB, opacity: Int }
         private var rects: [PixelRect] = []
-        private var open: [RowKey: Int] = [:]
 
-        mutating func add(_ rect: PixelRect) {
-            let key = RowKey(y0: rect.y0, y1: rect.y1, fill: rect.fill, opacity: rect.opacity)
-            if let index = open[key], rects[index].x1 == rect.x0 {
-                rects[index].x1 = rect.x1
-            } else {
-                open[key] = rects.count
-                rects.append(rect)
-            }
-        }
+        mutating func add(_ rect: PixelRect) { rects.append(rect) }
 
         func svg() -> String {
-            var merged: [PixelRect] = []
-            var open: [ColumnKey: Int] = [:]
-            // Rows were added top to bottom, so a rectangle can only continue one above it.
-            for rect in rects {
-                let key = ColumnKey(x0: rect.x0, x1: rect.x1, fill: rect.fill, opacity: rect.opacity)
-                if let index = open[key], merged[index].y1 == rect.y0 {
-                    merged[index].y1 = rect.y1
-                } else {
-                    open[key] = merged.count
-                    merged.append(rect)
-                }
-            }
-            return merged.map { r in
+            let rows = Self.merged(
+                rects, band: { Band(from: $0.y0, to: $0.y1, fill: $0.fill, opacity: $0.opacity) },
+                continues: { $0.x1 == $1.x0 }, extend: { $0.x1 = $1.x1 })
+            let regions = Self.merged(
+                rows, band: { Band(from: $0.x0, to: $0.x1, fill: $0.fill, opacity: $0.opacity) },
+                continues: { $0.y1 == $1.y0 }, extend: { $0.y1 = $1.y1 })
+            return regions.map { r in
                 "<rect x=\"\(SVGPicture.number(r.x0))\" y=\"\(SVGPicture.number(r.y0))\" width=\"\(SVGPicture.number(r.x1 - r.x0))\" "
                     + "height=\"\(SVGPicture.number(r.y1 - r.y0))\" fill=\"\(r.fill.hex)\""
                     + (r.opacity < 100 ? " fill-opacity=\"\(SVGPicture.number(r.opacity * 10))\"" : "") + "/>\n"
             }.joined()
+        }
+
+        /// Each rectangle joined to the last one of its band when it continues it. Rectangles
+        /// come in reading order, so a rectangle can only continue one before it.
+        private static func merged(
+            _ rects: [PixelRect], band: (PixelRect) -> Band, continues: (PixelRect, PixelRect) -> Bool,
+            extend: (inout PixelRect, PixelRect) -> Void
+        ) -> [PixelRect] {
+            var merged: [PixelRect] = []
+            var last: [Band: Int] = [:]
+            for rect in rects {
+                let key = band(rect)
+                if let index = last[key], continues(merged[index], rect) {
+                    extend(&merged[index], rect)
+                } else {
+                    last[key] = merged.count
+                    merged.append(rect)
+                }
+            }
+            return merged
         }
     }
 
@@ -383,22 +388,20 @@ public struct SVGPicture: Sendable {
         }
 
         private mutating func horizontal(_ colour: RGB, _ width: Int, y: Int, from x0: Int, to x1: Int) {
-            with(colour, width) { group in
-                if let last = group.horizontal[y]?.last, x0 <= last.1 {
-                    group.horizontal[y]![group.horizontal[y]!.count - 1].1 = max(last.1, x1)
-                } else {
-                    group.horizontal[y, default: []].append((x0, x1))
-                }
-            }
+            with(colour, width) { Self.join(&$0.horizontal, on: y, from: x0, to: x1) }
         }
 
         private mutating func vertical(_ colour: RGB, _ width: Int, x: Int, from y0: Int, to y1: Int) {
-            with(colour, width) { group in
-                if let last = group.vertical[x]?.last, y0 <= last.1 {
-                    group.vertical[x]![group.vertical[x]!.count - 1].1 = max(last.1, y1)
-                } else {
-                    group.vertical[x, default: []].append((y0, y1))
-                }
+            with(colour, width) { Self.join(&$0.vertical, on: x, from: y0, to: y1) }
+        }
+
+        /// Adds a segment on `line`, extending the last one there when they touch or overlap
+        /// (segments come in reading order).
+        private static func join(_ segments: inout [Int: [(Int, Int)]], on line: Int, from start: Int, to end: Int) {
+            if let last = segments[line]?.last, start <= last.1 {
+                segments[line]![segments[line]!.count - 1].1 = max(last.1, end)
+            } else {
+                segments[line, default: []].append((start, end))
             }
         }
 
@@ -442,26 +445,21 @@ public struct SVGPicture: Sendable {
             // width, so a corner's outside is square.
             let crossV = max(arms.up, arms.down) == 0 ? 0 : Self.width(max(arms.up, arms.down)) / 2
             let crossH = max(arms.left, arms.right) == 0 ? 0 : Self.width(max(arms.left, arms.right)) / 2
-            func horizontalArm(_ weight: Int, from x0: Int, to x1: Int) {
+            // A double arm is two thin lines either side of the centre line.
+            func arm(_ weight: Int, across: Bool, from start: Int, to end: Int) {
                 guard weight > 0 else { return }
-                if weight == 3 {
-                    for offset in [-g, g] { horizontal(colour, Self.width(3), y: cy + offset, from: x0, to: x1) }
-                } else {
-                    horizontal(colour, Self.width(weight), y: cy, from: x0, to: x1)
+                for offset in weight == 3 ? [-g, g] : [0] {
+                    if across {
+                        horizontal(colour, Self.width(weight), y: cy + offset, from: start, to: end)
+                    } else {
+                        vertical(colour, Self.width(weight), x: cx + offset, from: start, to: end)
+                    }
                 }
             }
-            func verticalArm(_ weight: Int, from y0: Int, to y1: Int) {
-                guard weight > 0 else { return }
-                if weight == 3 {
-                    for offset in [-g, g] { vertical(colour, Self.width(3), x: cx + offset, from: y0, to: y1) }
-                } else {
-                    vertical(colour, Self.width(weight), x: cx, from: y0, to: y1)
-                }
-            }
-            horizontalArm(arms.left, from: left, to: cx + crossV)
-            horizontalArm(arms.right, from: cx - crossV, to: right)
-            verticalArm(arms.up, from: top, to: cy + crossH)
-            verticalArm(arms.down, from: cy - crossH, to: bottom)
+            arm(arms.left, across: true, from: left, to: cx + crossV)
+            arm(arms.right, across: true, from: cx - crossV, to: right)
+            arm(arms.up, across: false, from: top, to: cy + crossH)
+            arm(arms.down, across: false, from: cy - crossH, to: bottom)
         }
 
         func svg() -> String {

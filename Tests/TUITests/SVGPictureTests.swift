@@ -132,6 +132,33 @@ import TUI
         #expect(svg.paths[2].d.contains("M33.6 10.1H31V17"))
     }
 
+    @Test func doubleJunctionsDrawEveryArmAsTwoLines() throws {
+        var canvas = Canvas(size: Size(width: 1, height: 2))
+        canvas.put("╬", at: .zero)
+        canvas.put("║", at: Point(x: 0, y: 1))
+        let svg = try SVGTree(picture.svg(of: canvas, title: "junction"))
+        #expect(svg.paths.count == 1)
+        let d = try #require(svg.paths.first?.d)
+        // Across: two lines, each arm reaching half a line past the centre.
+        #expect(d.contains("M0 6.9H8.4"))
+        #expect(d.contains("M0 10.1H8.4"))
+        // Down: two lines through both rows, merged.
+        #expect(d.contains("M2.6 0V34"))
+        #expect(d.contains("M5.8 0V34"))
+    }
+
+    @Test func quadrantsAndEighthsAreTheirPartsOfTheCell() throws {
+        var canvas = Canvas(size: Size(width: 3, height: 1))
+        canvas.put("▚▂▎", at: .zero)
+        let svg = try SVGTree(picture.svg(of: canvas, title: "parts"))
+        #expect(svg.rects == [
+            SVGRect("0", "0", "4.2", "8.5", Self.fg),
+            SVGRect("4.2", "8.5", "4.2", "8.5", Self.fg),
+            SVGRect("8.4", "12.75", "8.4", "4.25", Self.fg),
+            SVGRect("16.8", "0", "2.1", "17", Self.fg),
+        ])
+    }
+
     @Test func blocksAreRectanglesMergedAlongRowsAndDownColumns() throws {
         var canvas = Canvas(size: Size(width: 4, height: 2))
         let green = Style(foreground: .green)
@@ -206,6 +233,17 @@ import TUI
         #expect(svg.captions == ["at one", "at two", "at three"])
         #expect(svg.texts.map(\.content) == ["one", "two", "three"])
         #expect(picture.animation([frame("one", seconds: 2), frame("two", seconds: 3)], title: "flow") != raw)
+    }
+
+    @Test func anAnimationOfOneFrameIsStillAndOfNoneIsAnEmptyWindow() throws {
+        var canvas = Canvas(size: Size(width: 5, height: 1))
+        canvas.put("only", at: .zero)
+        let one = try SVGTree(picture.animation([SVGPicture.Frame(canvas: canvas, caption: "still", hold: .seconds(1))], title: "one"))
+        #expect(one.texts.map(\.content) == ["only"])
+        #expect(!one.root.children.contains { $0.children.contains { $0.name == "animate" } })
+        let none = try SVGTree(picture.animation([], title: "none"))
+        #expect(none.texts.isEmpty)
+        #expect(none.captions == ["none"])
     }
 
     @Test func numbersArePrintedExactlyAndShort() {
