@@ -21,6 +21,12 @@ let package = Package(
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
         .target(name: "CCurl"),
         .target(name: "Core", dependencies: ["COpenSSL", "CCurl"]),
+        // libpng, libjpeg-turbo and giflib through dlopen, on the first picture decoded or encoded
+        // (Sources/CImageCodecs/include/CImageCodecs.h, Docs/images.md).
+        .target(name: "CImageCodecs"),
+        // Pictures: decode (PNG, JPEG, GIF, BMP) within limits, encode, scale, placeholder pictures.
+        .target(name: "Imaging", dependencies: ["CImageCodecs"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
@@ -65,7 +71,7 @@ let package = Package(
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
-            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "Articles", "ArticleDetails"]
+            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "Articles", "ArticleDetails", "Imaging"]
         ),
         .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting"]),
     ],

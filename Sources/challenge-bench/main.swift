@@ -73,6 +73,11 @@ if sections.contains(.store) {
     let bench = StoreBench(context: context)
     report.add(contentsOf: bench.report(bench.measure()))
 }
+if sections.contains(.images) {
+    progress("header images: 1000×1000 PNG and JPEG, decode + scale + draw (in process)")
+    let bench = ImageBench(context: context)
+    report.add(contentsOf: bench.report(bench.measure()))
+}
 if sections.contains(.server) {
     progress("challenge-server and python3 http.server under load")
     let bench = ServerBench(context: context)

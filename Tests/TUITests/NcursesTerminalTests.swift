@@ -4,7 +4,7 @@ import Testing
 @testable import TUI
 
 /// A pseudo-terminal: the test plays the user at `master`; ncurses runs on `slave`.
-private final class PseudoTerminal {
+final class PseudoTerminal {
     let master: Int32
     let slave: Int32
 

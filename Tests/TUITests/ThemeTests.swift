@@ -17,9 +17,15 @@ import Testing
         #expect(ColorMode.decide(colors: 16_777_216, environment: [:], noColorFlag: false) == .xterm256)
     }
 
-    @Test func modeIsBasic8Below256() {
+    @Test func modeIsBasic16From16To255() {
+        #expect(ColorMode.decide(colors: 16, environment: [:], noColorFlag: false) == .basic16)
+        #expect(ColorMode.decide(colors: 88, environment: [:], noColorFlag: false) == .basic16)
+        #expect(ColorMode.decide(colors: 255, environment: [:], noColorFlag: false) == .basic16)
+    }
+
+    @Test func modeIsBasic8From8To15() {
         #expect(ColorMode.decide(colors: 8, environment: [:], noColorFlag: false) == .basic8)
-        #expect(ColorMode.decide(colors: 88, environment: [:], noColorFlag: false) == .basic8)
+        #expect(ColorMode.decide(colors: 15, environment: [:], noColorFlag: false) == .basic8)
     }
 
     @Test func modeIsNoneWithoutColours() {

@@ -2,6 +2,9 @@
 public enum ColorMode: Hashable, Sendable {
     /// The nearest of xterm's 6x6x6 cube and 24 greys (indices 16…255).
     case xterm256
+    /// The 16 ANSI colours (indices 0…15), on terminals with 16 to 255 colours: UI colours as in
+    /// `basic8`; pictures get the bright eight too (see `Theme.nearestANSI`).
+    case basic16
     /// The nearest of the 8 basic ANSI colours (indices 0…7).
     case basic8
     /// No colour at all: attributes (bold, dim, reverse, underline) only.
@@ -14,6 +17,7 @@ public enum ColorMode: Hashable, Sendable {
         if noColorFlag { return .none }
         if let value = environment["NO_COLOR"], !value.isEmpty { return .none }
         if colors >= 256 { return .xterm256 }
+        if colors >= 16 { return .basic16 }
         if colors >= 8 { return .basic8 }
         return .none
     }

@@ -13,7 +13,10 @@ public struct Theme: Hashable, Sendable {
         guard let color else { return nil }
         switch mode {
         case .xterm256: return Theme.nearestXterm256(color)
-        case .basic8: return Theme.nearestBasic8(color)
+        // A colour that is exactly one of the ANSI ones (a picture's pixels, already matched
+        // by distance) keeps its index; others are matched by hue.
+        case .basic16: return Theme.ansiIndex(exactly: color, count: 16) ?? Theme.nearestBasic8(color)
+        case .basic8: return Theme.ansiIndex(exactly: color, count: 8) ?? Theme.nearestBasic8(color)
         case .none: return nil
         }
     }
@@ -61,6 +64,32 @@ public struct Theme: Hashable, Sendable {
         // Sectors of 60° centred on red (0°), yellow (60°), green, cyan, blue, magenta.
         let byHue = [1, 3, 2, 6, 4, 5]
         return byHue[Int(((hue + 30) / 60).rounded(.down)) % 6]
+    }
+
+    /// The RGB values xterm gives the 16 ANSI colours (black, red, green, yellow, blue, magenta,
+    /// cyan, white, then their bright forms). Terminals may re-theme them; these are what a
+    /// picture's pixels are matched against.
+    public static let ansi16: [RGB] = [
+        RGB(0, 0, 0), RGB(205, 0, 0), RGB(0, 205, 0), RGB(205, 205, 0),
+        RGB(0, 0, 238), RGB(205, 0, 205), RGB(0, 205, 205), RGB(229, 229, 229),
+        RGB(127, 127, 127), RGB(255, 0, 0), RGB(0, 255, 0), RGB(255, 255, 0),
+        RGB(92, 92, 255), RGB(255, 0, 255), RGB(0, 255, 255), RGB(255, 255, 255),
+    ]
+
+    /// The nearest of the first `count` (8 or 16) ANSI colours by colour distance. Photographs
+    /// want this rather than `nearestBasic8`'s hue match, which turns every pale pixel white.
+    public static func nearestANSI(_ color: RGB, count: Int) -> Int {
+        var best = 0, bestDistance = Int.max
+        for index in 0..<min(max(1, count), ansi16.count) {
+            let d = distance(color, ansi16[index])
+            if d < bestDistance { (best, bestDistance) = (index, d) }
+        }
+        return best
+    }
+
+    /// The index of `color` among the first `count` ANSI colours, when it is exactly one.
+    static func ansiIndex(exactly color: RGB, count: Int) -> Int? {
+        ansi16.prefix(count).firstIndex(of: color)
     }
 
     /// "Redmean" weighted Euclidean distance (squared, x256): cheap and closer to how eyes

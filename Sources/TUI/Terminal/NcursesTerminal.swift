@@ -20,13 +20,14 @@ public final class NcursesTerminal: Terminal {
     private var previous: Canvas?
     private var needsClear = false
     private var cursorVisible: Bool?
-    private var pairs: [PairKey: Int32] = [:]
+    private var pairs = ColorPairTable(capacity: 0)
+    /// The colour pair of each cell on screen (row by row, the canvas's width), so a pair is
+    /// redefined only once no cell shows it (see ColorPairTable).
+    private var cellPairs: [Int32] = []
     public private(set) var size = Size.zero
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
     private var theme = Theme(mode: .none)
-
-    private struct PairKey: Hashable { var foreground: Int32; var background: Int32 }
 
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
@@ -72,6 +73,7 @@ public final class NcursesTerminal: Terminal {
         }
         colorMode = ColorMode.decide(colors: colors, environment: environment, noColorFlag: noColorFlag)
         theme = Theme(mode: colorMode)
+        pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1)
         size = NcursesTerminal.screenSize()
         previous = nil
         setCursor(visible: false)
@@ -120,11 +122,21 @@ public final class NcursesTerminal: Terminal {
             werase(screen)
             old = nil
         }
+        if old == nil { // the screen is blank: no cell holds a pair any more
+            pairs.releaseAll()
+            cellPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
+        }
         for change in canvas.changes(from: old) {
-            // The right half of a wide character is drawn with it; ncurses clips what the
-            // terminal is too narrow for.
-            guard !change.cell.isContinuation, change.point.x < size.width, change.point.y < size.height else { continue }
-            draw(change.cell, x: change.point.x, y: change.point.y, on: screen)
+            let index = change.point.y * canvas.size.width + change.point.x
+            // The right half of a wide character is drawn with it, in its pair.
+            if change.cell.isContinuation {
+                pairs.release(cellPairs[index])
+                cellPairs[index] = 0
+                continue
+            }
+            // ncurses clips what the terminal is too narrow for.
+            guard change.point.x < size.width, change.point.y < size.height else { continue }
+            cellPairs[index] = draw(change.cell, x: change.point.x, y: change.point.y, replacingPair: cellPairs[index], on: screen)
         }
         if let cursor, canvas.bounds.contains(cursor) {
             setCursor(visible: true)
@@ -137,7 +149,8 @@ public final class NcursesTerminal: Terminal {
         previous = canvas
     }
 
-    private func draw(_ cell: Cell, x: Int, y: Int, on screen: UnsafeMutablePointer<WINDOW>?) {
+    /// Draws `cell` over one that used `oldPair`; returns the cell's pair.
+    private func draw(_ cell: Cell, x: Int, y: Int, replacingPair oldPair: Int32, on screen: UnsafeMutablePointer<WINDOW>?) -> Int32 {
         var scalars = cell.character.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
         scalars.append(0)
         var attributes = ctui_a_normal()
@@ -145,6 +158,7 @@ public final class NcursesTerminal: Terminal {
         if cell.style.dim { attributes |= ctui_a_dim() }
         if cell.style.reverse { attributes |= ctui_a_reverse() }
         if cell.style.underline { attributes |= ctui_a_underline() }
+        pairs.release(oldPair)
         let pair = colorPair(for: cell.style)
         var glyph = cchar_t()
         if ctui_setcchar(&glyph, scalars, attributes, pair) == ERR {
@@ -152,18 +166,17 @@ public final class NcursesTerminal: Terminal {
             _ = ctui_setcchar(&glyph, [scalars[0], 0], attributes, pair)
         }
         mvwadd_wch(screen, Int32(y), Int32(x), &glyph)
+        return pair
     }
 
+    /// The pair for `style`, counted as used by one more cell on screen.
     private func colorPair(for style: Style) -> Int32 {
         let fg = theme.index(for: style.foreground).map(Int32.init) ?? -1
         let bg = theme.index(for: style.background).map(Int32.init) ?? -1
         if fg == -1 && bg == -1 { return 0 }
-        let key = PairKey(foreground: fg, background: bg)
-        if let pair = pairs[key] { return pair }
-        // alloc_pair reuses the least recently used pair when all are taken: never runs out.
-        let pair = max(0, alloc_pair(fg, bg))
-        pairs[key] = pair
-        return pair
+        let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
+        if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
+        return assignment.pair
     }
 
     private func setCursor(visible: Bool) {
