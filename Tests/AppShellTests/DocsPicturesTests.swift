@@ -13,9 +13,12 @@ import TUITesting
 @Suite(.timeLimit(.minutes(1))) struct DocsPicturesTests {
     /// Every picture the suite makes: the folder must hold these and nothing else.
     enum Picture: String, CaseIterable {
-        case launcher, a, b1, b2, b3, c1, c2, d
+        case launcher, help, inspector
+        case faultPanel = "fault-panel"
+        case a = "navigation-a", b1 = "navigation-b1", b2 = "navigation-b2", b3 = "navigation-b3"
+        case c1 = "navigation-c1", c2 = "navigation-c2", d = "navigation-d"
         case articlesList = "articles-list", articleDetail = "article-detail"
-        case profileErrors = "profile-errors", networkInspector = "network-inspector", faultPanel = "fault-panel", help
+        case profileErrors = "profile-errors"
         case navigationFlow = "navigation-flow"
     }
 
@@ -60,27 +63,27 @@ import TUITesting
         expect(app, .help, title: "challenge-tui · help (?)")
     }
 
-    @Test func faultPanel() throws {
-        let app = try ShellHarness(scenario: .builtInDefault)
+    /// The fault panel over screen A, on the built-in scenario: the flow's three endpoints,
+    /// rFetchExperiments set to fail from now on.
+    @Test func faultPanel() async throws {
+        let app = try Self.app(.navigation, .builtInDefault)
+        try await app.waitForScreen(.a)
+        try await app.run(until: .milliseconds(300))
         app.press(.char("f"), .down, .right)
         #expect(app.contains("Fault panel"))
         expect(app, .faultPanel, title: "challenge-tui · fault panel (f)")
     }
 
-    /// The inspector over the flow's screen C2: the first sign-in failed and is being retried,
-    /// the experiment was fetched and the selection submitted.
-    @Test func networkInspector() async throws {
-        let app = try Self.flow(.screenB2, login: .after(1.2, .failNext(1, .status(500))), fetch: .after(0.8), submit: .after(0.6))
-        try await app.waitForScreen(.a)
-        try await app.run(until: .milliseconds(800))
-        try await app.waitForScreen(.b2)
-        app.press(.down, .char(" "), .enter)
-        try await app.run(until: .milliseconds(1_400))
-        try await app.waitForScreen(.c2)
-        try await app.run(until: .milliseconds(2_900))
+    /// The inspector over the article list, after a sync whose first two attempts failed: each
+    /// failure with its retry, then the success.
+    @Test func inspector() async throws {
+        let articles = EndpointBehaviour(delay: 0.6...0.6, outcomes: .failNext(2, .status(500)))
+        let app = try Self.app(.articles, Self.scenario(nil, [.articles: articles]))
+        try await app.run(until: .milliseconds(6_500))
+        try await app.waitFor("synced at")
         app.press(.char("n"))
-        try await app.waitFor("4 requests · 1 in flight")
-        expect(app, .networkInspector, title: "challenge-tui · network inspector (n)")
+        try await app.waitFor("3 requests")
+        expect(app, .inspector, title: "challenge-tui · network inspector (n)")
     }
 
     // MARK: The navigation flow

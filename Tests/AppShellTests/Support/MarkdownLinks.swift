@@ -18,6 +18,8 @@ struct MarkdownLinks {
         var file: String
         var link: Link
         var reason: String
+        /// The file the link leads to when that file is missing (relative to the root).
+        var missingFile: String?
 
         var description: String { "\(file):\(link.line): [\(link.text)](\(link.destination)) — \(reason)" }
     }
@@ -65,7 +67,8 @@ struct MarkdownLinks {
                 }
                 let resolved = file.standardizedFileURL
                 guard FileManager.default.fileExists(atPath: resolved.path) else {
-                    problems.append(Problem(file: relative(page), link: link, reason: "no file \(relative(resolved))"))
+                    problems.append(Problem(
+                        file: relative(page), link: link, reason: "no file \(relative(resolved))", missingFile: relative(resolved)))
                     continue
                 }
                 guard let anchor = target.anchor, !anchor.isEmpty, resolved.pathExtension.lowercased() == "md" else { continue }
