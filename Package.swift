@@ -20,6 +20,8 @@ let package = Package(
         ),
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
         .target(name: "CCurl"),
+        // epoll, accept4 and friends, which Glibc's Swift module leaves out (Sources/CEpoll).
+        .target(name: "CEpoll"),
         .target(name: "Core", dependencies: ["COpenSSL", "CCurl"]),
         // libpng, libjpeg-turbo and giflib through dlopen, on the first picture decoded or encoded
         // (Sources/CImageCodecs/include/CImageCodecs.h, Docs/images.md).
@@ -60,7 +62,7 @@ let package = Package(
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
-        .target(name: "DevServer", dependencies: ["Contract", "Core"]),
+        .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
         .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server"]),
         // The app's HTTP APIs against the real challenge-server, in process.
@@ -71,9 +73,11 @@ let package = Package(
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
-            dependencies: ["AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "Articles", "ArticleDetails", "Imaging"]
+            dependencies: [
+                "AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "CEpoll", "Articles", "ArticleDetails", "Imaging",
+            ]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting"]),
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting", "DevServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@ import Foundation
 /// challenge-server, embeddable: the routes of all three challenges on a small HTTP/1.1 server.
 ///
 ///     let server = DevServer(configuration: configuration)
-///     let port = try server.start()   // accept loop on its own thread
+///     let port = try server.start()   // event loops on their own threads
 ///     …
 ///     server.stop()                   // graceful: requests in flight finish
 public final class DevServer: Sendable {
@@ -19,8 +19,8 @@ public final class DevServer: Sendable {
         self.seed = seed
 
         var router = Router()
-        NavigationRoutes(configuration: configuration, seed: seed, sleep: environment.sleep).install(in: &router)
-        ArticlesRoutes(configuration: configuration, sleep: environment.sleep).install(in: &router)
+        NavigationRoutes(configuration: configuration, seed: seed).install(in: &router)
+        ArticlesRoutes(configuration: configuration).install(in: &router)
         ProfileRoutes(configuration: configuration, environment: environment).install(in: &router)
 
         let log = environment.log
@@ -28,10 +28,13 @@ public final class DevServer: Sendable {
         http = HTTPServer(
             host: configuration.host, port: configuration.port,
             limits: configuration.limits, timeouts: configuration.timeouts,
+            loops: configuration.eventLoops, clock: environment.clock,
             handler: { [router] request in router.respond(to: request) },
             logger: { method, path, status, seconds in
                 log(RequestLog.line(at: now(), method: method, path: path, status: status, seconds: seconds))
-            }
+            },
+            flushLog: environment.flushLog,
+            diagnostics: environment.diagnostics
         )
     }
 
@@ -44,5 +47,19 @@ public final class DevServer: Sendable {
     /// `effectiveShutdownGrace`), then closes every connection. Returns when done.
     public func stop() {
         http.stop(grace: configuration.effectiveShutdownGrace)
+    }
+
+    /// Connections open now.
+    public var openConnections: Int { http.openConnections }
+
+    /// Returns once the loops have handled everything that was ready or due when called (tests:
+    /// after moving a manual clock).
+    func settle() {
+        http.settle()
+    }
+
+    /// See `HTTPServer.nextDeadline`.
+    func nextDeadline() -> UInt64? {
+        http.nextDeadline()
     }
 }

@@ -35,6 +35,8 @@ public struct DevServerConfiguration: Sendable, Equatable {
     // HTTP.
     public var limits = HTTPLimits()
     public var timeouts = ServerTimeouts()
+    /// Event loops (threads); nil: one per processor.
+    public var eventLoops: Int?
     /// How long `stop()` lets requests in flight finish; nil: 5 s more than the longest
     /// configured delay, at least 20 s.
     public var shutdownGrace: Double?

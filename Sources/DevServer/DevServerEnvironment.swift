@@ -2,24 +2,32 @@ import Foundation
 
 /// The server's dependencies on the world, replaceable in tests.
 public struct DevServerEnvironment: Sendable {
-    /// Blocks the calling connection thread for that many seconds (never a cooperative-pool
-    /// thread: handlers run on the connection's own thread).
-    public var sleep: @Sendable (Double) -> Void
+    /// The event loops' clock: delays and deadlines. Tests pass one they move by hand.
+    public var clock: any LoopClock
     /// Wall-clock time: token expiry and log timestamps.
     public var now: @Sendable () -> Date
     /// One line of the request log (without the newline).
     public var log: @Sendable (String) -> Void
+    /// Writes out lines `log` buffered; the loops call it at most every 10 ms while lines wait.
+    public var flushLog: @Sendable () -> Void
+    /// The server's own problems (a failed system call, a cap reached), each kind once.
+    public var diagnostics: @Sendable (String) -> Void
 
-    public init(sleep: @escaping @Sendable (Double) -> Void, now: @escaping @Sendable () -> Date, log: @escaping @Sendable (String) -> Void) {
-        self.sleep = sleep
+    public init(clock: any LoopClock = MonotonicLoopClock(), now: @escaping @Sendable () -> Date,
+                log: @escaping @Sendable (String) -> Void, flushLog: @escaping @Sendable () -> Void = {},
+                diagnostics: (@Sendable (String) -> Void)? = nil) {
+        self.clock = clock
         self.now = now
         self.log = log
+        self.flushLog = flushLog
+        self.diagnostics = diagnostics ?? { StandardStreams.writeError($0) }
     }
 
+    private static let standardOutput = StandardOutputLog()
+
     public static let live = DevServerEnvironment(
-        sleep: { seconds in if seconds > 0 { Thread.sleep(forTimeInterval: seconds) } },
         now: { Date() },
-        // `write(contentsOf:)` throws where `write(_:)` would trap, e.g. on a closed pipe.
-        log: { line in try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) }
+        log: { standardOutput.append($0) },
+        flushLog: { standardOutput.flush() }
     )
 }

@@ -7,7 +7,9 @@ struct BenchContext {
     let tuiPath: String
     let serverPath: String
     let dialogPath: String?
-    let python3Path: String?
+    let nodePath: String?
+    /// Not required: a second opinion on the server's throughput when installed.
+    let wrkPath: String?
     let scratch: String
 
     struct Failure: Error, CustomStringConvertible { var description: String }
@@ -24,19 +26,22 @@ struct BenchContext {
                 """)
         }
         dialogPath = Self.which("dialog")
-        python3Path = Self.which("python3")
+        nodePath = Self.which("node")
+        wrkPath = Self.which("wrk")
         var template = Array((NSTemporaryDirectory() + "/challenge-bench-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw Failure(description: "cannot create a scratch directory") }
         scratch = String(cString: made)
     }
 
     /// Given parts (tests).
-    init(options: BenchOptions, tuiPath: String, serverPath: String, dialogPath: String?, python3Path: String?, scratch: String) {
+    init(options: BenchOptions, tuiPath: String, serverPath: String, dialogPath: String?, nodePath: String?, wrkPath: String? = nil,
+         scratch: String) {
         self.options = options
         self.tuiPath = tuiPath
         self.serverPath = serverPath
         self.dialogPath = dialogPath
-        self.python3Path = python3Path
+        self.nodePath = nodePath
+        self.wrkPath = wrkPath
         self.scratch = scratch
     }
 

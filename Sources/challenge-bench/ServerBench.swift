@@ -1,93 +1,111 @@
 import Foundation
 
-/// Requests per second on loopback with zero delay: challenge-server's `GET /rLogin` against
-/// python3's threading `http.server` serving a static file of the same size, at 1 and 50
-/// concurrent keep-alive clients.
+/// challenge-server against node's own `http` module (see Docs/server.md, "Performance"):
+/// requests per second and p99 latency over keep-alive connections (medians of interleaved
+/// rounds), and ten thousand clients at once each waiting for a 2-second answer (wall time,
+/// peak resident memory). Without node on PATH its lines say so.
 struct ServerBench {
     let context: BenchContext
     static let concurrency = [1, 50]
+    static let burstClients = 10_000
+    /// The burst's clients come from this many loopback addresses, 500 each: under the
+    /// per-address cap of 1,000, as real clients would be.
+    static let burstSources = 20
+    static let delay = 2.0
 
-    struct Rates {
-        var ours: [Int: LoadGenerator.Result] = [:]
-        var python: [Int: LoadGenerator.Result] = [:]
-        var problems: [String] = []
+    enum Contender: String, CaseIterable, Sendable {
+        case ours = "challenge-server"
+        case node = "node http"
     }
 
-    func measure() -> Rates {
-        var rates = Rates()
-        switch load(context.serverPath, ["--host", "127.0.0.1", "--port", "0", "0", "true", "0", "true", "0", "true"], path: "/rLogin") {
-        case .success(let results): rates.ours = results
-        case .failure(let problem): rates.problems.append("challenge-server: \(problem)")
-        }
-        if let python = context.python3Path {
-            let directory = context.scratch + "/static"
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            // The size of an rLogin answer: {"sessionId":"<uuid>"}.
-            let body = "{\"sessionId\":\"1b4e28ba-2fa1-41d2-883f-0016d3cca427\"}"
-            _ = FileManager.default.createFile(atPath: directory + "/rLogin.json", contents: Data(body.utf8))
-            // As people run it: HTTP/1.0, one connection per request (its HTTP/1.1 mode stalls 40 ms
-            // per answer on delayed ACKs, headers and body being separate writes).
-            let arguments = ["-m", "http.server", "--bind", "127.0.0.1", "--directory", directory, "0"]
-            switch load(python, arguments, path: "/rLogin.json") {
-            case .success(let results): rates.python = results
-            case .failure(let problem): rates.problems.append("python3 http.server: \(problem)")
+    struct Burst: Equatable, Sendable {
+        var result: ConcurrentBurst.Result
+        var peakResidentBytes: UInt64?
+    }
+
+    struct Outcome {
+        /// Per contender and connection count: one result per round.
+        var rounds: [Contender: [Int: [KeepAliveLoad.Result]]] = [:]
+        var wrk: [Contender: [Int: Wrk.Result]] = [:]
+        var bursts: [Contender: Burst] = [:]
+        var problems: [Contender: String] = [:]
+    }
+
+    var rounds: Int { context.options.quick ? 3 : 5 }
+
+    func measure() -> Outcome {
+        LoopbackSocket.raiseDescriptorLimit()  // inherited by both servers
+        var outcome = Outcome()
+        var servers: [Contender: ServerProcess] = [:]
+        for contender in Contender.allCases {
+            switch start(contender, delay: 0) {
+            case .success(let server): servers[contender] = server
+            case .failure(let problem): outcome.problems[contender] = problem.description
             }
         }
-        return rates
+        for clients in Self.concurrency {
+            for round in 0..<rounds {
+                // Alternating who goes first, so drift in the machine's load hits both alike.
+                let order = round.isMultiple(of: 2) ? Contender.allCases : Contender.allCases.reversed()
+                for contender in order {
+                    guard let server = servers[contender] else { continue }
+                    let load = KeepAliveLoad(port: server.port, path: "/rLogin", connections: clients, seconds: context.options.loadSeconds)
+                    outcome.rounds[contender, default: [:]][clients, default: []].append(load.run())
+                }
+            }
+        }
+        if let wrkPath = context.wrkPath {
+            let wrk = Wrk(path: wrkPath)
+            for clients in Self.concurrency {
+                for contender in Contender.allCases {
+                    guard let server = servers[contender] else { continue }
+                    let result = wrk.run(url: "http://127.0.0.1:\(server.port)/rLogin", threads: min(clients, 2), connections: clients,
+                                         seconds: Int(context.options.loadSeconds.rounded(.up)))
+                    outcome.wrk[contender, default: [:]][clients] = result
+                }
+            }
+        }
+        servers.values.forEach { $0.stop() }
+
+        for contender in Contender.allCases where outcome.problems[contender] == nil {
+            switch start(contender, delay: Self.delay) {
+            case .success(let server):
+                let burst = ConcurrentBurst(port: server.port, path: "/rLogin", clients: Self.burstClients,
+                                            sourceAddresses: Self.burstSources, timeout: 60)
+                let result = burst.run()
+                outcome.bursts[contender] = Burst(result: result, peakResidentBytes: server.peakResidentBytes)
+                server.stop()
+            case .failure(let problem):
+                outcome.problems[contender] = problem.description
+            }
+        }
+        return outcome
     }
 
-    struct Problem: Error, CustomStringConvertible { var description: String }
-
-    private func load(_ path: String, _ arguments: [String], path requestPath: String) -> Result<[Int: LoadGenerator.Result], Problem> {
-        let process: PseudoTerminalProcess
+    private func start(_ contender: Contender, delay: Double) -> Result<ServerProcess, ServerProcess.Failure> {
+        let delayText = Format.number(delay, digits: 0)
+        let log = context.scratch + "/\(contender == .ours ? "challenge-server" : "node")-\(delayText).log"
         do {
-            process = try PseudoTerminalProcess(path: path, arguments: arguments, environment: context.appEnvironment)
+            switch contender {
+            case .ours:
+                return .success(try ServerProcess(
+                    path: context.serverPath, arguments: ["--port", "0", delayText, "true", "0", "true", "0", "true"],
+                    environment: context.appEnvironment, logPath: log))
+            case .node:
+                guard let node = context.nodePath else { return .failure(.init(description: "node not installed")) }
+                let script = try NodeServerScript.write(into: context.scratch)
+                return .success(try ServerProcess(path: node, arguments: [script, delayText], environment: context.appEnvironment, logPath: log))
+            }
+        } catch let failure as ServerProcess.Failure {
+            return .failure(failure)
         } catch {
-            return .failure(Problem(description: "\(error)"))
+            return .failure(.init(description: "\(error)"))
         }
-        defer { process.terminate() }
-        guard process.waitFor(["http://127.0.0.1:"], timeout: 10) != nil,
-              let port = Self.port(in: process.screen.lines.joined(separator: "\n"))
-        else {
-            return .failure(Problem(description: "did not say which port it listens on"))
-        }
-        var results: [Int: LoadGenerator.Result] = [:]
-        for clients in Self.concurrency {
-            let generator = LoadGenerator(port: port, path: requestPath, clients: clients, seconds: context.options.loadSeconds)
-            let outcome = Shared<LoadGenerator.Result?>(nil)
-            let thread = Thread { let result = generator.run(); outcome.withLock { $0 = result } }
-            thread.start()
-            // The server logs each request to its terminal: keep that drained meanwhile.
-            while outcome.withLock({ $0 == nil }) { process.readOnce(timeout: 0.02) }
-            results[clients] = outcome.withLock { $0 }
-        }
-        return .success(results)
     }
 
     /// The port of the first "http://127.0.0.1:PORT" in `text`.
     static func port(in text: String) -> UInt16? {
         guard let range = text.range(of: "http://127.0.0.1:") else { return nil }
         return UInt16(text[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    func report(_ rates: Rates) -> [ReportLine] {
-        var lines: [ReportLine] = []
-        for clients in Self.concurrency {
-            let label = clients == 1 ? "1 client" : "\(clients) clients"
-            guard let ours = rates.ours[clients] else {
-                lines.append(.skipped("challenge-server, \(label)", because: rates.problems.first ?? "not measured"))
-                continue
-            }
-            let errors = ours.errors > 0 ? ", \(ours.errors) errors" : ""
-            lines.append(ReportLine("challenge-server req/s, \(label) (GET /rLogin)", Format.number(ours.perSecond, digits: 0) + errors))
-            if let python = rates.python[clients] {
-                let pythonErrors = python.errors > 0 ? ", \(python.errors) errors" : ""
-                lines.append(ReportLine("python3 http.server req/s, \(label) (static file)", Format.number(python.perSecond, digits: 0) + pythonErrors))
-                lines.append(ReportLine("ratio challenge-server / python3, \(label)", Format.number(ours.perSecond / max(1, python.perSecond), digits: 2) + "×"))
-            } else {
-                lines.append(.skipped("python3 http.server, \(label)", because: context.python3Path == nil ? "python3 not installed" : rates.problems.last ?? "not measured"))
-            }
-        }
-        return lines
     }
 }

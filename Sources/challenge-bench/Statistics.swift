@@ -50,3 +50,13 @@ enum Format {
         return number(value / (1024 * 1024), digits: 1) + " MiB"
     }
 }
+
+/// Percentiles of sorted samples (nearest rank).
+enum Percentile {
+    /// The `fraction` (0…1) percentile of `sorted`, nil for no samples.
+    static func of(_ sorted: [Double], _ fraction: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(sorted.count, max(1, rank)) - 1]
+    }
+}

@@ -79,7 +79,7 @@ if sections.contains(.images) {
     report.add(contentsOf: bench.report(bench.measure()))
 }
 if sections.contains(.server) {
-    progress("challenge-server and python3 http.server under load")
+    progress("challenge-server and node's http module under load")
     let bench = ServerBench(context: context)
     report.add(contentsOf: bench.report(bench.measure()))
 }

@@ -13,7 +13,7 @@ import Testing
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tests-\(UUID().uuidString)").path
         return BenchContext(
-            options: options, tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, python3Path: nil,
+            options: options, tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, nodePath: nil,
             scratch: scratch)
     }
 
@@ -98,11 +98,22 @@ import Testing
         #expect(lines.contains { $0.verdict == .skipped && $0.result == "dialog not installed" })
         #expect(lines.last?.verdict == .pass)
 
-        var rates = ServerBench.Rates()
-        rates.ours[1] = .init(requests: 4000, errors: 0, seconds: 1)
-        rates.python[1] = .init(requests: 1000, errors: 0, seconds: 1)
-        let server = ServerBench(context: context).report(rates)
-        #expect(server.contains { $0.result == "4.00×" })
-        #expect(server.contains { $0.verdict == .skipped }) // 50 clients not measured
+        var outcome = ServerBench.Outcome()
+        outcome.rounds[.ours] = [1: [.init(requests: 4000, errors: 0, seconds: 1), .init(requests: 3000, errors: 0, seconds: 1)]]
+        outcome.rounds[.node] = [1: [.init(requests: 1000, errors: 0, seconds: 1)]]
+        outcome.bursts[.ours] = .init(result: .init(statuses: [200: 10_000], failures: 0, seconds: 2.4), peakResidentBytes: 40 << 20)
+        outcome.bursts[.node] = .init(result: .init(statuses: [200: 10_000], failures: 0, seconds: 2.0), peakResidentBytes: 90 << 20)
+        let server = ServerBench(context: context).report(outcome)
+        #expect(server.contains { $0.result == "3.50×" && $0.verdict == .pass })
+        #expect(server.contains { $0.measure.hasPrefix("challenge-server req/s, 50") && $0.verdict == .skipped }) // not measured
+        #expect(server.contains { $0.measure.hasPrefix("ratio of wall times") && $0.result == "1.20×" && $0.verdict == .pass })
+        #expect(server.contains { $0.measure.hasPrefix("challenge-server peak resident") && $0.result == "40.0 MiB" && $0.verdict == .pass })
+        var slow = outcome
+        slow.bursts[.ours]?.result.seconds = 2.5
+        slow.problems[.node] = "node not installed"
+        slow.rounds[.node] = nil
+        let slowLines = ServerBench(context: context).report(slow)
+        #expect(slowLines.contains { $0.measure.hasPrefix("ratio of wall times") && $0.verdict == .fail })
+        #expect(slowLines.contains { $0.measure == "node http req/s, 1 connection" && $0.result == "node not installed" })
     }
 }

@@ -10,7 +10,7 @@ import Testing
         }
         #expect(options.sections == [.images])
         let context = BenchContext(
-            options: options, tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, python3Path: nil,
+            options: options, tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, nodePath: nil,
             scratch: FileManager.default.temporaryDirectory.path)
         let bench = ImageBench(context: context, side: 64)
         let measured = bench.measure()

@@ -17,14 +17,47 @@ import Testing
 
     @Test func httpHeadsGiveStatusLengthAndKeepAlive() throws {
         let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 52\r\n\r\nbody".utf8)
-        let parsed = try #require(HTTPResponseReader.parseHead(head))
+        let parsed = try #require(ResponseReader.parseHead(head))
         #expect(parsed.answer == .init(status: 200, keepAlive: true, bodyLength: 52))
         #expect(parsed.headLength == head.count - 4)
         let closing = Array("HTTP/1.1 500 x\r\nConnection: close\r\n\r\n".utf8)
-        #expect(HTTPResponseReader.parseHead(closing)?.answer.keepAlive == false)
+        #expect(ResponseReader.parseHead(closing)?.answer.keepAlive == false)
         let old = Array("HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\n".utf8)
-        #expect(HTTPResponseReader.parseHead(old)?.answer.keepAlive == false)
-        #expect(HTTPResponseReader.parseHead(Array("HTTP/1.1 200 OK\r\n".utf8)) == nil)
+        #expect(ResponseReader.parseHead(old)?.answer.keepAlive == false)
+        let kept = Array("HTTP/1.0 200 OK\r\nconnection: Keep-Alive\r\n\r\n".utf8)
+        #expect(ResponseReader.parseHead(kept)?.answer.keepAlive == true)
+        #expect(ResponseReader.parseHead(Array("HTTP/1.1 200 OK\r\n".utf8)) == nil)
+    }
+
+    @Test func answersAreReadHoweverTheStreamIsSplit() {
+        let stream = Array("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcHTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        for split in 1..<stream.count {
+            var reader = ResponseReader()
+            let first = stream[..<split].withUnsafeBytes { reader.feed($0) }
+            let second = stream[split...].withUnsafeBytes { reader.feed($0) }
+            #expect((first + second).map(\.status) == [200, 404], "split at \(split)")
+            #expect(!reader.failed)
+        }
+        var garbage = ResponseReader()
+        #expect(Array("SSH-2.0\r\n\r\n".utf8).withUnsafeBytes { garbage.feed($0) }.isEmpty)
+        #expect(garbage.failed)
+    }
+
+    @Test func wrkOutputGivesRateAndP99() {
+        let output = """
+            Running 3s test @ http://127.0.0.1:3000/rLogin
+              Latency Distribution
+                 50%  101.00us
+                 99%    1.25ms
+            Requests/sec:  24567.12
+            """
+        #expect(Wrk.parse(output) == Wrk.Result(perSecond: 24567.12, p99Seconds: 0.00125))
+        #expect(Wrk.duration("512.00us") == 0.000512)
+        #expect(Wrk.duration("2.00s") == 2)
+        #expect(Wrk.parse("nothing") == nil)
+        #expect(Percentile.of([1, 2, 3, 4], 0.99) == 4)
+        #expect(Percentile.of([1, 2, 3, 4], 0.5) == 2)
+        #expect(Percentile.of([], 0.5) == nil)
     }
 
     @Test func theServersPortIsReadFromItsBanner() {

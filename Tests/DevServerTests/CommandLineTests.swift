@@ -74,6 +74,8 @@ import Testing
         #expect(parsed.jwtSecret == "s")
         #expect(parsed.login == NavigationOverride(delay: 10, succeeds: true))
         #expect(try configuration(["--host", "localhost"]).host == "localhost")
+        #expect(try configuration(["--event-loops", "3"]).eventLoops == 3)
+        #expect(try configuration([]).eventLoops == nil)
     }
 
     @Test(arguments: [
@@ -89,6 +91,7 @@ import Testing
         (["--profile-fail", "x"], "--profile-fail x"),
         (["--password", ""], "--password must not be empty"),
         (["--jwt-secret="], "--jwt-secret must not be empty"),
+        (["--event-loops", "0"], "--event-loops 0: not a count from 1 to 64"),
         (["--verbose"], "unknown option --verbose"),
         (["--verbose", "1"], "unknown option --verbose"),
     ])
@@ -104,7 +107,7 @@ import Testing
     }
 
     @Test func helpDocumentsEveryOptionAndTheSeedExample() {
-        for option in ["--host", "--port", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
+        for option in ["--host", "--port", "--event-loops", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
                        "--profile-delay", "--profile-fail", "--password", "--jwt-secret", "--print-token", "--help",
                        "challenge-server 3 false 15 true 4 false", "password123", "challenge-tui-dev-secret"] {
             #expect(Usage.text.contains(option), "\(option)")

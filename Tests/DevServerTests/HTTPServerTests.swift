@@ -4,21 +4,6 @@ import Synchronization
 import Testing
 @testable import DevServer
 
-/// A gate a handler's sleep can wait on, and a signal that it got there.
-final class Gate: Sendable {
-    private let entered = DispatchSemaphore(value: 0)
-    private let opened = DispatchSemaphore(value: 0)
-
-    /// The injected sleep: announce, then wait to be let through.
-    func sleep(_: Double) {
-        entered.signal()
-        opened.wait()
-    }
-
-    func waitUntilEntered() -> Bool { entered.wait(timeout: .now() + 10) == .success }
-    func open() { opened.signal() }
-}
-
 /// Runs `body` on a Foundation thread (blocking socket I/O stays out of the cooperative pool)
 /// and lets the test wait for it.
 final class Background<Value: Sendable>: @unchecked Sendable {
@@ -148,62 +133,53 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     }
 
     @Test func aRequestThatStallsMidwayGets408() throws {
-        let server = try TestServer { $0.timeouts = ServerTimeouts(idle: 10, request: 0.2) }
+        let server = try TestServer()
         let connection = try server.connect()
         connection.send("GET /rLogin HTTP/1.1\r\n")
+        server.advance(by: 10)
         #expect(try connection.readResponse()?.status == 408)
+        #expect(try connection.waitForClose())
 
         let body = try server.connect()
         body.send("POST /profiles/update HTTP/1.1\r\nContent-Length: 10\r\n\r\n{")
+        server.advance(by: 30)
         #expect(try body.readResponse()?.status == 408)
     }
 
     @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
-        let server = try TestServer { $0.timeouts = ServerTimeouts(idle: 0.2, request: 10) }
+        let server = try TestServer()
         let connection = try server.connect()
         connection.send(request("GET", "/rLogin", close: false))
-        #expect(try connection.readResponse()?.status == 200)
+        #expect(try server.answer(on: connection)?.status == 200)
+        server.advance(by: 4.999)
+        #expect(!connection.hasData(), "still open just before 5 s")
+        server.advance(by: 0.001)
         #expect(try connection.waitForClose())
+        #expect(server.server.openConnections == 0)
     }
 
-    @Test func fiftyConcurrentTwoSecondRequestsOverlap() throws {
-        // The injected sleep really sleeps, and counts how many handlers sleep at once.
-        let inFlight = Mutex((now: 0, most: 0))
-        let server = try TestServer({ $0.login = NavigationOverride(delay: 2, succeeds: true) }, sleep: { seconds in
-            inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
-            Thread.sleep(forTimeInterval: seconds)
-            inFlight.withLock { $0.now -= 1 }
-        })
-        let port = server.port
-        let start = ContinuousClock.now
-        let clients = (0..<50).map { _ in
-            Background { () -> Int? in
-                guard let connection = try? RawConnection(port: port) else { return nil }
-                connection.send(request("GET", "/rLogin"))
-                return (try? connection.readResponse())?.status
-            }
-        }
-        let statuses = clients.map { $0.wait() }
-        let elapsed = ContinuousClock.now - start
-        #expect(statuses.allSatisfy { $0 == 200 })
-        #expect(inFlight.withLock { $0.most } == 50, "all fifty were sleeping at the same time")
-        #expect(elapsed < .seconds(6), "fifty 2-second requests took \(elapsed)")
+    @Test func twoHundredConcurrentTwoSecondRequestsOverlap() throws {
+        // Each delay is a timer in the loop: all two hundred wait at once, none holds a thread.
+        let server = try TestServer { $0.login = NavigationOverride(delay: 2, succeeds: true) }
+        let connections = try (0..<200).map { _ in try server.connect() }
+        for connection in connections { connection.send(request("GET", "/rLogin")) }
+        server.advance(by: 1.999)
+        #expect(connections.allSatisfy { !$0.hasData(timeout: 0) }, "nothing is answered before 2 s")
+        server.advance(by: 0.001)
+        #expect(try connections.allSatisfy { try $0.readResponse()?.status == 200 })
+        #expect(server.recorder.durations == Array(repeating: 2000, count: 200), "all two hundred took 2 s of clock time")
     }
 
     @Test func stopLetsARequestInFlightFinish() throws {
-        let gate = Gate()
-        let server = try TestServer({ $0.login = NavigationOverride(delay: 5, succeeds: true) }, sleep: gate.sleep)
+        let server = try TestServer { $0.login = NavigationOverride(delay: 5, succeeds: true) }
         let port = server.port
         let idle = try server.connect()
         idle.send(request("GET", "/nowhere", close: false))
-        #expect(try idle.readResponse()?.status == 404)
+        #expect(try server.answer(on: idle)?.status == 404)
 
-        let client = Background { () -> RawResponse? in
-            guard let connection = try? RawConnection(port: port) else { return nil }
-            connection.send(request("GET", "/rLogin", close: false))
-            return try? connection.readResponse()
-        }
-        #expect(gate.waitUntilEntered())
+        let busy = try server.connect()
+        busy.send(request("GET", "/rLogin", close: false))
+        server.advance(by: 1)
         let devServer = server.server
         let stopping = Background { devServer.stop() }
         // The idle keep-alive connection is closed at once, while the request is still held.
@@ -211,31 +187,38 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         // A newcomer is refused: no connection, a 503, or a reset.
         if let late = try? RawConnection(port: port) {
             late.send(request("GET", "/rLogin"))
-            let answer = try? late.readResponse()
+            let answer = try? late.readResponse(timeout: 2)
             #expect(answer?.status == nil || answer?.status == 503)
         }
-        gate.open()
-        let response = try #require(client.wait() ?? nil)
+        #expect(!busy.hasData(timeout: 0))
+        server.clock.advance(by: 4)
+        let response = try #require(try busy.readResponse())
         #expect(response.status == 200)
         #expect(response.headers["connection"] == "close")
+        #expect(try busy.waitForClose())
         #expect(stopping.wait() != nil)
     }
 
     @Test func stopGivesUpOnRequestsThatOutlastTheGracePeriod() throws {
-        let gate = Gate()
-        let server = try TestServer({ $0.shutdownGrace = 0.1 }, sleep: gate.sleep)
-        let port = server.port
-        let client = Background { () -> RawResponse?? in
-            guard let connection = try? RawConnection(port: port) else { return nil }
-            connection.send(request("GET", "/rLogin"))
-            return try? connection.readResponse()
+        let server = try TestServer {
+            $0.shutdownGrace = 1
+            $0.login = NavigationOverride(delay: 15, succeeds: true)
         }
-        #expect(gate.waitUntilEntered())
-        server.server.stop()
-        gate.open()
-        let outcome = client.wait()
-        // Either no answer at all, or one written into a socket already shut down: never a hang.
-        #expect(outcome != nil)
+        let idle = try server.connect()
+        idle.send(request("GET", "/nowhere", close: false))
+        #expect(try idle.readResponse()?.status == 404)
+        let connection = try server.connect()
+        connection.send(request("GET", "/rLogin"))
+        server.advance(by: 0)
+        let devServer = server.server
+        let stopping = Background { devServer.stop() }
+        #expect(try idle.waitForClose(), "stopping has begun")
+        server.clock.advance(by: 0.5)
+        #expect(!connection.hasData(timeout: 0.01), "within the grace period the request is still waited for")
+        server.clock.advance(by: 0.5)
+        // Closed unanswered at the end of the grace period: never a hang.
+        #expect(try connection.readResponse() == nil)
+        #expect(stopping.wait() != nil)
         server.server.stop()  // a second stop is harmless
     }
 
@@ -280,9 +263,9 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         let connection = try server.connect()
         let body = #"{"firstName":"A","lastName":"B"}"#
         connection.send("POST /profiles/update HTTP/1.1\r\nAuthorization: Bearer \(DevToken.default)\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
-        #expect(try connection.readResponse()?.status == 100)
+        #expect(try server.answer(on: connection)?.status == 100)
         connection.send(body)
-        #expect(try connection.readResponse()?.status == 200)
+        #expect(try server.answer(on: connection)?.status == 200)
     }
 
     @Test func aRequestTrickledByteByByteIsServed() throws {
@@ -303,8 +286,10 @@ final class Background<Value: Sendable>: @unchecked Sendable {
 
     @Test func aFullServerRefusesWith503() throws {
         // One slot: the second connection is answered 503 while the first is open.
-        let http = HTTPServer(host: "127.0.0.1", port: 0, limits: HTTPLimits(), timeouts: ServerTimeouts(), maxConnections: 1,
-                              handler: { _ in .text(200, "ok") }, logger: { _, _, _, _ in })
+        var limits = HTTPLimits()
+        limits.maxConnections = 1
+        let http = HTTPServer(host: "127.0.0.1", port: 0, limits: limits, handler: { _ in DelayedResponse(.text(200, "ok")) },
+                              logger: { _, _, _, _ in }, diagnostics: { _ in })
         let port = try http.start()
         defer { http.stop(grace: 1) }
         let first = try RawConnection(port: port)

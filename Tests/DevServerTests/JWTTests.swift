@@ -7,8 +7,11 @@ import Testing
 @Suite struct JWTTests {
     let secret = DevToken.defaultSecret
 
+    /// A valid payload: an hour left.
+    static let payload = #"{"sub":"ios-user","exp":\#(Int(testNow.timeIntervalSince1970) + 3600)}"#
+
     /// A token with any header and payload, signed with `secret` (or not at all).
-    func token(header: String = #"{"alg":"HS256","typ":"JWT"}"#, payload: String = #"{"sub":"ios-user"}"#, signWith key: String? = DevToken.defaultSecret) -> String {
+    func token(header: String = #"{"alg":"HS256","typ":"JWT"}"#, payload: String = JWTTests.payload, signWith key: String? = DevToken.defaultSecret) -> String {
         let input = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(payload.utf8))
         guard let key else { return input + "." }
         return input + "." + Base64URL.encode(HMAC.sha256(key: Data(key.utf8), data: Data(input.utf8)))
@@ -26,10 +29,10 @@ import Testing
     @Test func theDefaultDevTokenIsTheOneTheDefaultSecretSigns() throws {
         #expect(DevToken.default == DevToken.token(secret: DevToken.defaultSecret))
         #expect(try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: DevServerConfiguration().jwtSecret, now: Date()) == "ios-user")
-        // Still valid in 2099, expired in 2100.
+        // Still valid in 2099, expired in 2100 (a minute after its exp: the leeway).
         #expect(rejection("Bearer \(DevToken.default)") == nil)
         #expect(throws: JWT.Rejection.expired) {
-            try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: secret, now: Date(timeIntervalSince1970: 4_102_444_800))
+            try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: secret, now: Date(timeIntervalSince1970: 4_102_444_860))
         }
     }
 
@@ -74,13 +77,42 @@ import Testing
         #expect(rejection("Bearer " + token(header: #"{"typ":"JWT"}"#)) == .unsupportedAlgorithm("(none given)"))
     }
 
-    @Test func expiredTokensAreRejectedAndFutureOnesAccepted() {
-        let now = testNow.timeIntervalSince1970
-        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(Int(now) - 1)}"#)) == .expired)
-        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(Int(now))}"#)) == .expired)
-        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(Int(now) + 60)}"#)) == nil)
+    @Test func expiryIsRequiredAndHonouredWithAMinuteOfLeeway() {
+        let now = Int(testNow.timeIntervalSince1970)
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(now - 60)}"#)) == .expired)
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(now - 59)}"#)) == nil, "a clock a minute behind still accepts it")
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user","exp":\#(now + 60)}"#)) == nil)
+        #expect(rejection("Bearer " + token(payload: #"{"sub":"ios-user"}"#)) == .malformed("the exp claim is required"))
         #expect(rejection("Bearer " + token(payload: #"{"exp":"tomorrow"}"#)) == .malformed("exp is not a number"))
         #expect(rejection("Bearer " + token(payload: #"{"exp":true}"#)) == .malformed("exp is not a number"))
+    }
+
+    @Test(arguments: ["nbf", "iat"])
+    func notBeforeAndIssuedAtInTheFutureAreRefusedBeyondTheLeeway(claim: String) {
+        let now = Int(testNow.timeIntervalSince1970)
+        func payload(_ value: String) -> String { #"{"sub":"ios-user","exp":\#(now + 3600),"\#(claim)":\#(value)}"# }
+        #expect(rejection("Bearer " + token(payload: payload(String(now - 3600)))) == nil)
+        #expect(rejection("Bearer " + token(payload: payload(String(now + 60)))) == nil, "a clock a minute ahead is still fine")
+        #expect(rejection("Bearer " + token(payload: payload(String(now + 61)))) == .notYetValid)
+        #expect(rejection("Bearer " + token(payload: payload(#""soon""#))) == .malformed("\(claim) is not a number"))
+    }
+
+    @Test func aSignatureAlteredInItsUnusedBitsIsRefused() {
+        // 32 signature bytes are 43 characters: the last carries 4 bits and 2 unused ones. The
+        // lenient decoder ignored them, so "…E" and "…F" (one unused bit apart) both passed.
+        let valid = token()
+        #expect(rejection("Bearer " + valid) == nil)
+        let last = valid.last!
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let value = alphabet.firstIndex(of: last)!
+        for flipped in [value ^ 1, value ^ 2] {
+            let altered = String(valid.dropLast()) + String(alphabet[flipped])
+            #expect(rejection("Bearer " + altered) == .malformed("the signature is not base64url"))
+        }
+        #expect(Base64URL.decode("QR") == nil, "Q has bits set after the one byte 'QR' can hold")
+        #expect(Base64URL.decode("QQ") == Data([0x41]))
+        #expect(Base64URL.decode("QUI") == Data([0x41, 0x42]))
+        #expect(Base64URL.decode("QUJ") == nil)
     }
 
     @Test func bearerSchemeIsCaseInsensitive() {
@@ -89,7 +121,7 @@ import Testing
     }
 
     @Test func everyRejectionHasACodeAndMessage() {
-        let all: [JWT.Rejection] = [.missing, .malformed("x"), .unsupportedAlgorithm("none"), .badSignature, .expired]
+        let all: [JWT.Rejection] = [.missing, .malformed("x"), .unsupportedAlgorithm("none"), .badSignature, .expired, .notYetValid]
         #expect(Set(all.map(\.code)).count == all.count)
         #expect(all.allSatisfy { !$0.message.isEmpty })
     }

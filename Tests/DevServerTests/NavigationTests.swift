@@ -61,48 +61,43 @@ import Testing
 
     /// The seed: `node server.js 3 false 15 true 4 false`.
     @Test func seedExampleOverridesGiveExactDelaysAndOutcomes() throws {
-        guard case .success(.serve(var configuration)) = ServerCommand.parse(["3", "false", "15", "true", "4", "false"]) else {
+        guard case .success(.serve(let parsed)) = ServerCommand.parse(["3", "false", "15", "true", "4", "false"]) else {
             Issue.record("the seed's example parses"); return
         }
-        configuration.port = 0
-        let recorder = Recorder()
-        let server = DevServer(configuration: configuration, environment: DevServerEnvironment(sleep: { recorder.recordSleep($0) }, now: { testNow }, log: { _ in }))
-        let port = try server.start()
-        defer { server.stop() }
-        func get(_ path: String) throws -> RawResponse? {
-            let connection = try RawConnection(port: port)
-            connection.send(request("GET", path))
-            return try connection.readResponse()
+        let server = try TestServer { configuration in
+            configuration.login = parsed.login
+            configuration.fetchExperiments = parsed.fetchExperiments
+            configuration.submitSelection = parsed.submitSelection
         }
         for _ in 0..<3 {
-            #expect(try get("/rLogin")?.status == 500)
-            #expect(try get("/rFetchExperiments")?.status == 200)
-            #expect(try get("/rSubmitSelection")?.status == 500)
+            #expect(try server.get("/rLogin").status == 500)
+            #expect(try server.get("/rFetchExperiments").status == 200)
+            #expect(try server.get("/rSubmitSelection").status == 500)
         }
-        #expect(recorder.sleeps == [3, 15, 4, 3, 15, 4, 3, 15, 4])
+        #expect(server.recorder.durations == [3000, 15000, 4000, 3000, 15000, 4000, 3000, 15000, 4000])
     }
 
     @Test func aPrefixOfTheOverridesLeavesTheRestRandom() throws {
-        guard case .success(.serve(var configuration)) = ServerCommand.parse(["3", "false", "--seed", "5"]) else {
+        guard case .success(.serve(let parsed)) = ServerCommand.parse(["3", "false", "--seed", "5"]) else {
             Issue.record("prefix parses"); return
         }
-        #expect(configuration.login == NavigationOverride(delay: 3, succeeds: false))
-        #expect(configuration.fetchExperiments == NavigationOverride())
-        #expect(configuration.submitSelection == NavigationOverride())
-        configuration.port = 0
-        let recorder = Recorder()
-        let server = DevServer(configuration: configuration, environment: DevServerEnvironment(sleep: { recorder.recordSleep($0) }, now: { testNow }, log: { _ in }))
-        let port = try server.start()
-        defer { server.stop() }
+        #expect(parsed.login == NavigationOverride(delay: 3, succeeds: false))
+        #expect(parsed.fetchExperiments == NavigationOverride())
+        #expect(parsed.submitSelection == NavigationOverride())
+        let server = try TestServer { configuration in
+            configuration = parsed
+            configuration.port = 0
+            configuration.eventLoops = 1
+        }
         var statuses = Set<Int>()
         for _ in 0..<30 {
-            let connection = try RawConnection(port: port)
-            connection.send(request("GET", "/rFetchExperiments"))
-            statuses.insert(try #require(try connection.readResponse()).status)
+            statuses.insert(try server.get("/rFetchExperiments").status)
         }
         #expect(statuses == [200, 500], "rFetchExperiments still flips a coin")
-        #expect(recorder.sleeps.allSatisfy { (1...15).contains($0) })
-        #expect(Set(recorder.sleeps).count > 20, "delays are drawn, not fixed")
+        let durations = server.recorder.durations
+        #expect(durations.count == 30)
+        #expect(durations.allSatisfy { (1000...15000).contains($0) })
+        #expect(Set(durations).count > 20, "delays are drawn, not fixed")
     }
 
     @Test func aDelayOnlyOverrideKeepsTheOutcomeRandom() throws {
@@ -110,38 +105,40 @@ import Testing
         var statuses = Set<Int>()
         for _ in 0..<30 { statuses.insert(try server.get("/rLogin").status) }
         #expect(statuses == [200, 500])
-        #expect(server.recorder.sleeps == Array(repeating: 0.25, count: 30))
+        #expect(server.recorder.durations == Array(repeating: 250, count: 30))
     }
 
     @Test func defaultDrawIsAFairCoinWithDelaysBetween1And15Seconds() {
         var configuration = DevServerConfiguration()
         configuration.randomDelay = 1...15
-        let recorder = Recorder()
-        let routes = NavigationRoutes(configuration: configuration, seed: 2024, sleep: { recorder.recordSleep($0) })
-        let successes = (0..<400).filter { _ in routes.respondToLogin().status == 200 }.count
+        let routes = NavigationRoutes(configuration: configuration, seed: 2024)
+        let answers = (0..<400).map { _ in routes.respondToLogin() }
+        let successes = answers.filter { $0.response.status == 200 }.count
         #expect((150...250).contains(successes), "\(successes) of 400 succeeded")
-        #expect(recorder.sleeps.allSatisfy { (1...15).contains($0) })
-        #expect(recorder.sleeps.min()! < 3 && recorder.sleeps.max()! > 13)
+        let delays = answers.map(\.delay)
+        #expect(delays.allSatisfy { (1...15).contains($0) })
+        #expect(delays.min()! < 3 && delays.max()! > 13)
     }
 
     @Test func sameSeedRepeatsDelaysOutcomesSessionIDsAndExperiments() {
-        func run(seed: UInt64) -> (answers: [String], sleeps: [Double]) {
+        func run(seed: UInt64) -> (answers: [String], delays: [Double]) {
             var configuration = DevServerConfiguration()
             configuration.randomDelay = 1...15
-            let recorder = Recorder()
-            let routes = NavigationRoutes(configuration: configuration, seed: seed, sleep: { recorder.recordSleep($0) })
+            let routes = NavigationRoutes(configuration: configuration, seed: seed)
             var answers: [String] = []
+            var delays: [Double] = []
             for _ in 0..<10 {
-                for response in [routes.respondToLogin(), routes.respondToFetchExperiments(), routes.respondToSubmitSelection()] {
-                    answers.append("\(response.status) \(String(decoding: response.body, as: UTF8.self))")
+                for answer in [routes.respondToLogin(), routes.respondToFetchExperiments(), routes.respondToSubmitSelection()] {
+                    answers.append("\(answer.response.status) \(String(decoding: answer.response.body, as: UTF8.self))")
+                    delays.append(answer.delay)
                 }
             }
-            return (answers, recorder.sleeps)
+            return (answers, delays)
         }
         let first = run(seed: 42)
         let again = run(seed: 42)
         #expect(first.answers == again.answers)
-        #expect(first.sleeps == again.sleeps)
+        #expect(first.delays == again.delays)
         #expect(run(seed: 43).answers != first.answers)
     }
 

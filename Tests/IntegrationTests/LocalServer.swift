@@ -19,7 +19,7 @@ final class LocalServer {
         configuration.fetchExperiments = NavigationOverride(delay: 0, succeeds: true)
         configuration.submitSelection = NavigationOverride(delay: 0, succeeds: true)
         configure(&configuration)
-        server = DevServer(configuration: configuration, environment: DevServerEnvironment(sleep: { _ in }, now: { Date() }, log: { _ in }))
+        server = DevServer(configuration: configuration, environment: DevServerEnvironment(now: { Date() }, log: { _ in }))
         let port = try server.start()
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
         client = CurlHTTPClient(timeout: .seconds(5))

@@ -7,22 +7,18 @@ final class ArticlesRoutes: Sendable {
     private let json: Data
     private let delay: Double
     private let failures: FailFirst
-    private let sleep: @Sendable (Double) -> Void
 
-    init(configuration: DevServerConfiguration, sleep: @escaping @Sendable (Double) -> Void) {
+    init(configuration: DevServerConfiguration) {
         json = configuration.articlesJSON
         delay = configuration.articlesDelay
         failures = FailFirst(configuration.articlesFail)
-        self.sleep = sleep
     }
 
     func install(in router: inout Router) {
         router.add("GET", ArticlesEndpoint.path) { [self] _ in respond() }
     }
 
-    func respond() -> ServerResponse {
-        sleep(delay)
-        if failures.next() { return NavigationRoutes.failure }
-        return .json(200, json)
+    func respond() -> DelayedResponse {
+        DelayedResponse(failures.next() ? NavigationRoutes.failure : .json(200, json), after: delay)
     }
 }

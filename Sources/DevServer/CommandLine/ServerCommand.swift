@@ -14,10 +14,22 @@ public enum ServerCommand: Sendable, Equatable {
         public var message: String
     }
 
-    /// Parses `challenge-server`'s arguments (without the program name). Pure: nothing is read
-    /// or opened here; `ServerMain` loads `--articles-file`.
-    public static func parse(_ arguments: [String], articlesJSON: Data = SampleArticles.json()) -> Result<ServerCommand, UsageError> {
+    /// The environment variables that stand in for `--jwt-secret` and `--password`, so neither
+    /// secret has to appear on a command line (where `ps` shows it to everyone).
+    public static let secretVariable = "CHALLENGE_SERVER_JWT_SECRET"
+    public static let passwordVariable = "CHALLENGE_SERVER_PASSWORD"
+
+    /// Parses `challenge-server`'s arguments (without the program name) and the environment
+    /// variables it reads. Pure: nothing is read or opened here; `ServerMain` loads
+    /// `--articles-file`. The command line wins over the environment.
+    public static func parse(_ arguments: [String], articlesJSON: Data = SampleArticles.json(),
+                             environment: [String: String] = [:]) -> Result<ServerCommand, UsageError> {
         var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
+        for (variable, name) in [(secretVariable, "JWT secret"), (passwordVariable, "password")] {
+            guard let value = environment[variable] else { continue }
+            guard !value.isEmpty else { return .failure(UsageError(message: "\(variable) is set but empty; unset it or give a \(name)")) }
+            if variable == secretVariable { configuration.jwtSecret = value } else { configuration.password = value }
+        }
         var positionals: [String] = []
         var printToken = false
         var index = 0
@@ -65,6 +77,9 @@ public enum ServerCommand: Sendable, Equatable {
             case "--port":
                 guard let port = UInt16(value) else { return fail("--port \(value): not a port number (0–65535; 0 picks a free one)") }
                 configuration.port = port
+            case "--event-loops":
+                guard let count = Int(value), (1...64).contains(count) else { return fail("--event-loops \(value): not a count from 1 to 64") }
+                configuration.eventLoops = count
             case "--seed":
                 guard let seed = UInt64(value) else { return fail("--seed \(value): not a non-negative integer") }
                 configuration.seed = seed
@@ -95,6 +110,11 @@ public enum ServerCommand: Sendable, Equatable {
 
         if printToken { return .success(.printToken(secret: configuration.jwtSecret)) }
 
+        // Beyond loopback anyone could sign tokens with the published default secret.
+        if !LoopbackHost.isLoopbackListenAddress(configuration.host), configuration.jwtSecret == DevToken.defaultSecret {
+            return fail("--host \(configuration.host) lets other machines in, so the JWT secret must be your own: give --jwt-secret S or set \(secretVariable) (the default secret is public)")
+        }
+
         // X Y U V A B: delay and success of rLogin, rFetchExperiments, rSubmitSelection; any prefix.
         guard positionals.count <= 6 else {
             return fail("too many positional arguments (\(positionals.count)); the overrides are X Y U V A B, at most 6")
@@ -123,7 +143,7 @@ public enum ServerCommand: Sendable, Equatable {
     }
 
     private static let valueOptions: Set<String> = [
-        "--host", "--port", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
+        "--host", "--port", "--event-loops", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
         "--profile-delay", "--profile-fail", "--password", "--jwt-secret",
     ]
 

@@ -15,7 +15,7 @@ public enum ServerMain {
     /// `articlesJSON` is what `GET /articles` serves when no `--articles-file` is given.
     public static func run(arguments: [String], articlesJSON: Data = SampleArticles.json()) -> Int32 {
         let configuration: DevServerConfiguration
-        switch plan(arguments: arguments, articlesJSON: articlesJSON, readFile: readFile) {
+        switch plan(arguments: arguments, environment: ProcessInfo.processInfo.environment, articlesJSON: articlesJSON, readFile: readFile) {
         case .exit(let status, let standardOutput, let standardError):
             write(standardOutput, to: FileHandle.standardOutput)
             write(standardError, to: FileHandle.standardError)
@@ -32,8 +32,10 @@ public enum ServerMain {
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         signal(SIGPIPE, SIG_IGN)
+        // Ten thousand clients need ten thousand descriptors; the soft limit is often 1024.
+        ResourceLimits.raiseOpenFileLimit()
 
-        let server = DevServer(configuration: configuration)
+        let server = DevServer(configuration: configuration, environment: .live)
         let port: UInt16
         do {
             port = try server.start()
@@ -45,15 +47,18 @@ public enum ServerMain {
 
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
+        DevServerEnvironment.live.flushLog()
         write("challenge-server: stopping (waiting up to \(Int(configuration.effectiveShutdownGrace)) s for requests in flight)\n", to: FileHandle.standardOutput)
         server.stop()
+        DevServerEnvironment.live.flushLog()
         write("challenge-server: stopped\n", to: FileHandle.standardOutput)
         return 0
     }
 
-    static func plan(arguments: [String], articlesJSON: Data, readFile: (String) throws -> Data) -> Plan {
+    static func plan(arguments: [String], environment: [String: String] = [:], articlesJSON: Data,
+                     readFile: (String) throws -> Data) -> Plan {
         let usageHint = "\n\n" + Usage.text + "\n"
-        switch ServerCommand.parse(arguments, articlesJSON: articlesJSON) {
+        switch ServerCommand.parse(arguments, articlesJSON: articlesJSON, environment: environment) {
         case .failure(let error):
             return .exit(status: 2, standardOutput: "", standardError: "challenge-server: \(error.message)" + usageHint)
         case .success(.help):

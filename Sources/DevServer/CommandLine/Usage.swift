@@ -31,19 +31,30 @@ public enum Usage {
 
     PROFILE (GET /profiles/mine, POST /profiles/update, POST /password/change)
       Every request needs Authorization: Bearer <JWT> (HS256 with the secret).
-      --jwt-secret S     the signing secret (default challenge-tui-dev-secret)
-      --password PW      the initial password (default password123)
+      --jwt-secret S     the signing secret (default challenge-tui-dev-secret; or set
+                         CHALLENGE_SERVER_JWT_SECRET, kept off the command line)
+      --password PW      the initial password (default password123; or set
+                         CHALLENGE_SERVER_PASSWORD)
       --profile-delay S  wait S seconds before answering (default 0)
       --profile-fail N   the first N profile requests get 500 (default 0)
       --print-token      print a valid token for the secret (subject ios-user, expires
                          2100-01-01) and exit
 
     SERVER
-      --host ADDR        IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for all)
+      --host ADDR        IPv4 address to listen on (default 127.0.0.1; 0.0.0.0 for all).
+                         Other than loopback only with your own JWT secret (else exit 2).
+                         On loopback, a request whose Host is not a loopback name gets 421.
       --port N           port (default 3000; 0 picks a free one, printed at start)
+      --event-loops N    threads serving connections (default: one per processor)
       --seed N           repeat the same random delays, outcomes, session ids and
                          experiments (the seed in use is printed at start)
       -h, --help         this text
+
+    LIMITS
+      Head 16 KiB (431), request line 8 KiB (414), field line 8 KiB and 100 fields
+      (431), body 1 MiB (413); a head must arrive within 10 s of its first byte and a
+      body within 30 s (408); idle keep-alive connections close after 5 s; at most
+      1000 connections per client address (503). See Docs/server.md.
 
     One line per request on stdout: time, method, path, status, duration.
     Ctrl-C / SIGTERM: stop accepting, let requests in flight finish, exit 0.

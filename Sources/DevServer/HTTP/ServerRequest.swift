@@ -27,7 +27,12 @@ public struct ServerRequest: Sendable, Equatable {
     /// HTTP/1.1 keeps the connection open unless the client says `close`; HTTP/1.0 closes
     /// unless it says `keep-alive`.
     public var wantsKeepAlive: Bool {
-        let tokens = (headers["Connection"] ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        Self.keepAlive(version: version, connection: headers["Connection"])
+    }
+
+    /// The rule of `wantsKeepAlive`, for the first `Connection` field's value.
+    static func keepAlive(version: HTTPVersion, connection: String?) -> Bool {
+        let tokens = (connection ?? "").lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         switch version {
         case .http11: return !tokens.contains("close")
         case .http10: return tokens.contains("keep-alive")
@@ -80,11 +85,16 @@ public struct HTTPHeaders: Sendable, Equatable {
 
     /// The first value of `name`.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     public func values(_ name: String) -> [String] {
-        fields.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// Field names compare ASCII case-insensitively (they are tokens: ASCII only).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { ByteText.lowered($0) == ByteText.lowered($1) }
     }
 
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

@@ -24,13 +24,31 @@ public struct ServerResponse: Sendable, Equatable {
 
     /// The bytes on the wire.
     func serialized(keepAlive: Bool) -> Data {
-        var head = "HTTP/1.1 \(status) \(HTTPStatus.reason(status))\r\n"
-        head += "Content-Type: \(contentType)\r\n"
-        head += "Content-Length: \(body.count)\r\n"
-        head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n"
-        for field in headers.fields { head += "\(field.name): \(field.value)\r\n" }
-        head += "\r\n"
-        return Data(head.utf8) + body
+        var bytes: [UInt8] = []
+        write(into: &bytes, keepAlive: keepAlive)
+        return Data(bytes)
+    }
+
+    /// Appends the bytes on the wire to `buffer`: head and body in one piece, so an answer
+    /// leaves in one `send`.
+    func write(into buffer: inout [UInt8], keepAlive: Bool) {
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        ByteText.appendDecimal(status, to: &buffer)
+        buffer.append(32)
+        buffer.append(contentsOf: HTTPStatus.reason(status).utf8)
+        buffer.append(contentsOf: "\r\nContent-Type: ".utf8)
+        buffer.append(contentsOf: contentType.utf8)
+        buffer.append(contentsOf: "\r\nContent-Length: ".utf8)
+        ByteText.appendDecimal(body.count, to: &buffer)
+        buffer.append(contentsOf: keepAlive ? "\r\nConnection: keep-alive\r\n".utf8 : "\r\nConnection: close\r\n".utf8)
+        for field in headers.fields {
+            buffer.append(contentsOf: field.name.utf8)
+            buffer.append(contentsOf: ": ".utf8)
+            buffer.append(contentsOf: field.value.utf8)
+            buffer.append(contentsOf: "\r\n".utf8)
+        }
+        buffer.append(contentsOf: "\r\n".utf8)
+        body.withUnsafeBytes { buffer.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
     }
 }
 
@@ -42,11 +60,14 @@ enum HTTPStatus {
         case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 100: "Continue"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
         case 411: "Length Required"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"

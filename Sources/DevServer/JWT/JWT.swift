@@ -12,6 +12,8 @@ public enum JWT {
         case unsupportedAlgorithm(String)
         case badSignature
         case expired
+        /// `nbf` or `iat` in the future (beyond the leeway).
+        case notYetValid
 
         public var code: String {
             switch self {
@@ -20,6 +22,7 @@ public enum JWT {
             case .unsupportedAlgorithm: "unsupportedAlgorithm"
             case .badSignature: "badSignature"
             case .expired: "tokenExpired"
+            case .notYetValid: "tokenNotYetValid"
             }
         }
 
@@ -30,6 +33,7 @@ public enum JWT {
             case .unsupportedAlgorithm(let alg): "Unsupported token algorithm \(alg); only HS256 is accepted"
             case .badSignature: "The token's signature is not valid"
             case .expired: "The token has expired"
+            case .notYetValid: "The token is not valid yet (its nbf or iat is in the future)"
             }
         }
     }
@@ -42,8 +46,12 @@ public enum JWT {
         return signingInput + "." + Base64URL.encode(signature)
     }
 
-    /// Checks an `Authorization` header value: `Bearer <JWT>`, HS256 with `secret`, `exp` (if
-    /// present) after `now`. Returns the payload's claims' subject, if any.
+    /// Clocks of issuer and server may differ this much (seconds) for `exp`, `nbf` and `iat`.
+    public static let leeway: Double = 60
+
+    /// Checks an `Authorization` header value: `Bearer <JWT>`, HS256 with `secret`, an `exp`
+    /// not passed, `nbf` and `iat` (if present) not in the future, each give or take `leeway`.
+    /// Returns the payload's claims' subject, if any.
     @discardableResult
     public static func verify(authorization: String?, secret: String, now: Date) throws(Rejection) -> String? {
         guard let authorization, !authorization.trimmingCharacters(in: .whitespaces).isEmpty else { throw .missing }
@@ -70,11 +78,14 @@ public enum JWT {
         guard let signature = Base64URL.decode(segments[2]) else { throw .malformed("the signature is not base64url") }
         let expected = HMAC.sha256(key: Data(secret.utf8), data: Data("\(segments[0]).\(segments[1])".utf8))
         guard HMAC.isEqual(signature, expected) else { throw .badSignature }
-        if let exp = payload["exp"] {
-            guard let seconds = JSONValue.number(exp) else {
-                throw .malformed("exp is not a number")
-            }
-            guard now.timeIntervalSince1970 < seconds else { throw .expired }
+        // A token without an expiry would be good for ever once leaked.
+        guard let exp = payload["exp"] else { throw .malformed("the exp claim is required") }
+        guard let expires = JSONValue.number(exp) else { throw .malformed("exp is not a number") }
+        guard now.timeIntervalSince1970 < expires + leeway else { throw .expired }
+        for claim in ["nbf", "iat"] {
+            guard let value = payload[claim] else { continue }
+            guard let seconds = JSONValue.number(value) else { throw .malformed("\(claim) is not a number") }
+            guard seconds <= now.timeIntervalSince1970 + leeway else { throw .notYetValid }
         }
         return payload["sub"] as? String
     }

@@ -40,15 +40,13 @@ final class NavigationRoutes: Sendable {
     private let fetchExperiments: Endpoint
     private let submitSelection: Endpoint
     private let experiment: Experiment?
-    private let sleep: @Sendable (Double) -> Void
 
-    init(configuration: DevServerConfiguration, seed: UInt64, sleep: @escaping @Sendable (Double) -> Void) {
+    init(configuration: DevServerConfiguration, seed: UInt64) {
         let range = configuration.randomDelay
         login = Endpoint(configuration.login, delayRange: range, seed: seed)
         fetchExperiments = Endpoint(configuration.fetchExperiments, delayRange: range, seed: seed &+ 1)
         submitSelection = Endpoint(configuration.submitSelection, delayRange: range, seed: seed &+ 2)
         experiment = configuration.experiment
-        self.sleep = sleep
     }
 
     func install(in router: inout Router) {
@@ -59,26 +57,21 @@ final class NavigationRoutes: Sendable {
         router.add("GET", NavigationEndpoint.submitSelection.path) { [self] _ in respondToSubmitSelection() }
     }
 
-    func respondToLogin() -> ServerResponse {
+    func respondToLogin() -> DelayedResponse {
         let (plan, sessionID) = login.plan { UUIDv4.make(using: &$0) }
-        sleep(plan.delay)
-        guard plan.succeeds else { return Self.failure }
-        return .json(200, Data(#"{"sessionId":"\#(sessionID)"}"#.utf8))
+        return DelayedResponse(plan.succeeds ? .json(200, Data(#"{"sessionId":"\#(sessionID)"}"#.utf8)) : Self.failure, after: plan.delay)
     }
 
-    func respondToFetchExperiments() -> ServerResponse {
+    func respondToFetchExperiments() -> DelayedResponse {
         let (plan, drawn) = fetchExperiments.plan { random in
             Experiment.allCases[Int(random.next() % UInt64(Experiment.allCases.count))]
         }
-        sleep(plan.delay)
-        guard plan.succeeds else { return Self.failure }
-        return .json(200, Data(#""\#((experiment ?? drawn).rawValue)""#.utf8))
+        return DelayedResponse(plan.succeeds ? .json(200, Data(#""\#((experiment ?? drawn).rawValue)""#.utf8)) : Self.failure, after: plan.delay)
     }
 
-    func respondToSubmitSelection() -> ServerResponse {
+    func respondToSubmitSelection() -> DelayedResponse {
         let (plan, _) = submitSelection.plan { _ in () }
-        sleep(plan.delay)
-        return plan.succeeds ? .text(200, "") : Self.failure
+        return DelayedResponse(plan.succeeds ? .text(200, "") : Self.failure, after: plan.delay)
     }
 
     static let failure = ServerResponse.text(500, NavigationWire.failureText)

@@ -6,10 +6,16 @@ enum UUIDv4 {
         var bytes = withUnsafeBytes(of: random.next().bigEndian, Array.init) + withUnsafeBytes(of: random.next().bigEndian, Array.init)
         bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        let hex = bytes.map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
+        // Written digit by digit: formatting each byte as a string cost more than the rest of
+        // an rLogin answer.
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
         }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -21,7 +21,6 @@ final class ProfileRoutes: Sendable {
     private let secret: String
     private let delay: Double
     private let failures: FailFirst
-    private let sleep: @Sendable (Double) -> Void
     private let now: @Sendable () -> Date
 
     init(configuration: DevServerConfiguration, environment: DevServerEnvironment) {
@@ -29,7 +28,6 @@ final class ProfileRoutes: Sendable {
         secret = configuration.jwtSecret
         delay = configuration.profileDelay
         failures = FailFirst(configuration.profileFail)
-        sleep = environment.sleep
         now = environment.now
     }
 
@@ -45,10 +43,13 @@ final class ProfileRoutes: Sendable {
         }
     }
 
-    /// What every profile request goes through, in order: the delay, an injected fault, the
-    /// token, then (for POSTs) the content type and a JSON object body.
-    private func guarded(_ request: ServerRequest, jsonBody: Bool = false, _ handle: ([String: Any]) -> ServerResponse) -> ServerResponse {
-        sleep(delay)
+    /// What every profile request goes through, in order: an injected fault, the token, then
+    /// (for POSTs) the content type and a JSON object body. The answer leaves after the delay.
+    private func guarded(_ request: ServerRequest, jsonBody: Bool = false, _ handle: ([String: Any]) -> ServerResponse) -> DelayedResponse {
+        DelayedResponse(check(request, jsonBody: jsonBody, handle), after: delay)
+    }
+
+    private func check(_ request: ServerRequest, jsonBody: Bool, _ handle: ([String: Any]) -> ServerResponse) -> ServerResponse {
         if failures.next() {
             return ProfileResponses.error(500, code: "internalError", message: "Something went wrong (injected by --profile-fail)")
         }

@@ -1,7 +1,7 @@
 /// Maps method and path to a handler: unknown path → 404, known path with another method →
-/// 405 with `Allow`.
+/// 405 with `Allow`. Handlers answer at once with the response and its delay; they never wait.
 struct Router: Sendable {
-    typealias Handler = @Sendable (ServerRequest) -> ServerResponse
+    typealias Handler = @Sendable (ServerRequest) -> DelayedResponse
 
     private var routes: [String: [String: Handler]] = [:]
 
@@ -9,14 +9,14 @@ struct Router: Sendable {
         routes[path, default: [:]][method] = handler
     }
 
-    func respond(to request: ServerRequest) -> ServerResponse {
+    func respond(to request: ServerRequest) -> DelayedResponse {
         guard let methods = routes[request.path] else {
-            return .text(404, "Cannot \(request.method) \(request.path)")
+            return DelayedResponse(.text(404, "Cannot \(request.method) \(request.path)"))
         }
         guard let handler = methods[request.method] else {
             var response = ServerResponse.text(405, "\(request.method) is not allowed on \(request.path)")
             response.headers.add("Allow", methods.keys.sorted().joined(separator: ", "))
-            return response
+            return DelayedResponse(response)
         }
         return handler(request)
     }

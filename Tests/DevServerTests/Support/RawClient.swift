@@ -25,8 +25,19 @@ final class RawConnection {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16) throws {
+    /// `source`: the local address to connect from (any 127.x.x.x works on loopback), as a
+    /// client on another address would.
+    init(port: UInt16, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw ClientError(description: "bind to \(source) failed: \(String(cString: strerror(errno)))") }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -84,6 +95,13 @@ final class RawConnection {
                 return nil
             }
         }
+    }
+
+    /// Whether a response (or the end of the stream) can be read now; waits at most `timeout`.
+    func hasData(timeout: Double = 0.002) -> Bool {
+        if !buffer.isEmpty { return true }
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, Int32(timeout * 1000)) > 0
     }
 
     /// True once the server has closed its side (waits at most `timeout`).

@@ -1,16 +1,22 @@
 import Foundation
+import Glibc
 import Synchronization
 @testable import DevServer
 
-/// What the injected sleep was asked for, and the log lines written.
+/// The log lines written, and what they say about each answer's delay.
 final class Recorder: Sendable {
-    private let state = Mutex<(sleeps: [Double], log: [String])>(([], []))
+    private let state = Mutex<(log: [String], diagnostics: [String])>(([], []))
 
-    var sleeps: [Double] { state.withLock { $0.sleeps } }
     var log: [String] { state.withLock { $0.log } }
+    var diagnostics: [String] { state.withLock { $0.diagnostics } }
 
-    func recordSleep(_ seconds: Double) { state.withLock { $0.sleeps.append(seconds) } }
+    /// The durations of the logged requests, in milliseconds (the last field of each line).
+    var durations: [Int] {
+        log.compactMap { line in line.split(separator: " ").last.flatMap { Int($0.dropLast(2)) } }
+    }
+
     func recordLog(_ line: String) { state.withLock { $0.log.append(line) } }
+    func recordDiagnostic(_ line: String) { state.withLock { $0.diagnostics.append(line) } }
 }
 
 /// A small valid articles array: the real sample lives in the Articles module.
@@ -22,50 +28,43 @@ let testArticlesJSON = Data("""
 /// The instant in tests: 2024-01-01T00:00:00Z.
 let testNow = Date(timeIntervalSince1970: 1_704_067_200)
 
-/// A DevServer on an ephemeral port whose sleeps return at once (and are recorded) unless a
-/// test passes its own.
-final class TestServer {
+/// A DevServer on an ephemeral port with one event loop on a manual clock: nothing waits in
+/// real time; a test moves the clock (`advance`) to end delays and pass deadlines.
+final class TestServer: ManualClockHarness {
     let server: DevServer
     let port: UInt16
     let recorder: Recorder
+    let clock: ManualLoopClock
 
-    init(_ configure: (inout DevServerConfiguration) -> Void = { _ in },
-         sleep: (@Sendable (Double) -> Void)? = nil) throws {
+    init(_ configure: (inout DevServerConfiguration) -> Void = { _ in }) throws {
         var configuration = DevServerConfiguration(articlesJSON: testArticlesJSON)
         configuration.port = 0
         configuration.seed = 1
         configuration.randomDelay = 0...0
+        configuration.eventLoops = 1
         // Navigation requests succeed unless a test asks for the coin.
         configuration.login = NavigationOverride(succeeds: true)
         configuration.fetchExperiments = NavigationOverride(succeeds: true)
         configuration.submitSelection = NavigationOverride(succeeds: true)
         configure(&configuration)
         let recorder = Recorder()
+        let clock = ManualLoopClock()
         self.recorder = recorder
+        self.clock = clock
         let environment = DevServerEnvironment(
-            sleep: sleep ?? { recorder.recordSleep($0) },
-            now: { testNow },
-            log: { recorder.recordLog($0) }
-        )
+            clock: clock, now: { testNow }, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) })
         server = DevServer(configuration: configuration, environment: environment)
         port = try server.start()
     }
 
-    deinit { server.stop() }
-
-    func connect() throws -> RawConnection { try RawConnection(port: port) }
-
-    /// Sends `bytes` on a fresh connection and reads one response.
-    func send(_ bytes: Data) throws -> RawResponse {
-        let connection = try connect()
-        connection.send(bytes)
-        guard let response = try connection.readResponse() else { throw ClientError(description: "closed without a response") }
-        return response
+    deinit {
+        // Everything pending ends first, so stopping never waits on the manual clock.
+        clock.advance(by: 1_000_000)
+        server.stop()
     }
 
-    func get(_ target: String, headers: [String: String] = [:]) throws -> RawResponse {
-        try send(request("GET", target, headers: headers))
-    }
+    func settle() { server.settle() }
+    func nextDeadline() -> UInt64? { server.nextDeadline() }
 
     func post(_ target: String, json: String, headers: [String: String] = [:]) throws -> RawResponse {
         var all = ["Content-Type": "application/json"]

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import DevServer
+
+/// Answers go out in the order of the requests, whatever their delays; the server reads ahead
+/// only so far; a client that half-closes still gets its answers.
+@Suite(.timeLimit(.minutes(1))) struct PipeliningTests {
+    @Test func aQuickAnswerWaitsForASlowOneBeforeIt() throws {
+        let server = try TestHTTP()
+        let connection = try server.connect()
+        connection.send(request("GET", "/slow", close: false) + request("GET", "/", close: true))
+        server.advance(by: 1.999)
+        #expect(!connection.hasData(), "the quick answer is held behind the slow one")
+        server.advance(by: 0.001)
+        #expect(try connection.readResponse()?.text == "slow")
+        let last = try #require(try connection.readResponse())
+        #expect(last.text == "ok 0")
+        #expect(last.headers["connection"] == "close")
+        #expect(try connection.waitForClose())
+        #expect(server.recorder.log == ["GET /slow 200 2000ms", "GET / 200 2000ms"])
+    }
+
+    @Test func manyPipelinedRequestsAreAllAnsweredInOrder() throws {
+        var limits = HTTPLimits()
+        limits.maxPipelinedRequests = 4
+        let server = try TestHTTP(limits: limits)
+        let connection = try server.connect()
+        let count = 40
+        connection.send(Data((0..<count).flatMap { index in
+            request("POST", "/", body: Data(count: index), close: index == count - 1)
+        }))
+        var bodies: [String] = []
+        while let answer = try server.answer(on: connection) { bodies.append(answer.text) }
+        #expect(bodies == (0..<count).map { "ok \($0)" })
+    }
+
+    @Test func aClientThatHalfClosesStillGetsItsDelayedAnswer() throws {
+        let server = try TestHTTP()
+        let connection = try server.connect()
+        connection.send(request("GET", "/slow", close: false))
+        connection.shutdownWrite()
+        server.advance(by: 2)
+        #expect(try connection.readResponse()?.text == "slow")
+        #expect(try connection.waitForClose())
+        #expect(server.http.openConnections == 0)
+    }
+
+    @Test func theContinueAnswerKeepsItsPlaceInTheQueue() throws {
+        let server = try TestHTTP()
+        let connection = try server.connect()
+        connection.send(request("GET", "/slow", close: false)
+            + Data("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n".utf8))
+        server.advance(by: 1)
+        #expect(!connection.hasData(), "no interim answer before the slow one")
+        server.advance(by: 1)
+        #expect(try connection.readResponse()?.text == "slow")
+        #expect(try connection.readResponse()?.status == 100)
+        connection.send("abc")
+        #expect(try server.answer(on: connection)?.text == "ok 3")
+    }
+
+    @Test func theFallbackPollerServesTheSame() throws {
+        var calls = SystemCalls.live
+        calls.makePoller = { () throws(SystemError) -> any Poller in PollPoller() }
+        let server = try TestHTTP(calls: calls)
+        let connection = try server.connect()
+        connection.send(request("GET", "/slow", close: false) + request("GET", "/", close: true))
+        server.advance(by: 2)
+        #expect(try connection.readResponse()?.text == "slow")
+        #expect(try connection.readResponse()?.text == "ok 0")
+        #expect(try connection.waitForClose())
+    }
+
+    @Test func twoLoopsShareTheWork() throws {
+        let server = try TestHTTP(loops: 2)
+        let connections = try (0..<20).map { _ in try server.connect() }
+        for connection in connections { connection.send(request("GET", "/slow")) }
+        server.advance(by: 2)
+        #expect(try connections.allSatisfy { try $0.readResponse()?.text == "slow" })
+        #expect(server.http.loopCount == 2)
+    }
+}
