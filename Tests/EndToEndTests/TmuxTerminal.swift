@@ -111,7 +111,10 @@ final class TmuxTerminal {
         let deadline = ContinuousClock.now + timeout
         var last: [String] = []
         var unsettled = 0
-        while ContinuousClock.now < deadline {
+        while true {
+            // The screen is read once more after the deadline: a test task that got no thread for
+            // a while (a busy machine) still sees what the program drew meanwhile.
+            let pastDeadline = ContinuousClock.now >= deadline
             last = try screen()
             if condition(last) {
                 // A capture can fall between two writes of one frame: hand back the screen only
@@ -121,11 +124,13 @@ final class TmuxTerminal {
                 if again == last { return last }
                 // A screen that never stops moving (a spinner) is never caught still when a
                 // loaded machine makes each capture slower than a frame: after two tries, a
-                // second capture that still shows what is awaited will do.
+                // second capture that still shows what is awaited will do (past the deadline
+                // too, where waiting for a still screen would never end).
                 unsettled += 1
                 if unsettled >= 2, condition(again) { return again }
                 continue
             }
+            if pastDeadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "timed out waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
@@ -134,12 +139,14 @@ final class TmuxTerminal {
     /// Waits for the program to end; returns its exit status and the terminal modes it left.
     func waitForExit(timeout: Duration = .seconds(20)) async throws -> (status: Int32, stty: String) {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
+            let pastDeadline = ContinuousClock.now >= deadline
             if let status = try? String(contentsOf: statusFile, encoding: .utf8),
                let stty = try? String(contentsOf: sttyFile, encoding: .utf8), !stty.isEmpty,
                let code = Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return (code, stty)
             }
+            if pastDeadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "the program did not exit; the screen was:\n" + ((try? screen()) ?? []).joined(separator: "\n"))
