@@ -46,8 +46,12 @@ struct ArticlesListView: StatefulWidget {
             return
         }
         list.count = state.articles.count
+        // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
+        canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight) { row, canvas in
             Self.drawRow(state.articles[row.index], row: row, on: &canvas)
+            // The title and the description, not the blank row between articles.
+            canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
         }.draw(in: listArea, on: &canvas, state: &list)
     }
 
