@@ -33,6 +33,8 @@ public final class NcursesTerminal: Terminal {
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
     private var theme = Theme(mode: .none)
+    /// The theme's answers so far (see `colorIndex(for:)`).
+    private var colorIndices: [RGB: Int32] = [:]
 
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
@@ -83,6 +85,7 @@ public final class NcursesTerminal: Terminal {
         }
         colorMode = ColorMode.decide(colors: colors, environment: environment, noColorFlag: noColorFlag)
         theme = Theme(mode: colorMode)
+        colorIndices = [:]
         pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1)
         size = NcursesTerminal.screenSize()
         previous = nil
@@ -192,12 +195,23 @@ public final class NcursesTerminal: Terminal {
 
     /// The pair for `style`, counted as used by one more cell on screen.
     private func colorPair(for style: Style) -> Int32 {
-        let fg = theme.index(for: style.foreground).map(Int32.init) ?? -1
-        let bg = theme.index(for: style.background).map(Int32.init) ?? -1
+        let fg = colorIndex(for: style.foreground)
+        let bg = colorIndex(for: style.background)
         if fg == -1 && bg == -1 { return 0 }
         let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
         if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
         return assignment.pair
+    }
+
+    /// The terminal colour for `color` (-1: the terminal's default), remembered: finding the
+    /// nearest of 240 colours for every cell of every frame would cost milliseconds a frame on a
+    /// screen with a background colour.
+    private func colorIndex(for color: RGB?) -> Int32 {
+        guard let color else { return -1 }
+        if let known = colorIndices[color] { return known }
+        let index = theme.index(for: color).map(Int32.init) ?? -1
+        colorIndices[color] = index
+        return index
     }
 
     /// Writes a mode sequence straight to the terminal's descriptor (the modes are independent of
