@@ -3,7 +3,7 @@ import Core
 import Foundation
 import Synchronization
 
-/// `GET /profiles/mine`, `POST /profiles/update`, `POST /password/change`: the seed's profile
+/// `GET /profiles/mine`, `POST /profiles/update`, `POST /password/change`: the profile challenge's
 /// API with its state in memory, behind a bearer JWT.
 ///
 /// What a valid request may contain is decided by the contract's `ProfileRules` (the app's mock
