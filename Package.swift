@@ -85,7 +85,7 @@ let package = Package(
 )
 
 // Release builds link the Swift runtime and Foundation into the executables: loading them as
-// shared libraries costs ~5 ms at every start (README, "Performance"). The modules must be
+// shared libraries costs ~5 ms at every start (Docs/performance.md). The modules must be
 // compiled against the static resources too, so every Swift target but the tests gets the flag;
 // debug builds and tests stay dynamic (the test runners are shared libraries).
 let staticInRelease = ["-static-stdlib"]

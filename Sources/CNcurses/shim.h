@@ -147,13 +147,14 @@ static inline void ctui_append_reset(const char *sequence) {
 }
 
 /// Builds what a dying handler writes, from the terminal's terminfo entry (curses must be
-/// started): cancel a half-sent sequence, mouse and bracketed paste off, attributes off, keypad
-/// off, cursor on, leave the alternate screen. xterm's sequences stand in for missing entries.
-static inline void ctui_prepare_terminal_reset(void) {
+/// started): cancel a half-sent sequence, `modes_off` (the app's mouse and paste modes off,
+/// TUI's TerminalModes.resetSequence), attributes off, keypad off, cursor on, leave the
+/// alternate screen. xterm's sequences stand in for missing entries.
+static inline void ctui_prepare_terminal_reset(const char *modes_off) {
     struct ctui_signal_state *state = ctui_state();
     state->reset_length = 0;
     ctui_append_reset("\030"); // CAN: ends an escape sequence cut short by the signal
-    ctui_append_reset("\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?2004l");
+    ctui_append_reset(modes_off);
     const char *sgr0 = tigetstr("sgr0"), *rmkx = tigetstr("rmkx"), *cnorm = tigetstr("cnorm"), *rmcup = tigetstr("rmcup");
     ctui_append_reset(sgr0 != NULL && sgr0 != (char *)-1 ? sgr0 : "\033[0m");
     ctui_append_reset(rmkx != NULL && rmkx != (char *)-1 ? rmkx : "\033[?1l\033>");

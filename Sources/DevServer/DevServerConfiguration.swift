@@ -8,7 +8,7 @@ public struct DevServerConfiguration: Sendable, Equatable {
     /// Seed of every random draw (delays, outcomes, session ids, experiments); nil: a fresh one.
     public var seed: UInt64?
 
-    // Navigation: the seed's positional overrides X Y, U V, A B.
+    // Navigation: the original server.js's positional overrides X Y, U V, A B.
     public var login = NavigationOverride()
     public var fetchExperiments = NavigationOverride()
     public var submitSelection = NavigationOverride()

@@ -66,7 +66,7 @@ struct BenchOptions: Equatable, Sendable {
     static let usage = """
         usage: challenge-bench [--quick] [--runs N] [--only SECTIONS] [--idle-seconds S] [--bin-dir DIR]
 
-        Measures challenge-tui and challenge-server against the budgets of issue 9 and prints a
+        Measures challenge-tui and challenge-server against their budgets (Docs/performance.md) and prints a
         Markdown table with PASS/FAIL per budget line. Exit status 1 when a budget fails.
 
         Build the release binaries first, then run the bench from the package root:

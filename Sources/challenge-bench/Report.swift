@@ -35,7 +35,7 @@ struct ReportLine: Equatable, Sendable {
 }
 
 /// The report: a Markdown table with aligned columns, readable in a terminal and pasteable
-/// into the README as it is.
+/// into Docs/performance.md as it is.
 struct Report: Equatable, Sendable {
     private(set) var lines: [ReportLine] = []
 

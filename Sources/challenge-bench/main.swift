@@ -1,6 +1,6 @@
 import Foundation
 
-// challenge-bench: measures challenge-tui and challenge-server against the budgets of issue 9
+// challenge-bench: measures challenge-tui and challenge-server against their budgets (Docs/performance.md)
 // and prints one Markdown table. See BenchOptions.usage.
 
 let options: BenchOptions

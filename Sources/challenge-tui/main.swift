@@ -1,10 +1,9 @@
 import AppShell
 import Core
-import FoundationEssentials
 import Glibc
 
 exit(ChallengeTUI.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessEnvironment.current(),
     executablePath: CommandLine.arguments.first,
-    currentDirectory: FileManager.default.currentDirectoryPath))
+    currentDirectory: AppPaths.currentDirectory()))

@@ -7,7 +7,7 @@ import TUI
 @testable import AppShell
 import Contract
 
-/// The articles challenge through its keys, on the manual clock: the seed's acceptance criteria
+/// The articles challenge through its keys, on the manual clock: the challenge's acceptance criteria (Docs/articles.md)
 /// (named after them) and the rest of the screens' behaviour.
 @Suite(.timeLimit(.minutes(1))) struct ArticlesBehaviourTests {
     // MARK: Seed acceptance criteria

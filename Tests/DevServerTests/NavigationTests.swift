@@ -59,10 +59,10 @@ import Testing
         #expect(response.headers["content-length"] == "0")
     }
 
-    /// The seed: `node server.js 3 false 15 true 4 false`.
+    /// The challenge's example: `node server.js 3 false 15 true 4 false`.
     @Test func seedExampleOverridesGiveExactDelaysAndOutcomes() throws {
         guard case .success(.serve(let parsed)) = ServerCommand.parse(["3", "false", "15", "true", "4", "false"]) else {
-            Issue.record("the seed's example parses"); return
+            Issue.record("the challenge's example parses"); return
         }
         let server = try TestServer { configuration in
             configuration.login = parsed.login

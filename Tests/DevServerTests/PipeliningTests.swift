@@ -61,7 +61,7 @@ import Testing
 
     @Test func theFallbackPollerServesTheSame() throws {
         var calls = SystemCalls.live
-        calls.makePoller = { () throws(SystemError) -> any Poller in PollPoller() }
+        calls.makePoller = { () throws(SystemError) -> any ReadinessPoller in PollReadinessPoller() }
         let server = try TestHTTP(calls: calls)
         let connection = try server.connect()
         connection.send(request("GET", "/slow", close: false) + request("GET", "/", close: true))

@@ -19,7 +19,7 @@ import Testing
         try await terminal.waitUntil("the second row selected") { $0.count > 6 && $0[6].hasPrefix("▸") }
         try terminal.send("Enter")
         try await terminal.waitFor("‹ Back")
-        // The release date as the seed wants it: "Wed, Jul 8, '20". Waited for, not read once:
+        // The release date as the challenge wants it: "Wed, Jul 8, '20". Waited for, not read once:
         // a capture may fall between two writes of the same frame.
         try await terminal.waitUntil("the author and the formatted date") { screen in
             screen.contains { $0.range(of: #"  ·  [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression) != nil }

@@ -62,6 +62,7 @@ import Testing
         let terminal = try TmuxTerminal([BuiltProducts.path("challenge-tui")], environment: environment)
         try await terminal.waitFor("Navigation flow")
         #expect(try terminal.paneFlag("alternate_on") == "1")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "1")
         kill(try terminal.programPID(), signal)
         let (status, stty) = try await terminal.waitForExit()
         #expect(status == 128 + signal, "the shell saw it die by signal \(signal)")
@@ -69,6 +70,7 @@ import Testing
         #expect(try terminal.paneFlag("alternate_on") == "0")
         #expect(try terminal.paneFlag("cursor_flag") == "1")
         #expect(try terminal.paneFlag("keypad_cursor_flag") == "0")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "0", "mouse reports off")
     }
 
     @Test func theKeyLeavesTheEnvironmentOnceRead() async throws {

@@ -49,6 +49,45 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", "e2e", "-l", text])
     }
 
+    /// Writes raw bytes to the program's input, as a terminal would send them (`send-keys -H`).
+    func sendBytes(_ bytes: [UInt8]) throws {
+        try tmux(["send-keys", "-t", "e2e", "-H"] + bytes.map { String($0, radix: 16) })
+    }
+
+    /// A left click at the cell `x`, `y` (0-based): xterm's SGR press and release, whether or not
+    /// the program asked for the mouse.
+    func click(x: Int, y: Int) throws {
+        try sendBytes(Array("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m".utf8))
+    }
+
+    /// One wheel step (`up` or down) at the cell `x`, `y` (0-based).
+    func wheel(up: Bool, x: Int, y: Int) throws {
+        try sendBytes(Array("\u{1B}[<\(up ? 64 : 65);\(x + 1);\(y + 1)M".utf8))
+    }
+
+    /// Clicks the first cell of the first place `text` is on screen (plus `offset` cells).
+    func click(_ text: String, offset: Int = 0) throws {
+        let rows = try screen()
+        guard let y = rows.firstIndex(where: { $0.contains(text) }), let range = rows[y].range(of: text) else {
+            throw Failure(description: "no '\(text)' to click on; the screen was:\n" + rows.joined(separator: "\n"))
+        }
+        // Every character the tests click past is one column wide.
+        try click(x: rows[y].distance(from: rows[y].startIndex, to: range.lowerBound) + offset, y: y)
+    }
+
+    /// Pastes `text` with tmux's own paste command: bracketed (`-p`) only if the program turned
+    /// bracketed paste on, typed as keys otherwise.
+    func pasteBuffer(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "e2e", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "e2e"])
+    }
+
+    /// A pane format variable (`mouse_any_flag`, `mouse_sgr_flag`…): what the program in the pane
+    /// switched on, as tmux tracks it.
+    func paneFlag(_ name: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "e2e", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)"])
     }
@@ -71,7 +110,11 @@ final class TmuxTerminal {
     func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) async throws -> [String] {
         let deadline = ContinuousClock.now + timeout
         var last: [String] = []
-        while ContinuousClock.now < deadline {
+        var unsettled = 0
+        while true {
+            // The screen is read once more after the deadline: a test task that got no thread for
+            // a while (a busy machine) still sees what the program drew meanwhile.
+            let pastDeadline = ContinuousClock.now >= deadline
             last = try screen()
             if condition(last) {
                 // A capture can fall between two writes of one frame: hand back the screen only
@@ -79,8 +122,15 @@ final class TmuxTerminal {
                 try await Task.sleep(for: .milliseconds(30))
                 let again = try screen()
                 if again == last { return last }
+                // A screen that never stops moving (a spinner) is never caught still when a
+                // loaded machine makes each capture slower than a frame: after two tries, a
+                // second capture that still shows what is awaited will do (past the deadline
+                // too, where waiting for a still screen would never end).
+                unsettled += 1
+                if unsettled >= 2, condition(again) { return again }
                 continue
             }
+            if pastDeadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "timed out waiting for \(what); the screen was:\n" + last.joined(separator: "\n"))
@@ -89,21 +139,17 @@ final class TmuxTerminal {
     /// Waits for the program to end; returns its exit status and the terminal modes it left.
     func waitForExit(timeout: Duration = .seconds(20)) async throws -> (status: Int32, stty: String) {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
+            let pastDeadline = ContinuousClock.now >= deadline
             if let status = try? String(contentsOf: statusFile, encoding: .utf8),
                let stty = try? String(contentsOf: sttyFile, encoding: .utf8), !stty.isEmpty,
                let code = Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return (code, stty)
             }
+            if pastDeadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw Failure(description: "the program did not exit; the screen was:\n" + ((try? screen()) ?? []).joined(separator: "\n"))
-    }
-
-    /// A tmux format variable of the pane, e.g. `alternate_on` (1 while the program has the
-    /// alternate screen), `cursor_flag`, `keypad_cursor_flag`.
-    func paneFlag(_ name: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", "e2e", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The pid of the program running in the pane (the child of the wrapping shell).

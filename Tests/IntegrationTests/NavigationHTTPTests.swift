@@ -6,7 +6,7 @@ import Navigation
 import Synchronization
 import Testing
 
-/// `HTTPNavigationAPI` against the real challenge-server in process, with the seed's overrides
+/// `HTTPNavigationAPI` against the real challenge-server in process, with the original server's overrides
 /// (success or failure per endpoint), over real HTTP.
 @Suite struct NavigationHTTPTests {
     /// Passes requests on to the real client and remembers their URLs (the server does not

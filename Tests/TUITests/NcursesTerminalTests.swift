@@ -92,6 +92,46 @@ final class PseudoTerminal {
         #expect(terminal.readKeys() == [.up, .char("q"), .char("漢"), .ctrl("c"), .backspace, .enter])
     }
 
+    @Test func mouseReportingAndBracketedPasteAreOnWhileRunningAndOffAfter() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        try terminal.start()
+        #expect(terminal.modes == .standard)
+        let started = pty.output()
+        #expect(started.contains("\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h"))
+        terminal.stop()
+        #expect(pty.output().contains(TerminalModes.resetSequence))
+        // Without the mouse: paste only, and the same reset on the way out.
+        let noMouse = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color", modes: TerminalModes(mouse: false))
+        try noMouse.start()
+        let quiet = pty.output()
+        #expect(quiet.contains("\u{1B}[?2004h") && !quiet.contains("\u{1B}[?1000h"))
+        noMouse.stop()
+        #expect(pty.output().contains(TerminalModes.resetSequence))
+    }
+
+    /// xterm-256color's terminfo names `ESC [ <` as its mouse key and tmux-256color names
+    /// `ESC [ M`: either way the reports come out decoded, never as keys.
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func sgrReportsAndPastesTypedAtTheTerminalArriveDecoded(terminalType: String) throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: terminalType)
+        try terminal.start()
+        defer { terminal.stop() }
+        pty.type("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<65;1;1Mq\u{1B}[200~a q\r\n\u{1B}OA?\u{1B}[201~\u{1B}OB")
+        pty.waitForInput()
+        var keys: [Key] = []
+        // Everything was typed in one write; a read may still see it in parts.
+        for _ in 0..<50 where keys.count < 6 {
+            keys += terminal.readKeys()
+            if keys.count < 6 { pty.waitForInput() }
+        }
+        #expect(keys == [
+            .mouse(.click(at: Point(x: 9, y: 4))), .mouse(MouseEvent(.release, at: Point(x: 9, y: 4))),
+            .mouse(MouseEvent(.wheelDown, at: .zero)), .char("q"), .paste("a q\r\n?"), .down,
+        ])
+    }
+
     @Test func resizeArrivesAsAKeyWithTheNewSizeAndRepaints() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")

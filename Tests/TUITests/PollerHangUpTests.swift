@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// Found by challenge-bench (issue 9): a program whose terminal window went away kept one core
+/// Found by challenge-bench (Docs/performance.md): a program whose terminal window went away kept one core
 /// busy, because a pty with a closed master polls as readable and hung up at once.
 @Suite struct PollerHangUpTests {
     @Test func aPseudoTerminalWhoseMasterClosedIsReportedHungUp() throws {

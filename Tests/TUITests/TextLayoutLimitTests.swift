@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-/// `lines(_:width:maxLines:)` stops wrapping once it knows the text is cut (issue 9: a list
+/// `lines(_:width:maxLines:)` stops wrapping once it knows the text is cut (Docs/performance.md: a list
 /// row's cost must not grow with the length of its description); the result must not change.
 @Suite struct TextLayoutLimitTests {
     @Test func limitedLinesEqualThePrefixOfTheFullWrapWithTheEllipsis() {

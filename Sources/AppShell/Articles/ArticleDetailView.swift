@@ -16,8 +16,11 @@ struct ArticleDetailView: StatefulWidget {
     /// Draws the page into `rect`; `scroll` (the description's position) follows what fits.
     func draw(in rect: Rect, on canvas: inout Canvas, state scroll: inout TextScroll) {
         let header = rect.inset(horizontal: 1, vertical: 0)
-        ArticlesStatus.drawHeader(left: [("‹ Back", .bold), (" (Esc)", .dim)], status: status, in: header.row(0), on: &canvas)
+        let back = ArticlesStatus.drawHeader(left: [("‹ Back", .bold), (" (Esc)", .dim)], status: status, in: header.row(0), on: &canvas)
+        canvas.addHitRegion(back, KeyTarget.press(.escape))
         ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
+        // The wheel anywhere on the page scrolls the description, three lines a step.
+        canvas.addHitRegion(rect.inset(top: 2), KeyTarget.scroll(lines: 3))
 
         let content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
         guard !content.isEmpty else { return }

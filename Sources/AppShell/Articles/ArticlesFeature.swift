@@ -18,6 +18,7 @@ struct ArticlesFeature: Feature {
     }
 
     typealias Effect = ArticlesEffect
+    typealias Target = ArticlesTarget
 
     private(set) var state: ArticlesState
     private let runtime: ArticlesRuntime
@@ -68,6 +69,21 @@ struct ArticlesFeature: Feature {
         case .scroll(let move): .send(.scroll(move))
         case nil: nil
         }
+    }
+
+    /// A click on a row selects it, as ↑/↓ would; a click on the selected row opens it, as Enter
+    /// does (so a double click opens any row).
+    func command(for mouse: MouseEvent, on target: ArticlesTarget) -> FeatureCommand<Event>? {
+        guard case .press(.left) = mouse.action, case .row(let index) = target, case .list = mode,
+              state.articles.indices.contains(index) else { return nil }
+        let keys = index == list.selection
+            ? [Key.enter] : Array(repeating: index > list.selection ? Key.down : .up, count: abs(index - list.selection))
+        var events: [Event] = []
+        for key in keys {
+            guard case .send(let event)? = command(for: key) else { return nil }
+            events.append(event)
+        }
+        return .sendAll(events)
     }
 
     var keyBarItems: [KeyBar.Item] { ArticlesKeys.keyBarItems(in: mode, isSyncing: state.sync.isRunning) }

@@ -68,3 +68,9 @@ enum ArticlesKeys {
         }
     }
 }
+
+/// What the articles views add to the hit map besides `KeyTarget`s (the back line, the wheel).
+enum ArticlesTarget: Hashable, Sendable {
+    /// The list row of the article at this index.
+    case row(Int)
+}

@@ -49,8 +49,12 @@ struct ArticlesListView: StatefulWidget {
         }
         list.count = state.articles.count
         let layouts = self.layouts
+        // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
+        canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight) { row, canvas in
             Self.drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts)
+            // The title and the description, not the blank row between articles.
+            canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
         }.draw(in: listArea, on: &canvas, state: &list)
     }
 

@@ -38,9 +38,11 @@ struct ArticlesStatus: Hashable {
     /// How the message line is drawn: bold, red where there is colour.
     static let messageStyle = Style(foreground: .red, bold: true)
 
-    /// Draws the title on the left and the sync state on the right of a one-row header.
-    static func drawHeader(left: [(String, Style)], status: ArticlesStatus, in row: Rect, on canvas: inout Canvas) {
-        guard !row.isEmpty else { return }
+    /// Draws the title on the left and the sync state on the right of a one-row header; returns
+    /// where the title went.
+    @discardableResult
+    static func drawHeader(left: [(String, Style)], status: ArticlesStatus, in row: Rect, on canvas: inout Canvas) -> Rect {
+        guard !row.isEmpty else { return Rect(origin: row.origin, size: .zero) }
         let right = status.headerWithSpinner
         let rightWidth = DisplayWidth.of(right)
         let leftClip = Rect(x: row.x, y: row.y, width: max(0, row.width - rightWidth - 2), height: 1)
@@ -51,6 +53,7 @@ struct ArticlesStatus: Hashable {
         if !right.isEmpty, rightWidth <= row.width {
             canvas.put(right, at: Point(x: row.maxX - rightWidth, y: row.y), style: status.headerStyle, clipTo: row)
         }
+        return Rect(x: row.x, y: row.y, width: x - row.x, height: 1).intersection(leftClip)
     }
 
     /// A dim horizontal rule across `row`.

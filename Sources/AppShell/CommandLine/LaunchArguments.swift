@@ -4,7 +4,8 @@ public enum LaunchArguments {
     public static let usage = """
         usage: challenge-tui [--challenge \(Challenge.all.map(\.id.rawValue).joined(separator: "|"))] [--backend mock|http]
                              [--server URL] [--articles-url URL] [--data-dir DIR] [--config FILE]
-                             [--scenario NAME] [--reset] [--no-color] [--log FILE] [--help] [--version]
+                             [--scenario NAME] [--reset] [--no-color] [--no-mouse] [--log FILE]
+                             [--help] [--version]
 
           --challenge NAME   open a challenge directly (leaving it returns to the launcher)
           --backend KIND     mock (default: embedded, needs nothing) or http (a real server)
@@ -16,6 +17,8 @@ public enum LaunchArguments {
           --scenario NAME    the mock backend's scenario (Config/scenarios/NAME.json)
           --reset            forget the navigation flow's stored progress before starting
           --no-color         attributes only, no colours (as with NO_COLOR set)
+          --no-mouse         no clicks or wheel: the terminal keeps its own text selection
+                             (as with "mouse": false in the configuration)
           --log FILE         write one line per event to FILE (never secrets)
           --help             show this help and exit
           --version          show the version and exit
@@ -81,6 +84,7 @@ public enum LaunchArguments {
                 options.scenario = name
             case "--reset": try noValue(); options.reset = true
             case "--no-color": try noValue(); options.noColor = true
+            case "--no-mouse": try noValue(); options.noMouse = true
             case "--log": options.logFile = try value()
             default: throw UsageError("unknown option \(flag)")
             }

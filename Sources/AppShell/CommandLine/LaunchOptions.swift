@@ -18,6 +18,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var scenario: String?
     public var reset = false
     public var noColor = false
+    /// `--no-mouse`: leave clicks to the terminal (its own text selection).
+    public var noMouse = false
     public var logFile: String?
 
     public init() {}

@@ -32,11 +32,14 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
     public var profileToken: String
     /// The mock backend's scenario when `--scenario` isn't given.
     public var scenario: String
+    /// Clicks and the wheel (false, or `--no-mouse`: the terminal keeps its own text selection).
+    /// See Docs/mouse-and-paste.md.
+    public var mouse: Bool
 
     public init(
         serverURL: URL, articlesURL: URL? = nil, requestTimeout: Duration,
         responseLimits: ResponseLimits = .standard, retry: RetryPolicies,
-        profileToken: String, scenario: String
+        profileToken: String, scenario: String, mouse: Bool = true
     ) {
         self.serverURL = serverURL
         self.articlesURL = articlesURL
@@ -45,6 +48,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         self.retry = retry
         self.profileToken = profileToken
         self.scenario = scenario
+        self.mouse = mouse
     }
 
     /// The built-in defaults; `Config/default.json` holds the same.
@@ -55,7 +59,8 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         responseLimits: .standard,
         retry: RetryPolicies(login: .login, articles: .articlesSync),
         profileToken: DevToken.default,
-        scenario: "default"
+        scenario: "default",
+        mouse: true
     )
 
     /// What `responseLimits` counts in the file: 1 MB = 1,048,576 bytes.
@@ -142,6 +147,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         guard ScenarioLibrary.isValidName(self.scenario) else {
             throw scenario.error("expected a scenario name (letters, digits, - and _), got \(scenario.value)")
         }
+        mouse = try required(Keys.mouse).bool()
     }
 
     /// The configuration as JSON, in the shape of `Config/default.json`.
@@ -157,6 +163,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
             Keys.retry: .object(["login": retry.login.json, "articles": retry.articles.json]),
             Keys.profileToken: .string(profileToken),
             Keys.scenario: .string(scenario),
+            Keys.mouse: .bool(mouse),
         ])
     }
 
@@ -176,7 +183,8 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         static let retry = "retry"
         static let profileToken = "profileToken"
         static let scenario = "scenario"
-        static let all = [serverURL, articlesURL, requestTimeout, responseLimits, retry, profileToken, scenario]
+        static let mouse = "mouse"
+        static let all = [serverURL, articlesURL, requestTimeout, responseLimits, retry, profileToken, scenario, mouse]
     }
 
     /// A policy given a constant `delay` drops the base's exponential schedule, and the other

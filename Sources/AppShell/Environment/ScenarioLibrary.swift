@@ -1,5 +1,6 @@
 import Core
 import FoundationEssentials
+import Glibc
 
 /// The named scenarios in a folder (`Config/scenarios/*.json`), plus the built-in `default`,
 /// which is there even without a folder.
@@ -35,8 +36,8 @@ public struct ScenarioLibrary: Sendable {
             throw ConfigurationError(file: "--scenario", keyPath: "", problem: "\"\(name)\" is not a scenario name (letters, digits, - and _)")
         }
         let file = directory.map { AppPaths.join($0, "\(name).json") }
-        if let file, let data = FileManager.default.contents(atPath: file) {
-            return try Scenario.decode(data, name: name, file: file)
+        if let file, access(file, F_OK) == 0 {
+            return try Scenario.decode(try ConfigurationFile.read(file), name: name, file: file)
         }
         if name == Scenario.builtInDefault.name { return .builtInDefault }
         throw ConfigurationError(

@@ -10,6 +10,9 @@ protocol Feature {
     /// Everything that changes the state: keys turned into meaning, and effects' answers.
     associatedtype Event: Sendable
     associatedtype Effect: RunnableEffect
+    /// What its views add to the hit map for clicks no single key stands for (a row, a field);
+    /// see Docs/mouse-and-paste.md.
+    associatedtype Target: Hashable & Sendable
 
     /// Sent when the screen appears (start loading, signing in…).
     static var appeared: Event { get }
@@ -26,6 +29,10 @@ protocol Feature {
 
     /// What `key` means here: an event, leaving, or nothing (nil: the shell may use it).
     func command(for key: Key) -> FeatureCommand<Event>?
+
+    /// What a click or a wheel step on one of its own regions means: the events the keys that
+    /// do the same would send, or nothing (nil: the region under it may take the event).
+    func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<Event>?
 
     /// The keys that work now, for the key bar (the shell appends its own).
     var keyBarItems: [KeyBar.Item] { get }
@@ -55,6 +62,8 @@ extension Feature {
 enum FeatureCommand<Event: Sendable> {
     /// Run this event through `reduce`.
     case send(Event)
+    /// Run these events through `reduce`, in order (a click that does what several keys do).
+    case sendAll([Event])
     /// Leave the screen (asking first when `confirmLeave` says so).
     case leave
 }

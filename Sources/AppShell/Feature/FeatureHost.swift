@@ -31,11 +31,22 @@ final class FeatureHost<F: Feature>: Screen {
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
         guard let command = feature.command(for: key) else { return .ignored }
+        run(command, context)
+        return .handled
+    }
+
+    func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult {
+        guard let target = target as? F.Target, let command = feature.command(for: mouse, on: target) else { return .ignored }
+        run(command, context)
+        return .handled
+    }
+
+    private func run(_ command: FeatureCommand<F.Event>, _ context: ScreenContext) {
         switch command {
         case .send(let event): send(event, at: context.now)
+        case .sendAll(let events): events.forEach { send($0, at: context.now) }
         case .leave: context.leave()
         }
-        return .handled
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {

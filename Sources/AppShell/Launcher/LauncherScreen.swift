@@ -1,8 +1,12 @@
 import Core
 import TUI
 
-/// The first screen: the challenges, the backend in use, and what the keys do.
+/// The first screen: the challenges, the backend in use, and what the keys do. A click on a
+/// challenge opens it; the wheel moves the selection.
 final class LauncherScreen: Screen {
+    /// Its hit-map target: the challenge at this index.
+    struct Target: Hashable, Sendable { var index: Int }
+
     private let challenges: [Challenge]
     private var list: ListState
     private let open: (Challenge) -> Void
@@ -40,6 +44,15 @@ final class LauncherScreen: Screen {
         return .handled
     }
 
+    func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult {
+        guard case .press(.left) = mouse.action, let target = target as? Target, challenges.indices.contains(target.index) else {
+            return .ignored
+        }
+        list.select(target.index)
+        open(selected)
+        return .handled
+    }
+
     /// Forgets what the challenges keep between runs (the navigation flow's screen and choices).
     private func forgetProgress(_ context: ScreenContext) {
         do {
@@ -62,8 +75,11 @@ final class LauncherScreen: Screen {
         y += 2
         let listArea = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
         let challenges = challenges
+        canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
+            // The title and the summary, not the blank row under them.
+            canvas.addHitRegion(row.rect.inset(bottom: 1), Target(index: row.index))
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "

@@ -4,7 +4,19 @@ import TUI
 /// Draws the fault panel: a box over the (dimmed) screen listing each mock endpoint with its
 /// delay and outcome, the chosen one reversed; or, with the HTTP backend, how to start
 /// `challenge-server` with faults instead.
+///
+/// Clicks: a row selects it, its outcome cycles to the next one (as → does), the scenario line
+/// loads the next scenario (`s`); the wheel moves the selection; a click outside the box closes
+/// the panel (as Esc does).
 struct FaultPanel: Widget {
+    /// Its own hit-map targets (the rest are `KeyTarget`s).
+    enum Target: Hashable, Sendable {
+        /// Selects the row.
+        case row(Int)
+        /// Selects the row and cycles its outcome.
+        case outcome(Int)
+    }
+
     /// The mock backend's endpoints; nil with the HTTP backend (nothing to change live).
     var model: FaultPanelModel?
     /// The HTTP backend's server, named in its explanation.
@@ -12,9 +24,11 @@ struct FaultPanel: Widget {
 
     /// Draws the box over `area`, which it dims.
     func draw(in area: Rect, on canvas: inout Canvas) {
+        canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
         guard let model else {
-            Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation, maxWidth: 74)
+            let box = Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation, maxWidth: 74)
                 .draw(in: area, on: &canvas)
+            canvas.addHitRegion(box, KeyTarget.backdrop())
             return
         }
         canvas.restyle(area) { $0.dim = true; $0.bold = false }
@@ -22,6 +36,7 @@ struct FaultPanel: Widget {
         let box = area.centred(Size(width: min(area.width - 2, 74), height: min(area.height, lineCount + 4)))
         guard box.width >= 20, box.height >= 6 else { return }
         canvas.fill(box, style: .plain)
+        canvas.addHitRegion(box, KeyTarget(wheelUp: .up, wheelDown: .down, isOpaque: true))
         let inner = Frame(title: "Fault panel · mock backend", border: .rounded, style: .bold, titleStyle: .bold)
             .draw(in: box, on: &canvas).inset(horizontal: 2, vertical: 1)
         var y = inner.y
@@ -33,6 +48,8 @@ struct FaultPanel: Widget {
         let after = canvas.put("Scenario ", at: Point(x: inner.x, y: y), style: .dim, clipTo: inner)
         let end = canvas.put(model.scenarioName, at: Point(x: after, y: y), style: .bold, clipTo: inner)
         line("  (s: next scenario)", .dim, x: end)
+        let scenarioEnd = end + DisplayWidth.of("  (s: next scenario)")
+        canvas.addHitRegion(Rect(x: inner.x, y: y, width: scenarioEnd - inner.x, height: 1), KeyTarget.press(.char("s")), clipTo: inner)
         y += 2
 
         let nameWidth = 18
@@ -54,6 +71,9 @@ struct FaultPanel: Widget {
             let rowRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
             if isSelected { canvas.fill(rowRect, style: Style(bold: true, reverse: true)) }
             canvas.put(text, at: rowRect.origin, style: isSelected ? Style(bold: true, reverse: true) : .plain, clipTo: rowRect)
+            canvas.addHitRegion(rowRect, Target.row(index), clipTo: inner)
+            let (_, outcomeColumn) = rowRect.divided(2 + nameWidth + delayWidth, from: .left)
+            canvas.addHitRegion(outcomeColumn, Target.outcome(index), clipTo: inner)
             y += 1
         }
         y += 1

@@ -57,6 +57,19 @@ final class FaultPanelController {
         return true
     }
 
+    /// A click on a row selects it; a click on its outcome also cycles it, as → does.
+    func handle(_ target: FaultPanel.Target) {
+        guard var model else { return }
+        switch target {
+        case .row(let index):
+            model.select(index)
+        case .outcome(let index):
+            model.select(index)
+            model.cycleOutcome(by: 1).map(apply)
+        }
+        self.model = model
+    }
+
     /// A request may have used up a step of a `failNext`: show what is left.
     func refresh() {
         model?.refresh(Self.liveBehaviours(environment))

@@ -70,8 +70,13 @@ struct FaultPanelModel: Hashable, Sendable {
 
     /// ↑ / ↓, stopping at the ends.
     mutating func move(by delta: Int) {
+        select(selection + delta)
+    }
+
+    /// Selects row `index` (kept within the rows).
+    mutating func select(_ index: Int) {
         guard !rows.isEmpty else { return }
-        selection = min(max(0, selection + delta), rows.count - 1)
+        selection = min(max(0, index), rows.count - 1)
     }
 
     /// ← / →: the chosen endpoint's next (or previous) outcome preset, or the next experiment.

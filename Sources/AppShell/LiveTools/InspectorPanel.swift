@@ -3,8 +3,20 @@ import TUI
 /// Draws the network inspector: a band across the bottom of the screen's area, over whatever
 /// the screen drew there (the top of the screen stays visible). A title rule, a column header,
 /// then the newest requests that fit, newest last.
+///
+/// The wheel scrolls it back through older requests (`scroll`: rows back from the newest); the
+/// title then says how many newer ones are below.
 struct InspectorPanel: Widget {
     var rows: [InspectorModel.Row]
+    /// Rows back from the newest (0: the newest row is the last one shown).
+    var scroll = 0
+
+    /// Its hit-map targets: the wheel over the band scrolls it (clicks on it reach nothing under
+    /// it); the "n hide" hint hides it, even while a text field would take the `n`.
+    enum Target: Hashable, Sendable { case history, hide }
+
+    /// Rows one wheel step scrolls.
+    static let wheelStep = 3
 
     /// The band's height in `area`: about a third of it (8 rows at 80×24, 7 at 60×20).
     static func height(in area: Rect) -> Int {
@@ -66,15 +78,27 @@ struct InspectorPanel: Widget {
         return text + pad("next", columns.retry)
     }
 
+    /// The rows of history that fit under the band's title and column header.
+    static func visibleRows(in area: Rect) -> Int { max(0, frame(in: area).height - 2) }
+
+    /// `scroll` kept between the newest row and the oldest screenful.
+    func clampedScroll(in area: Rect) -> Int {
+        min(max(0, scroll), max(0, rows.count - Self.visibleRows(in: area)))
+    }
+
     func draw(in area: Rect, on canvas: inout Canvas) {
         let band = Self.frame(in: area)
         guard band.height >= 2, band.width >= 20 else { return }
         canvas.fill(band, style: .plain)
-        let title = " Network · \(InspectorModel.summary(rows)) "
+        canvas.addHitRegion(band, Target.history)
+        let scroll = clampedScroll(in: area)
+        let title = " Network · \(InspectorModel.summary(rows))\(scroll > 0 ? " · ↓ \(scroll) newer" : "") "
         let hint = " n hide "
         canvas.put(String(repeating: "─", count: band.width), at: band.origin, style: .dim, clipTo: band)
         canvas.put(title, at: Point(x: band.x + 1, y: band.y), style: .bold, clipTo: band)
-        canvas.put(hint, at: Point(x: band.maxX - DisplayWidth.of(hint) - 1, y: band.y), style: .dim, clipTo: band)
+        let hintX = band.maxX - DisplayWidth.of(hint) - 1
+        canvas.put(hint, at: Point(x: hintX, y: band.y), style: .dim, clipTo: band)
+        canvas.addHitRegion(Rect(x: hintX + 1, y: band.y, width: DisplayWidth.of(hint) - 2, height: 1), Target.hide, clipTo: band)
 
         let content = band.inset(top: 1, left: 1, bottom: 0, right: 1)
         let columns = Columns(width: content.width)
@@ -87,8 +111,8 @@ struct InspectorPanel: Widget {
                 at: list.origin, style: .dim, clipTo: list)
             return
         }
-        // Scrolled to the newest: the last rows that fit.
-        for (offset, row) in rows.suffix(list.height).enumerated() {
+        // The last rows that fit, `scroll` rows back from the newest.
+        for (offset, row) in rows.dropLast(scroll).suffix(list.height).enumerated() {
             var x = list.x
             for cell in Self.cells(row, columns: columns) {
                 x = canvas.put(cell.text, at: Point(x: x, y: list.y + offset), style: cell.style, clipTo: list)

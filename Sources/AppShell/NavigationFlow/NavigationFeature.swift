@@ -8,6 +8,7 @@ import TUI
 struct NavigationFeature: Feature {
     typealias Event = NavigationEvent
     typealias Effect = NavigationEffect
+    typealias Target = NavigationTarget
 
     private(set) var state: NavigationState
     let runtime: NavigationRuntime
@@ -40,6 +41,10 @@ struct NavigationFeature: Feature {
 
     func command(for key: Key) -> FeatureCommand<NavigationEvent>? {
         NavigationKeys.event(for: key, in: state).map(FeatureCommand.send)
+    }
+
+    func command(for mouse: MouseEvent, on target: NavigationTarget) -> FeatureCommand<NavigationEvent>? {
+        NavigationKeys.events(for: mouse, on: target, in: state).map(FeatureCommand.sendAll)
     }
 
     var keyBarItems: [KeyBar.Item] { NavigationKeys.items(for: state) }

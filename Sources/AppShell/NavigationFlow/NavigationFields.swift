@@ -1,6 +1,6 @@
 import TUI
 
-/// The seed's "large text field": a bordered box of wrapped text, one column of padding inside.
+/// The challenge's "large text field" (Docs/navigation.md): a bordered box of wrapped text, one column of padding inside.
 /// B3 and both C screens use it.
 struct LargeTextField: Widget {
     var text: String

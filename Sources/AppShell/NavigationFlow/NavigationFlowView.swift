@@ -63,7 +63,9 @@ struct NavigationFlowView: Widget {
         let line = rect.row(0).inset(left: 1, right: 1)
         var x = line.x
         if state.canGoBack {
-            x = Button("<", style: base.bolded()).draw(in: line.inset(left: x - line.x, right: 0), on: &canvas).maxX + 2
+            let button = Button("<", style: base.bolded()).draw(in: line.inset(left: x - line.x, right: 0), on: &canvas)
+            canvas.addHitRegion(button, KeyTarget.press(.escape), clipTo: line)
+            x = button.maxX + 2
         }
         let title = state.isLoadingProgress ? Self.appName : state.screen.title
         x = canvas.put(title, at: Point(x: x, y: line.y), style: base.bolded(), clipTo: line)

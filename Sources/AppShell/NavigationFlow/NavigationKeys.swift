@@ -24,6 +24,22 @@ enum NavigationKeys {
         }
     }
 
+    /// What a click on one of the flow's own regions sends: exactly the events of the keys that
+    /// do the same (choosing B1's third choice from the first is ↓ ↓; checking a B2 option is the
+    /// moves to it, then Space), or nil when those keys do nothing here. The buttons (Next, C's
+    /// back) are `KeyTarget`s: the shell presses their keys.
+    static func events(for mouse: MouseEvent, on target: NavigationTarget, in state: NavigationState) -> [NavigationEvent]? {
+        guard case .press(.left) = mouse.action, case .choice(let index) = target, state.screen == .b1 || state.screen == .b2 else {
+            return nil
+        }
+        let current = state.screen == .b1 ? state.b1Selection : state.b2Cursor
+        var keys = Array(repeating: index > current ? Key.down : .up, count: abs(index - current))
+        if state.screen == .b2 { keys.append(.char(" ")) }
+        let events = keys.compactMap { event(for: $0, in: state) }
+        guard events.count == keys.count, !events.isEmpty else { return nil }
+        return events
+    }
+
     /// The key bar: only the keys that work here right now (the shell adds `? help · q leave`).
     static func items(for state: NavigationState) -> [KeyBar.Item] {
         var items: [KeyBar.Item] = []
@@ -38,4 +54,10 @@ enum NavigationKeys {
         if state.canRetry, !enterRetries { items.append(KeyBar.Item("r", "retry")) }
         return items
     }
+}
+
+/// What the flow's views add to the hit map besides buttons.
+enum NavigationTarget: Hashable, Sendable {
+    /// B1's choice or B2's option at this index.
+    case choice(Int)
 }

@@ -21,8 +21,12 @@ struct ScreenBContent: Widget {
             let box = Rect(x: rect.x, y: y, width: min(rect.width, Self.choiceBoxSize.width), height: Self.choiceBoxSize.height)
                 .intersection(rect)
             let inner = Frame(style: base).draw(in: box, on: &canvas).inset(left: 1, right: 1)
-            ChoiceList(choices, isFocused: state.acceptsMoves, style: base, highlightStyle: base.bolded().reversed())
+            // The wheel turns the picker (or moves B2's highlight) as ↑/↓ do; a click on an
+            // option chooses it.
+            canvas.addHitRegion(box, KeyTarget.scroll())
+            let rows = ChoiceList(choices, isFocused: state.acceptsMoves, style: base, highlightStyle: base.bolded().reversed())
                 .draw(in: inner, on: &canvas)
+            for row in rows { canvas.addHitRegion(row.rect, NavigationTarget.choice(row.index)) }
             y = box.maxY + 1
         default:
             let field = LargeTextField(text: LoremIpsum.text, style: base)
@@ -30,8 +34,9 @@ struct ScreenBContent: Widget {
             field.draw(in: Rect(x: rect.x, y: y, width: rect.width, height: height).intersection(rect), on: &canvas)
             y += height + 1
         }
-        Button("Next", isEnabled: state.submitting == nil, style: base.bolded())
-            .draw(in: Rect(x: rect.x, y: y, width: rect.width, height: 1).intersection(rect), on: &canvas)
+        let nextRow = Rect(x: rect.x, y: y, width: rect.width, height: 1).intersection(rect)
+        let next = Button("Next", isEnabled: state.submitting == nil, style: base.bolded()).draw(in: nextRow, on: &canvas)
+        canvas.addHitRegion(next, KeyTarget.press(.enter), clipTo: nextRow)
         y += 2
         let below = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
         TextBlock(message, style: messageStyle, maxLines: 2).draw(in: below, on: &canvas)

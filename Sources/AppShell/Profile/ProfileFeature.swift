@@ -18,6 +18,7 @@ struct ProfileFeature: Feature {
     }
 
     typealias Effect = ProfileEffect
+    typealias Target = ProfileTarget
 
     static let leaveConfirmation = LeaveConfirmation(title: "Unsaved changes", question: "Discard unsaved changes?")
 
@@ -69,14 +70,36 @@ struct ProfileFeature: Feature {
         switch command {
         case .leave: return .leave
         case .focus(let target): return .send(.focus(target))
-        case .submit(.basicInformation): return .send(.domain(.saveBasicInformation))
-        case .submit(.password): return .send(.domain(.changePassword))
+        case .submit(let section): return .send(Self.submit(section))
         case .retryLoad: return .send(.domain(.retryLoad))
         case .edit(let field, let key):
             // Every printable key is the field's (`q` typed is not `q` pressed); a key no field
             // uses (F1, PgUp) goes on to the shell.
             guard var text = fields[field], text.handle(key) else { return nil }
             return .send(.edit(field, key))
+        }
+    }
+
+    /// A click on a field focuses it (the cursor at the end, as Tab leaves it); on SAVE CHANGES
+    /// it focuses the button and does what Enter on it does.
+    func command(for mouse: MouseEvent, on target: ProfileTarget) -> FeatureCommand<Event>? {
+        guard case .press(.left) = mouse.action, state.showsForm else { return nil }
+        switch target {
+        case .field(let field):
+            return .send(.focus(.field(field)))
+        case .save(let section):
+            let focus = ProfileFocus.save(section)
+            guard case .submit(let pressed)? = ProfileKeyMap.command(for: .enter, focus: focus, state: state) else {
+                return .send(.focus(focus))
+            }
+            return .sendAll([.focus(focus), Self.submit(pressed)])
+        }
+    }
+
+    private static func submit(_ section: ProfileSection) -> Event {
+        switch section {
+        case .basicInformation: .domain(.saveBasicInformation)
+        case .password: .domain(.changePassword)
         }
     }
 

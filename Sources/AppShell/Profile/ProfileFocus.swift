@@ -44,3 +44,11 @@ enum ProfileFocus: Hashable, Sendable {
         return order[min(max(0, target), order.count - 1)]
     }
 }
+
+/// What the profile view adds to the hit map besides `KeyTarget`s (`‹ Dashboard` is Esc).
+enum ProfileTarget: Hashable, Sendable {
+    /// A field's row (label and field): a click gives it the focus.
+    case field(ProfileField)
+    /// A section's SAVE CHANGES.
+    case save(ProfileSection)
+}

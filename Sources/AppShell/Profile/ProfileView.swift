@@ -58,7 +58,8 @@ struct ProfileView: Widget {
         canvas.put(title, at: Point(x: titleX, y: row.y), style: Self.headerStyle, clipTo: row)
         // Drawn after the title so a narrow screen keeps the way back whole.
         let backStyle = focus == .back && state.showsForm ? Self.headerStyle.reversed() : Self.headerStyle
-        canvas.put(" \(ProfileCopy.backButton) ", at: row.origin, style: backStyle, clipTo: row)
+        let backEnd = canvas.put(" \(ProfileCopy.backButton) ", at: row.origin, style: backStyle, clipTo: row)
+        canvas.addHitRegion(Rect(x: row.x, y: row.y, width: backEnd - row.x, height: 1), KeyTarget.press(.escape), clipTo: row)
     }
 
     /// Instead of the form: the spinner while loading, or why loading failed and how to retry.
@@ -108,6 +109,7 @@ struct ProfileView: Widget {
             ? TextField(text, isFocused: isFocused)
             : TextField(text, isFocused: isFocused, style: Style(dim: true, underline: true), focusedStyle: Style(dim: true, underline: true))
         let cursor = widget.draw(in: layout.row(y, from: layout.fieldX, to: layout.contentMaxX), on: &canvas)
+        canvas.addHitRegion(layout.row(y, from: layout.markerX, to: layout.contentMaxX), ProfileTarget.field(field))
         if let error = state.error(for: field) {
             let line = "✗ " + error
             // Under the field; a message too long for that starts further left, never past the labels.
@@ -123,7 +125,9 @@ struct ProfileView: Widget {
         let isFocused = focus == .save(section)
         drawMarker(isFocused, y: y, layout, on: &canvas)
         let button = Button(section.saveButtonTitle, isFocused: isFocused, isEnabled: !state.isSaving(section))
-        let taken = button.draw(in: layout.row(y, from: layout.labelX, to: layout.contentMaxX), on: &canvas)
+        let buttonRow = layout.row(y, from: layout.labelX, to: layout.contentMaxX)
+        let taken = button.draw(in: buttonRow, on: &canvas)
+        canvas.addHitRegion(taken, ProfileTarget.save(section), clipTo: buttonRow)
         let area = Rect(x: taken.maxX + 2, y: y, width: max(0, layout.contentMaxX - taken.maxX - 2), height: 2)
         if state.isSaving(section) {
             Spinner(elapsed: busyFor ?? .zero, label: Self.savingLabel).draw(in: area, on: &canvas)

@@ -5,7 +5,8 @@ import TUI
 /// over the top screen (help, the leave confirmation, the fault panel `f`, the network inspector
 /// `n`), and a toast. Keys go to the top overlay first, then the live tools' keys (unless a text
 /// field has focus), then the top screen, then `?` and `q`. It draws the top screen, its overlays
-/// and the key bar under them.
+/// and the key bar under them. Clicks and the wheel go to what the last frame drew under them
+/// (`hitMap`; see ChallengeShell+Mouse.swift).
 public final class ChallengeShell: TerminalApp {
     public typealias Message = ShellMessage
 
@@ -23,7 +24,11 @@ public final class ChallengeShell: TerminalApp {
     private var monitorSubscription: NetworkMonitor.Subscription?
     /// Formats the inspector's rows, with the retry policies the challenges declare.
     let inspectorModel: InspectorModel
-    private var context: ScreenContext?
+    /// What the last frame drew where: mouse events are looked up in it.
+    private(set) var hitMap = HitMap()
+    /// How many rows the network inspector is scrolled back from the newest (the wheel).
+    var inspectorScroll = 0
+    private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
 
@@ -73,6 +78,10 @@ public final class ChallengeShell: TerminalApp {
         guard let context, let top else { return }
         if key == .resize { return }
         defer { afterChange() }
+        if case .mouse(let event) = key {
+            handle(event, run)
+            return
+        }
         if let overlay = overlays.last {
             switch overlay.handle(key) {
             case .handled: return
@@ -134,7 +143,7 @@ public final class ChallengeShell: TerminalApp {
                 toast?.draw(in: toastArea, on: &canvas)
                 toastDrawn = true
             }
-            toastArea = overlay.draw(over: toastArea, on: &canvas, inspectorRows: inspectorRows)
+            toastArea = overlay.draw(over: toastArea, on: &canvas, inspectorRows: inspectorRows, inspectorScroll: &inspectorScroll)
             if overlay.isModal {
                 cursor = nil
             } else if let point = cursor, !toastArea.contains(point) {
@@ -142,6 +151,7 @@ public final class ChallengeShell: TerminalApp {
             }
         }
         if !toastDrawn { toast?.draw(in: toastArea, on: &canvas) }
+        hitMap = canvas.hitMap
         return cursor
     }
 
@@ -174,7 +184,8 @@ public final class ChallengeShell: TerminalApp {
         if case .faults(let panel) = overlay, let name = panel.model?.scenarioName { faultScenario = name }
     }
 
-    private func toggleInspector() {
+    func toggleInspector() {
+        inspectorScroll = 0
         if isShowingInspector {
             overlays.removeAll { if case .inspector = $0 { true } else { false } }
         } else {

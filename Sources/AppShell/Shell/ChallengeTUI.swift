@@ -46,7 +46,7 @@ public enum ChallengeTUI {
         }
 
         let shell = ChallengeShell(environment: app)
-        let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment)
+        let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment, modes: app.terminalModes)
         do {
             let loop = try EventLoop(app: shell, terminal: terminal)
             let exit = try loop.run()

@@ -63,21 +63,30 @@ enum Overlay {
         }
     }
 
-    /// Draws over `area` (the whole terminal but the key bar). Returns the part of `area` still
-    /// showing the screen (where toasts go).
-    func draw(over area: Rect, on canvas: inout Canvas, inspectorRows: [InspectorModel.Row]) -> Rect {
+    /// Draws over `area` (the whole terminal but the key bar), with what its parts do when
+    /// clicked: a modal one takes every click over `area` (help closes, the confirmation's
+    /// buttons press `y` and `n`). `inspectorScroll` (rows back from the newest) is kept within
+    /// what there is to scroll. Returns the part of `area` still showing the screen (where
+    /// toasts go).
+    func draw(over area: Rect, on canvas: inout Canvas, inspectorRows: [InspectorModel.Row], inspectorScroll: inout Int) -> Rect {
         switch self {
         case .inspector:
-            let panel = InspectorPanel.frame(in: area)
-            InspectorPanel(rows: inspectorRows).draw(in: area, on: &canvas)
-            return area.divided(panel.height, from: .bottom).remainder
+            let panel = InspectorPanel(rows: inspectorRows, scroll: inspectorScroll)
+            inspectorScroll = panel.clampedScroll(in: area)
+            panel.draw(in: area, on: &canvas)
+            return area.divided(InspectorPanel.frame(in: area).height, from: .bottom).remainder
         case .faults(let controller):
             controller.panel.draw(in: area, on: &canvas)
         case .leaveConfirmation(let question):
-            Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: 1)
-                .draw(in: area, on: &canvas)
+            let modal = Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: 1)
+            modal.draw(in: area, on: &canvas)
+            canvas.addHitRegion(area, KeyTarget.backdrop())
+            for (frame, key) in zip(modal.buttonFrames(in: area), [Key.char("y"), .char("n")]) {
+                canvas.addHitRegion(frame, KeyTarget.press(key))
+            }
         case .help:
             HelpOverlay().draw(in: area, on: &canvas)
+            canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
         }
         return area
     }

@@ -35,6 +35,10 @@ public protocol Screen: AnyObject {
     /// The screen was pushed: start its work.
     func appear(_ context: ScreenContext)
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult
+    /// A click or a wheel step on a region this screen added to the hit map while drawing,
+    /// `target` being what it added there. `.ignored` lets the event reach the region under it.
+    /// (Regions that stand for keys, `KeyTarget`, never come here: the shell presses their keys.)
+    func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult
     func handle(_ message: ShellMessage, _ context: ScreenContext)
     /// Draws into `rect` (the whole terminal but the key bar). Returns where the text cursor
     /// goes, or nil to hide it.
@@ -50,6 +54,7 @@ extension Screen {
     public var capturesText: Bool { false }
     public var isAnimating: Bool { false }
     public func appear(_ context: ScreenContext) {}
+    public func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult { .ignored }
     public func handle(_ message: ShellMessage, _ context: ScreenContext) {}
     public func confirmLeave() -> LeaveConfirmation? { nil }
     public func disappear(_ context: ScreenContext) {}

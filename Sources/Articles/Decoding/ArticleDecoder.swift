@@ -108,7 +108,7 @@ public enum ArticleDecoder {
     }
 }
 
-/// The seed's wire shape. Decodable is strict about types: a number in quotes, a fraction for an
+/// The challenge's wire shape. Decodable is strict about types: a number in quotes, a fraction for an
 /// id, or `null` for a string all fail, which is what makes an element unreadable.
 private struct WireArticle: Decodable {
     let id: Int

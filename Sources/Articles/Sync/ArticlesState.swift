@@ -24,7 +24,7 @@ public struct ArticlesState: Hashable, Sendable {
     public var hasLoadedCache = false
     /// The article whose detail page is open (a copy: it survives a sync that drops it).
     public var openedArticle: Article?
-    /// How syncs are retried (the seed's 3 retries, 2 s apart, unless a test says otherwise).
+    /// How syncs are retried (the challenge's 3 retries, 2 s apart, unless a test says otherwise).
     public var policy: RetryPolicy
 
     public init(policy: RetryPolicy = .articlesSync) {

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// The project's own sample articles: what the mock API and `challenge-server` serve.
 ///
-/// Deterministic (the same count and seed give the same bytes), in the seed's shape, with enough
+/// Deterministic (the same count and seed give the same bytes), in the challenge's shape, with enough
 /// variety to exercise every path of the screens: long and short descriptions, equal release
 /// dates (the id tie-break), and image URLs of every kind ArticleDetails reads (dummyimage with
 /// full or short hex colours, without extension or colours, square, and a few other hosts).

@@ -1,4 +1,4 @@
-/// The profile as the server knows it (the seed's `data` object).
+/// The profile as the server knows it (the challenge's `data` object).
 public struct UserProfile: Hashable, Sendable, Codable {
     public var firstName: String
     public var userName: String
@@ -10,6 +10,6 @@ public struct UserProfile: Hashable, Sendable, Codable {
         self.lastName = lastName
     }
 
-    /// The seed's sample profile; the mock backend starts with it.
+    /// The challenge's sample profile; the mock backend starts with it.
     public static let sample = UserProfile(firstName: "Johnny B", userName: "iOS User", lastName: "Goode")
 }

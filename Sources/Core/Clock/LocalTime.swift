@@ -3,7 +3,7 @@ import Glibc
 
 /// A moment on this machine's wall clock (`TZ`, else `/etc/localtime`), read through the C
 /// library like `date` does. FoundationEssentials alone knows only fixed-offset time zones, and
-/// the app does not link the ICU-based rest of Foundation (README, "Performance"), so
+/// the app does not link the ICU-based rest of Foundation (Docs/performance.md), so
 /// `TimeZone.current` would say GMT there.
 public struct LocalTime: Hashable, Sendable {
     public var hour: Int

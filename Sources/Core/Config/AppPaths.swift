@@ -36,4 +36,15 @@ public enum AppPaths {
             path.hasSuffix("/") ? path + part : path + "/" + part
         }
     }
+
+    /// The current directory (`getcwd`), without building `FileManager` before the first frame;
+    /// "/" when it can't be read (it was removed under us).
+    public static func currentDirectory() -> String {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let found = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.withMemoryRebound(to: CChar.self) { getcwd($0.baseAddress, $0.count) != nil }
+        }
+        guard found, let end = buffer.firstIndex(of: 0) else { return "/" }
+        return String(decoding: buffer[..<end], as: UTF8.self)
+    }
 }

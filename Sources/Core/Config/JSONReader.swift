@@ -45,6 +45,11 @@ public struct JSONReader {
         return string
     }
 
+    public func bool() throws(ConfigurationError) -> Bool {
+        guard case .bool(let bool) = value else { throw error("expected true or false, got \(value)") }
+        return bool
+    }
+
     public func number(_ what: String = "a number", in range: ClosedRange<Double>? = nil) throws(ConfigurationError) -> Double {
         guard case .number(let number) = value, number.isFinite else { throw error("expected \(what), got \(value)") }
         if let range, !range.contains(number) { throw error("expected \(what), got \(value)") }

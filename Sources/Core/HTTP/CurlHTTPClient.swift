@@ -4,7 +4,7 @@ import Synchronization
 
 /// `HTTPClient` on libcurl, which is loaded on the first request (`CCurl`), not at start-up:
 /// linking it maps ~30 libraries before `main` and keeps the Swift runtime from being linked
-/// statically (README, "Performance"). Each request runs on a thread of its own (libcurl
+/// statically (Docs/performance.md). Each request runs on a thread of its own (libcurl
 /// blocks), gets the configured timeout as a deadline for the whole exchange, is reported to the
 /// `NetworkMonitor` (begin and outcome) and to the log, and fails with an `APIError` the UI can
 /// explain.

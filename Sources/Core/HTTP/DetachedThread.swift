@@ -2,7 +2,7 @@ import Glibc
 
 /// Runs work on a POSIX thread of its own, for calls that block (libcurl's transfers) and so
 /// must stay out of Swift's cooperative pool. Foundation's `Thread` would do the same, but it
-/// lives in Foundation proper, which the app does not link (README, "Performance").
+/// lives in Foundation proper, which the app does not link (Docs/performance.md).
 enum DetachedThread {
     private final class Work {
         let body: @Sendable () -> Void

@@ -9,7 +9,7 @@ public enum Usage {
 
     NAVIGATION (GET /rLogin, /rFetchExperiments, /rSubmitSelection)
       By default every request waits a random 1–15 s and succeeds on a fair coin.
-      The positional overrides, in the seed's order (any prefix may be given):
+      The positional overrides, in the original server.js's order (any prefix may be given):
         X  rLogin delay in seconds         Y  rLogin success (true|false)
         U  rFetchExperiments delay         V  rFetchExperiments success
         A  rSubmitSelection delay          B  rSubmitSelection success

@@ -9,11 +9,11 @@ import Synchronization
 final class HTTPServer: Sendable {
     typealias Handler = @Sendable (ServerRequest) -> DelayedResponse
     /// method, path (no query), status, duration in seconds.
-    typealias Logger = @Sendable (_ method: String, _ path: String, _ status: Int, _ seconds: Double) -> Void
+    typealias RequestLogger = @Sendable (_ method: String, _ path: String, _ status: Int, _ seconds: Double) -> Void
 
     private struct Running {
         var listener: Int32
-        var loops: [EventLoop]
+        var loops: [ServerLoop]
         var threads: [LoopThread]
     }
 
@@ -25,7 +25,7 @@ final class HTTPServer: Sendable {
     private let clock: any LoopClock
     private let calls: SystemCalls
     private let handler: Handler
-    private let logger: Logger
+    private let logger: RequestLogger
     private let flushLog: @Sendable () -> Void
     private let reporter: ErrorReporter
     private let running = Mutex<Running?>(nil)
@@ -36,7 +36,7 @@ final class HTTPServer: Sendable {
 
     init(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), timeouts: ServerTimeouts = ServerTimeouts(),
          loops: Int? = nil, clock: any LoopClock = MonotonicLoopClock(), calls: SystemCalls = .live,
-         handler: @escaping Handler, logger: @escaping Logger,
+         handler: @escaping Handler, logger: @escaping RequestLogger,
          flushLog: @escaping @Sendable () -> Void = {}, diagnostics: @escaping @Sendable (String) -> Void = StandardStreams.writeError) {
         self.host = host
         self.port = port
@@ -63,11 +63,11 @@ final class HTTPServer: Sendable {
                 limits: limits, timeouts: timeouts, handler: handler, logger: logger, flushLog: flushLog,
                 limiter: limiter, reporter: reporter, calls: calls, clock: clock,
                 loopbackOnly: LoopbackHost.isLoopbackListenAddress(host))
-            var loops: [EventLoop] = []
+            var loops: [ServerLoop] = []
             var threads: [LoopThread] = []
             for index in 0..<loopCount {
                 do throws(SystemError) {
-                    let loop = try EventLoop(index: index, listener: listener, context: context)
+                    let loop = try ServerLoop(index: index, listener: listener, context: context)
                     do throws(SystemError) {
                         threads.append(try calls.startThread("challenge-srv \(index)") { loop.run() })
                         loops.append(loop)

@@ -4,7 +4,7 @@ struct LoopContext: Sendable {
     var limits: HTTPLimits
     var timeouts: ServerTimeouts
     var handler: HTTPServer.Handler
-    var logger: HTTPServer.Logger
+    var logger: HTTPServer.RequestLogger
     /// Writes out buffered log lines; called at most every `logFlushInterval`.
     var flushLog: @Sendable () -> Void
     var limiter: ConnectionLimiter

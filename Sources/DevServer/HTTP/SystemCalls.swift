@@ -8,13 +8,13 @@ struct SystemCalls: Sendable {
     var accept: @Sendable (_ listener: Int32, _ address: inout UInt32) -> Int32
     /// send(2) with MSG_NOSIGNAL: bytes sent, or -1 with errno.
     var send: @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
-    var makePoller: @Sendable () throws(SystemError) -> any Poller
+    var makePoller: @Sendable () throws(SystemError) -> any ReadinessPoller
     var startThread: @Sendable (_ name: String, _ body: @escaping @Sendable () -> Void) throws(SystemError) -> LoopThread
 
     static let live = SystemCalls(
         accept: { listener, address in cepoll_accept(listener, &address) },
         send: { fd, bytes in Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) },
-        makePoller: { () throws(SystemError) -> any Poller in try Pollers.makeDefault() },
+        makePoller: { () throws(SystemError) -> any ReadinessPoller in try ReadinessPollers.makeDefault() },
         startThread: { name, body throws(SystemError) in try LoopThread.start(name: name, body) }
     )
 }

@@ -66,27 +66,27 @@ public enum JWT {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3 else { throw .malformed("expected three dot-separated parts") }
         guard let headerData = Base64URL.decode(segments[0]),
-              let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any] else {
+              case .object(let header)? = try? JSONParser.parse(Array(headerData)) else {
             throw .malformed("the header is not base64url JSON")
         }
         guard let payloadData = Base64URL.decode(segments[1]),
-              let payload = try? JSONSerialization.jsonObject(with: payloadData) as? [String: Any] else {
+              case .object(let payload)? = try? JSONParser.parse(Array(payloadData)) else {
             throw .malformed("the payload is not base64url JSON")
         }
-        let algorithm = header["alg"] as? String ?? "(none given)"
+        let algorithm = header["alg"]?.text ?? "(none given)"
         guard algorithm == "HS256" else { throw .unsupportedAlgorithm(algorithm) }
         guard let signature = Base64URL.decode(segments[2]) else { throw .malformed("the signature is not base64url") }
         let expected = HMAC.sha256(key: Data(secret.utf8), data: Data("\(segments[0]).\(segments[1])".utf8))
         guard HMAC.isEqual(signature, expected) else { throw .badSignature }
         // A token without an expiry would be good for ever once leaked.
         guard let exp = payload["exp"] else { throw .malformed("the exp claim is required") }
-        guard let expires = JSONValue.number(exp) else { throw .malformed("exp is not a number") }
+        guard case .number(let expires) = exp else { throw .malformed("exp is not a number") }
         guard now.timeIntervalSince1970 < expires + leeway else { throw .expired }
         for claim in ["nbf", "iat"] {
             guard let value = payload[claim] else { continue }
-            guard let seconds = JSONValue.number(value) else { throw .malformed("\(claim) is not a number") }
+            guard case .number(let seconds) = value else { throw .malformed("\(claim) is not a number") }
             guard seconds <= now.timeIntervalSince1970 + leeway else { throw .notYetValid }
         }
-        return payload["sub"] as? String
+        return payload["sub"]?.text
     }
 }

@@ -3,7 +3,7 @@ import Core
 import Foundation
 import Synchronization
 
-/// rLogin, rFetchExperiments, rSubmitSelection: the seed's server.js, with a fair coin instead
+/// rLogin, rFetchExperiments, rSubmitSelection: the original server.js (Docs/server.md), with a fair coin instead
 /// of its always-false draw and exact override delays.
 final class NavigationRoutes: Sendable {
     /// Delay and outcome of one request, drawn when it arrives.

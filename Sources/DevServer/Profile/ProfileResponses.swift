@@ -4,7 +4,7 @@ import Foundation
 /// The profile API's answers as server responses. The JSON shapes are the `Profile` module's
 /// (`ProfileEnvelope`, `StatusEnvelope`), so the app reads exactly what the server writes.
 enum ProfileResponses {
-    /// `{"message":"User Retrieved","data":{…}}`: the seed gives this same message for the GET and
+    /// `{"message":"User Retrieved","data":{…}}`: the challenge gives this same message for the GET and
     /// for the update.
     static func retrieved(_ profile: UserProfile) -> ServerResponse {
         let encoder = JSONEncoder()

@@ -1,8 +1,9 @@
 import Contract
+import Core
 import Foundation
 import Synchronization
 
-/// `GET /profiles/mine`, `POST /profiles/update`, `POST /password/change`: the seed's profile
+/// `GET /profiles/mine`, `POST /profiles/update`, `POST /password/change`: the profile challenge's
 /// API with its state in memory, behind a bearer JWT.
 ///
 /// What a valid request may contain is decided by the contract's `ProfileRules` (the app's mock
@@ -45,11 +46,11 @@ final class ProfileRoutes: Sendable {
 
     /// What every profile request goes through, in order: an injected fault, the token, then
     /// (for POSTs) the content type and a JSON object body. The answer leaves after the delay.
-    private func guarded(_ request: ServerRequest, jsonBody: Bool = false, _ handle: ([String: Any]) -> ServerResponse) -> DelayedResponse {
+    private func guarded(_ request: ServerRequest, jsonBody: Bool = false, _ handle: ([String: JSONValue]) -> ServerResponse) -> DelayedResponse {
         DelayedResponse(check(request, jsonBody: jsonBody, handle), after: delay)
     }
 
-    private func check(_ request: ServerRequest, jsonBody: Bool, _ handle: ([String: Any]) -> ServerResponse) -> ServerResponse {
+    private func check(_ request: ServerRequest, jsonBody: Bool, _ handle: ([String: JSONValue]) -> ServerResponse) -> ServerResponse {
         if failures.next() {
             return ProfileResponses.error(500, code: "internalError", message: "Something went wrong (injected by --profile-fail)")
         }
@@ -64,15 +65,15 @@ final class ProfileRoutes: Sendable {
         guard mediaType == "application/json" else {
             return ProfileResponses.error(415, code: "contentType", message: "Send the body as JSON with Content-Type: application/json")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any] else {
+        guard case .object(let object)? = try? JSONParser.parse(Array(request.body)) else {
             return ProfileResponses.error(400, code: "body", message: "The body must be a JSON object")
         }
         return handle(object)
     }
 
     /// A value that is not a string counts as missing (the rules then name the field).
-    private func update(_ body: [String: Any]) -> ServerResponse {
-        switch ProfileRules.checkUpdate(firstName: body["firstName"] as? String, lastName: body["lastName"] as? String) {
+    private func update(_ body: [String: JSONValue]) -> ServerResponse {
+        switch ProfileRules.checkUpdate(firstName: body["firstName"]?.text, lastName: body["lastName"]?.text) {
         case .failure(let rejection):
             return ProfileResponses.rejected(rejection)
         case .success(let names):
@@ -86,8 +87,8 @@ final class ProfileRoutes: Sendable {
     }
 
     /// Passwords are taken as sent (no trimming) and checked and changed under one lock.
-    private func changePassword(_ body: [String: Any]) -> ServerResponse {
-        func secret(_ key: String) -> Secret? { (body[key] as? String).map { Secret($0) } }
+    private func changePassword(_ body: [String: JSONValue]) -> ServerResponse {
+        func secret(_ key: String) -> Secret? { body[key]?.text.map { Secret($0) } }
         let (current, new, confirmation) = (secret("currentPassword"), secret("newPassword"), secret("passwordConfirmation"))
         let rejection: ProfileRejection? = state.withLock { state in
             let rejection = ProfileRules.checkPasswordChange(

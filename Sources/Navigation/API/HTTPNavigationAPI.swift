@@ -2,7 +2,7 @@ import Contract
 import Core
 import FoundationEssentials
 
-/// The flow's backend over HTTP, speaking the contract of DESIGN.md (the seed's `server.js`
+/// The flow's backend over HTTP, speaking the contract of DESIGN.md (the original `server.js`
 /// and our `challenge-server`): three GETs on `baseURL`.
 public struct HTTPNavigationAPI: NavigationAPI {
     public static let defaultBaseURL = URL(string: "http://127.0.0.1:3000")!

@@ -7,7 +7,7 @@ public enum Choices {
     public static let b2 = ["Option 1", "Option 2", "Option 3", "Option 4", "Option 5"]
 }
 
-/// Any lorem ipsum will do (the seed says so); B3 and the C screens show this one.
+/// Any lorem ipsum will do (the challenge says so, Docs/navigation.md); B3 and the C screens show this one.
 public enum LoremIpsum {
     public static let text = """
         Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor \

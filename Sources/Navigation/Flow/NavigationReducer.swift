@@ -197,7 +197,7 @@ extension NavigationState {
         submitting = submission
         submitError = nil
         hint = nil
-        // Not waiting for rLogin: the seed lets C wait for it; the id goes along once known.
+        // Not waiting for rLogin: the challenge lets C wait for it; the id goes along once known.
         return [.submitSelection(submission, sessionID: login.sessionID)]
     }
 

@@ -4,9 +4,14 @@
 /// Invariants kept by every mutation: a wide character's head is always followed by its
 /// continuation cell, and a continuation always follows a head; overwriting half of a wide
 /// character blanks the other half.
+///
+/// Drawing also records what is clickable (`hitMap`). Two canvases are equal when they show the
+/// same cells: the hit map is not part of what is shown.
 public struct Canvas: Hashable, Sendable {
     public let size: Size
     private var cells: [Cell]
+    /// The clickable regions drawn so far, clipped to the canvas.
+    public private(set) var hitMap = HitMap()
 
     public init(size: Size, style: Style = .plain) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
@@ -87,8 +92,12 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
-    /// Copies `other` onto this canvas with its top-left corner at `origin` (clipped).
+    /// Copies `other` onto this canvas with its top-left corner at `origin` (clipped), its
+    /// clickable regions with it.
     public mutating func draw(_ other: Canvas, at origin: Point) {
+        for region in other.hitMap.regions {
+            addHitRegion(Rect(origin: region.rect.origin.offsetBy(dx: origin.x, dy: origin.y), size: region.rect.size), region.target)
+        }
         for y in 0..<other.size.height {
             var x = 0
             while x < other.size.width {
@@ -102,6 +111,21 @@ public struct Canvas: Hashable, Sendable {
                 x += width
             }
         }
+    }
+
+    /// Makes `rect` (clipped to the canvas and to `clip`) a region whose clicks and wheel go to
+    /// `target`, over the regions added before.
+    public mutating func addHitRegion(_ rect: Rect, _ target: some Hashable & Sendable, clipTo clip: Rect? = nil) {
+        hitMap.add(rect.intersection(clip.map { $0.intersection(bounds) } ?? bounds), target)
+    }
+
+    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+        lhs.size == rhs.size && lhs.cells == rhs.cells
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(cells)
     }
 
     /// Writes one cell as it is (a diff being applied); outside the canvas nothing happens.

@@ -12,4 +12,18 @@ public struct Cell: Hashable, Sendable {
     }
 
     public static let blank = Cell()
+
+    /// Cells are equal when the terminal would show the same bytes: the same scalars, not merely
+    /// canonically equivalent text (`Character`'s own `==` normalises, which costs a frame diff
+    /// most of its time and would keep a differently encoded `é` off the screen).
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.isContinuation == rhs.isContinuation && lhs.style == rhs.style
+            && lhs.character.unicodeScalars.elementsEqual(rhs.character.unicodeScalars)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for scalar in character.unicodeScalars { hasher.combine(scalar) }
+        hasher.combine(style)
+        hasher.combine(isContinuation)
+    }
 }

@@ -42,10 +42,13 @@ struct ColorPairTable {
     private var idleStart = 0
     private var nextUnused: Int32 = 1
 
+    /// The tables grow as pairs are defined: a 256-colour terminal offers 65,535 pairs, and
+    /// zero-filling tables for all of them at start-up cost most of a millisecond of the first
+    /// frame (see Docs/performance.md).
     init(capacity: Int) {
         self.capacity = max(0, min(capacity, Int(Int32.max) - 1))
-        keys = Array(repeating: nil, count: self.capacity + 1)
-        users = Array(repeating: 0, count: self.capacity + 1)
+        keys = [nil]
+        users = [0]
     }
 
     /// The pair for `key`, now counted as used by one more cell on screen.
@@ -80,7 +83,7 @@ struct ColorPairTable {
     /// A cell using `pair` left the screen (or was redrawn in other colours).
     mutating func release(_ pair: Int32) {
         let index = Int(pair)
-        guard index > 0, index <= capacity, users[index] > 0 else { return }
+        guard index > 0, index < users.count, users[index] > 0 else { return }
         users[index] -= 1
         if users[index] == 0 { idle.append(pair) }
     }
@@ -97,23 +100,28 @@ struct ColorPairTable {
 
     /// How many cells on screen use `pair` (tests).
     func userCount(of pair: Int32) -> Int {
-        Int(pair) > 0 && Int(pair) <= capacity ? users[Int(pair)] : 0
+        Int(pair) > 0 && Int(pair) < users.count ? users[Int(pair)] : 0
     }
 
     /// The combination `pair` shows, if any.
     func key(of pair: Int32) -> Key? {
-        Int(pair) > 0 && Int(pair) <= capacity ? keys[Int(pair)] : nil
+        Int(pair) > 0 && Int(pair) < keys.count ? keys[Int(pair)] : nil
     }
 
     private mutating func bind(_ pair: Int32, to key: Key) {
         numbers[key] = pair
-        keys[Int(pair)] = key
-        users[Int(pair)] = 1
+        if Int(pair) == keys.count {
+            keys.append(key)
+            users.append(1)
+        } else {
+            keys[Int(pair)] = key
+            users[Int(pair)] = 1
+        }
     }
 
     private func nearestPair(to key: Key) -> Int32? {
         var best: Int32?, bestDistance = Int.max
-        for pair in 1...max(1, capacity) where pair <= capacity {
+        for pair in keys.indices.dropFirst() {
             guard let candidate = keys[pair] else { continue }
             let d = Self.distance(candidate, key)
             if d < bestDistance { (best, bestDistance) = (Int32(pair), d) }

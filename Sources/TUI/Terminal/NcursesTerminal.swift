@@ -7,9 +7,14 @@ import Darwin
 
 /// The real terminal, through ncursesw. `present` sends only the cells that changed since the
 /// last frame and lets ncurses optimise the output (`wnoutrefresh` + `doupdate`); the screen is
-/// cleared only once after a resize, to resynchronise.
+/// cleared only once after a resize, to resynchronise. Mouse reporting and bracketed paste are
+/// switched on at `start` and off at `stop` (`TerminalModes`).
 public final class NcursesTerminal: Terminal {
     private let noColorFlag: Bool
+    /// The modes switched on beyond ncurses' own.
+    public let modes: TerminalModes
+    /// Gathers mouse reports and pastes that span several reads.
+    private var decoder = InputDecoder()
     private let environment: [String: String]
     private let input: Int32
     private let output: Int32
@@ -28,14 +33,21 @@ public final class NcursesTerminal: Terminal {
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
     private var theme = Theme(mode: .none)
+    /// The theme's answers so far (see `colorIndex(for:)`).
+    private var colorIndices: [RGB: Int32] = [:]
 
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
     ///   - environment: where `NO_COLOR` is looked up; the process environment by default.
     ///   - input, output: the terminal's descriptors (a pseudo-terminal in tests).
     ///   - terminalType: the terminfo entry; `$TERM` when nil.
-    public init(noColorFlag: Bool = false, environment: [String: String]? = nil, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, terminalType: String? = nil) {
+    ///   - modes: mouse reporting and bracketed paste.
+    public init(
+        noColorFlag: Bool = false, environment: [String: String]? = nil, input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO, terminalType: String? = nil, modes: TerminalModes = .standard
+    ) {
         self.noColorFlag = noColorFlag
+        self.modes = modes
         self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR"])
         self.input = input
         self.output = output
@@ -75,10 +87,17 @@ public final class NcursesTerminal: Terminal {
         }
         colorMode = ColorMode.decide(colors: colors, environment: environment, noColorFlag: noColorFlag)
         theme = Theme(mode: colorMode)
+        colorIndices = [:]
         pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1)
         size = NcursesTerminal.screenSize()
         previous = nil
         setCursor(visible: false)
+        // Mouse reports and pastes are decoded here, whatever the terminfo entry says (see
+        // InputDecoder); the prefixes are known even with the mouse off, so a stray report is
+        // never read as keys.
+        for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
+        decoder = InputDecoder()
+        writeToTerminal(modes.enableSequence)
         SignalHub.prepareTerminalReset()
     }
 
@@ -87,6 +106,7 @@ public final class NcursesTerminal: Terminal {
         guard isActive, !hasStopped else { return }
         hasStopped = true
         isActive = false
+        writeToTerminal(TerminalModes.resetSequence)
         if SignalHub.isCursesActive {
             SignalHub.setCursesActive(false)
             endwin()
@@ -99,16 +119,20 @@ public final class NcursesTerminal: Terminal {
         guard isActive else { return [] }
         var keys: [Key] = []
         var value: wint_t = 0
-        // Bounded so a flood of pasted input cannot starve timers and messages.
-        while keys.count < 4096 {
+        // Bounded so a flood of input (a huge paste) cannot starve timers and messages; the
+        // decoder keeps a sequence that is cut here for the next call.
+        var reads = 0
+        while keys.count < 4096, reads < 65_536 {
             let status = wget_wch(ctui_stdscr(), &value)
             if status == ERR { break }
-            guard let key = KeyDecoder.decode(status: status, value: UInt32(value)) else { continue }
-            if key == .resize {
-                size = NcursesTerminal.screenSize()
-                needsClear = true
+            reads += 1
+            for key in decoder.feed(status: status, value: UInt32(value)) {
+                if key == .resize {
+                    size = NcursesTerminal.screenSize()
+                    needsClear = true
+                }
+                keys.append(key)
             }
-            keys.append(key)
         }
         return keys
     }
@@ -174,12 +198,36 @@ public final class NcursesTerminal: Terminal {
 
     /// The pair for `style`, counted as used by one more cell on screen.
     private func colorPair(for style: Style) -> Int32 {
-        let fg = theme.index(for: style.foreground).map(Int32.init) ?? -1
-        let bg = theme.index(for: style.background).map(Int32.init) ?? -1
+        let fg = colorIndex(for: style.foreground)
+        let bg = colorIndex(for: style.background)
         if fg == -1 && bg == -1 { return 0 }
         let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
         if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
         return assignment.pair
+    }
+
+    /// The terminal colour for `color` (-1: the terminal's default), remembered: finding the
+    /// nearest of 240 colours for every cell of every frame would cost milliseconds a frame on a
+    /// screen with a background colour.
+    private func colorIndex(for color: RGB?) -> Int32 {
+        guard let color else { return -1 }
+        if let known = colorIndices[color] { return known }
+        let index = theme.index(for: color).map(Int32.init) ?? -1
+        colorIndices[color] = index
+        return index
+    }
+
+    /// Writes a mode sequence straight to the terminal's descriptor (the modes are independent of
+    /// what ncurses may still have buffered).
+    private func writeToTerminal(_ sequence: String) {
+        let bytes = Array(sequence.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
     }
 
     private func setCursor(visible: Bool) {

@@ -17,9 +17,10 @@ enum SignalHub {
     @discardableResult
     static func saveTerminalModes(descriptor: Int32) -> Bool { ctui_save_terminal_modes(descriptor) == 0 }
 
-    /// Builds the sequences a dying handler writes, from the terminal's terminfo entry; curses
-    /// must be started.
-    static func prepareTerminalReset() { ctui_prepare_terminal_reset() }
+    /// Builds the sequences a dying handler writes, from the terminal's terminfo entry and
+    /// `TerminalModes.resetSequence` (the one reset of the app's own modes); curses must be
+    /// started for the terminfo part.
+    static func prepareTerminalReset() { ctui_prepare_terminal_reset(TerminalModes.resetSequence) }
 
     /// What a dying handler writes (for tests).
     static var terminalReset: [UInt8] {

@@ -32,11 +32,16 @@ public struct ChoiceList: Widget, Sendable {
         return min(max(0, state.highlighted - rows / 2), state.options.count - rows)
     }
 
-    public func draw(in rect: Rect, on canvas: inout Canvas) {
-        guard !rect.isEmpty, !state.options.isEmpty else { return }
+    /// Draws the options that fit; returns each one's row (what a click on it means is the
+    /// caller's to record).
+    @discardableResult
+    public func draw(in rect: Rect, on canvas: inout Canvas) -> [(index: Int, rect: Rect)] {
+        guard !rect.isEmpty, !state.options.isEmpty else { return [] }
         let first = ChoiceList.firstVisible(state, rows: rect.height)
+        var rows: [(index: Int, rect: Rect)] = []
         for (row, index) in (first..<min(state.options.count, first + rect.height)).enumerated() {
             let line = rect.row(row)
+            rows.append((index, line))
             let isHighlighted = index == state.highlighted
             var look = style
             if isHighlighted {
@@ -47,5 +52,6 @@ public struct ChoiceList: Widget, Sendable {
             if isHighlighted, isFocused { canvas.fill(line, style: look) }
             canvas.put(TextLayout.truncate(ChoiceList.label(state, index), width: line.width), at: line.origin, style: look, clipTo: line)
         }
+        return rows
     }
 }

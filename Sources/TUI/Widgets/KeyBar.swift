@@ -1,5 +1,6 @@
 /// The bottom line that lists what the keys do: `↑↓ move · Enter open · ? help · q quit`.
-/// Items that don't fit whole are left out (from the end).
+/// Items that don't fit whole are left out (from the end). Every item is also a button that
+/// presses its key (`Item.buttons`).
 public struct KeyBar: Widget, Sendable {
     public struct Item: Hashable, Sendable {
         public var key: String
@@ -7,6 +8,35 @@ public struct KeyBar: Widget, Sendable {
         public init(_ key: String, _ label: String) {
             self.key = key
             self.label = label
+        }
+
+        /// What a click presses, by column from the item's start: an item naming one key
+        /// ("q quit", "Enter open") is one button, label and all; an item naming several
+        /// ("↑↓ move", "Tab ↑↓ move", "+- delay") has one button per key name, the label none.
+        public var buttons: [(columns: Range<Int>, key: Key)] {
+            var names: [(columns: Range<Int>, name: String)] = []
+            var x = 0
+            for word in key.split(separator: " ", omittingEmptySubsequences: false) {
+                let width = DisplayWidth.of(String(word))
+                if Key(name: String(word)) != nil {
+                    names.append((x..<(x + width), String(word)))
+                } else if word.allSatisfy({ !$0.isLetter && !$0.isNumber }) {
+                    // "↑↓", "+-": one key per symbol. A word like "PgUp/PgDn" names no button.
+                    var column = x
+                    for character in word {
+                        let w = DisplayWidth.of(character)
+                        names.append((column..<(column + w), String(character)))
+                        column += w
+                    }
+                } else {
+                    return []
+                }
+                x += width + 1
+            }
+            let keys = names.compactMap { name in Key(name: name.name).map { (columns: name.columns, key: $0) } }
+            guard keys.count == names.count, !keys.isEmpty else { return [] }
+            if keys.count == 1 { return [(0..<(DisplayWidth.of(key) + 1 + DisplayWidth.of(label)), keys[0].key)] }
+            return keys
         }
     }
 
@@ -44,12 +74,16 @@ public struct KeyBar: Widget, Sendable {
         visibleItems(width: width).map { "\($0.key) \($0.label)" }.joined(separator: KeyBar.separator)
     }
 
-    /// Draws on the first row of `rect`.
+    /// Draws on the first row of `rect`, each item's buttons in the hit map (`KeyTarget`).
     public func draw(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
         var x = rect.x
         for (i, item) in visibleItems(width: rect.width).enumerated() {
             if i > 0 { x = canvas.put(KeyBar.separator, at: Point(x: x, y: rect.y), style: labelStyle.dimmed(), clipTo: rect) }
+            for button in item.buttons {
+                let area = Rect(x: x + button.columns.lowerBound, y: rect.y, width: button.columns.count, height: 1)
+                canvas.addHitRegion(area, KeyTarget.press(button.key), clipTo: rect)
+            }
             x = canvas.put(item.key, at: Point(x: x, y: rect.y), style: keyStyle, clipTo: rect)
             x = canvas.put(" " + item.label, at: Point(x: x, y: rect.y), style: labelStyle, clipTo: rect)
         }

@@ -38,7 +38,25 @@ public struct Modal: Widget, Sendable {
         return area.centred(Size(width: width, height: bodyLines + chrome))
     }
 
-    /// Dims `area` (when asked), draws the box centred in it and returns the box.
+    /// The rectangle of each button when the box is drawn over `area`, in order (the parts a
+    /// narrow box leaves out are clipped; none when the box is too small to draw).
+    public func buttonFrames(in area: Rect) -> [Rect] {
+        let box = frame(in: area)
+        guard box.width >= 4, box.height >= 3, !buttons.isEmpty else { return [] }
+        let buttonRow = Self.content(of: box).divided(1, from: .bottom).slice
+        var x = buttonRow.x + TextLayout.offset(of: buttonRowWidth, in: buttonRow.width, alignment: .center)
+        return buttons.map { label in
+            let button = Button(label).width
+            defer { x += button + 2 }
+            return Rect(x: x, y: buttonRow.y, width: button, height: 1).intersection(buttonRow)
+        }
+    }
+
+    /// Inside the border, one column and one row of padding.
+    private static func content(of box: Rect) -> Rect {
+        Frame.contentRect(of: box).inset(top: 1, left: 1, bottom: 1, right: 1)
+    }
+
     /// Draws the box over `area` (dimming it first when `dimsBackground`); returns the box.
     @discardableResult
     public func draw(in area: Rect, on canvas: inout Canvas) -> Rect {
@@ -46,16 +64,11 @@ public struct Modal: Widget, Sendable {
         let box = frame(in: area)
         guard box.width >= 4, box.height >= 3 else { return box }
         canvas.fill(box, style: style)
-        let inner = Frame(title: title, border: .rounded, style: borderStyle, titleStyle: borderStyle).draw(in: box, on: &canvas)
-        let content = inner.inset(top: 1, left: 1, bottom: 1, right: 1)
-        let (buttonRow, bodyArea) = content.divided(buttons.isEmpty ? 0 : 1, from: .bottom)
-        TextBlock(body, style: style).draw(in: bodyArea.divided(buttons.isEmpty ? 0 : 1, from: .bottom).remainder, on: &canvas)
-        if !buttons.isEmpty {
-            var x = buttonRow.x + TextLayout.offset(of: buttonRowWidth, in: buttonRow.width, alignment: .center)
-            for (i, label) in buttons.enumerated() {
-                let place = Rect(x: x, y: buttonRow.y, width: max(0, buttonRow.maxX - x), height: 1)
-                x = Button(label, isFocused: i == focusedButton).draw(in: place, on: &canvas).maxX + 2
-            }
+        Frame(title: title, border: .rounded, style: borderStyle, titleStyle: borderStyle).draw(in: box, on: &canvas)
+        let bodyArea = Self.content(of: box).divided(buttons.isEmpty ? 0 : 2, from: .bottom).remainder
+        TextBlock(body, style: style).draw(in: bodyArea, on: &canvas)
+        for (i, (label, place)) in zip(buttons, buttonFrames(in: area)).enumerated() {
+            Button(label, isFocused: i == focusedButton).draw(in: place, on: &canvas)
         }
         return box
     }

@@ -92,9 +92,17 @@ public struct TextFieldState: Hashable, Sendable {
         cursor = start
     }
 
+    /// A bracketed paste: its text at the cursor as one edit, control characters and newlines
+    /// dropped, cut at `maxLength`. Returns whether anything changed.
+    @discardableResult
+    public mutating func paste(_ string: String) -> Bool {
+        let clean = String(string.filter { !$0.unicodeScalars.contains(where: DisplayWidth.isControl) })
+        return insert(clean)
+    }
+
     /// Editing keys: ←/→, Home/End (and Ctrl-A/Ctrl-E), printable characters, Backspace,
-    /// Delete, Ctrl-U, Ctrl-K, Ctrl-W. Returns whether the key belongs to the field; other
-    /// keys (↑/↓, Tab, Enter, Esc, Ctrl-C…) are left to the screen.
+    /// Delete, Ctrl-U, Ctrl-K, Ctrl-W, and pasted text. Returns whether the key belongs to the
+    /// field; other keys (↑/↓, Tab, Enter, Esc, Ctrl-C, clicks…) are left to the screen.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
         switch key {
@@ -108,6 +116,7 @@ public struct TextFieldState: Hashable, Sendable {
         case .ctrl("k"): deleteToEnd()
         case .ctrl("w"): deleteWordBackward()
         case .char(let c): insert(c)
+        case .paste(let text): paste(text)
         default: return false
         }
         return true

@@ -6,7 +6,7 @@ import TUI
 @testable import AppShell
 import Contract
 
-/// The seed's acceptance criteria, through the keys of the real shell on the headless
+/// The challenge's requirements (Docs/navigation.md), through the keys of the real shell on the headless
 /// terminal, with time on the manual clock. Test names say which criterion (seed section 1–6).
 @Suite(.timeLimit(.minutes(1))) struct NavigationSeedTests {
     // MARK: 1. The app launches

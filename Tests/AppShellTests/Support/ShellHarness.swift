@@ -63,6 +63,37 @@ final class ShellHarness {
         for character in text { press(.char(character)) }
     }
 
+    // MARK: The mouse and pastes (see Docs/mouse-and-paste.md)
+
+    /// Clicks the cell at `point`: a left press and its release, as a terminal reports them.
+    func click(at point: Point) {
+        press(.mouse(.click(at: point)), .mouse(MouseEvent(.release, at: point)))
+    }
+
+    /// Clicks where `text` is first drawn (its first cell, or `offset` cells further); fails when
+    /// it is not on screen.
+    func click(_ text: String, offset: Int = 0) throws {
+        guard let point = point(of: text) else { throw HarnessFailure(description: "no '\(text)' to click on:\n\(screen)") }
+        click(at: point.offsetBy(dx: offset))
+    }
+
+    /// Turns the wheel one step at `point`.
+    func wheel(_ action: MouseEvent.Action, at point: Point) {
+        press(.mouse(MouseEvent(action, at: point)))
+    }
+
+    /// A bracketed paste of `text`.
+    func paste(_ text: String) { press(.paste(text)) }
+
+    /// The cell where `text` first starts on screen (columns counted as drawn: wide characters
+    /// take two).
+    func point(of text: String) -> Point? {
+        for (y, line) in lines.enumerated() {
+            if let range = line.range(of: text) { return Point(x: DisplayWidth.of(String(line[..<range.lowerBound])), y: y) }
+        }
+        return nil
+    }
+
     /// Turns the loop and runs the effects it starts, and the events they send back, until
     /// nothing is left to do at this instant of the clock. Throws if that never happens (an
     /// effect that keeps queueing work).

@@ -35,8 +35,8 @@ final class FaultPlan: Sendable {
                 if let code = failure("send") { errno = code; return -1 }
                 return live.send(fd, bytes)
             },
-            makePoller: { [self] () throws(SystemError) -> any Poller in
-                FaultyPoller(try EpollPoller(), plan: self)
+            makePoller: { [self] () throws(SystemError) -> any ReadinessPoller in
+                FaultyPoller(try EpollReadinessPoller(), plan: self)
             },
             startThread: { [self] name, body throws(SystemError) in
                 if let code = failure("pthread_create") { throw SystemError(call: "pthread_create", code: code) }
@@ -47,12 +47,12 @@ final class FaultPlan: Sendable {
 }
 
 /// A real poller whose `add` of a connection, `modify` and `wait` fail when the plan says so.
-final class FaultyPoller: Poller {
-    private let real: any Poller
+final class FaultyPoller: ReadinessPoller {
+    private let real: any ReadinessPoller
     private let plan: FaultPlan
     private var adds = 0
 
-    init(_ real: any Poller, plan: FaultPlan) {
+    init(_ real: any ReadinessPoller, plan: FaultPlan) {
         self.real = real
         self.plan = plan
     }
@@ -77,6 +77,6 @@ final class FaultyPoller: Poller {
         return try real.wait(timeoutMilliseconds: timeoutMilliseconds)
     }
 
-    func event(at index: Int) -> PollerEvent { real.event(at: index) }
+    func event(at index: Int) -> ReadinessEvent { real.event(at: index) }
     func close() { real.close() }
 }

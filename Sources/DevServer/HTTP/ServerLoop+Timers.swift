@@ -1,5 +1,5 @@
 /// What happens when time passes: delays end, deadlines expire, accepting resumes.
-extension EventLoop {
+extension ServerLoop {
     func fireTimers() {
         resumeAcceptingIfDue()
         while let entry = timers.popDue(at: now) {

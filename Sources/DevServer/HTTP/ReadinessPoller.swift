@@ -1,9 +1,9 @@
 import Glibc
 
 /// Readiness notification for one event loop: epoll on Linux, poll() elsewhere (see
-/// `EpollPoller`, `PollPoller`). Level-triggered: a descriptor is reported again as long as it
+/// `EpollReadinessPoller`, `PollReadinessPoller`). Level-triggered: a descriptor is reported again as long as it
 /// stays ready, so a loop may read a little at a time and stay fair to every connection.
-protocol Poller: AnyObject {
+protocol ReadinessPoller: AnyObject {
     func add(_ fd: Int32, _ interest: Interest) throws(SystemError)
     func modify(_ fd: Int32, _ interest: Interest) throws(SystemError)
     func remove(_ fd: Int32)
@@ -12,7 +12,7 @@ protocol Poller: AnyObject {
     /// Blocks up to `timeoutMilliseconds` (-1: until something is ready) and returns how many
     /// reports `event(at:)` holds. An interrupting signal returns 0.
     func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Int
-    func event(at index: Int) -> PollerEvent
+    func event(at index: Int) -> ReadinessEvent
     func close()
 }
 
@@ -25,7 +25,7 @@ struct Interest: OptionSet, Sendable {
     static let exclusive = Interest(rawValue: 4)
 }
 
-struct PollerEvent: Equatable {
+struct ReadinessEvent: Equatable {
     var fd: Int32
     var readable: Bool
     var writable: Bool
@@ -42,8 +42,8 @@ struct SystemError: Error, Equatable, Sendable {
 }
 
 /// The best poller of this system.
-enum Pollers {
-    static func makeDefault() throws(SystemError) -> any Poller {
-        EpollPoller.isAvailable ? try EpollPoller() : PollPoller()
+enum ReadinessPollers {
+    static func makeDefault() throws(SystemError) -> any ReadinessPoller {
+        EpollReadinessPoller.isAvailable ? try EpollReadinessPoller() : PollReadinessPoller()
     }
 }

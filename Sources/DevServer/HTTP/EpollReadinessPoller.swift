@@ -3,7 +3,7 @@ import Glibc
 
 /// epoll: the loop's descriptors stay registered in the kernel, so a wait costs the same with
 /// ten connections as with ten thousand.
-final class EpollPoller: Poller {
+final class EpollReadinessPoller: ReadinessPoller {
     static var isAvailable: Bool { cepoll_available() == 1 }
 
     private let epfd: Int32
@@ -38,10 +38,10 @@ final class EpollPoller: Poller {
         throw SystemError(call: "epoll_wait", code: errno)
     }
 
-    func event(at index: Int) -> PollerEvent {
+    func event(at index: Int) -> ReadinessEvent {
         let event = events[index]
         let bits = event.events
-        return PollerEvent(
+        return ReadinessEvent(
             fd: event.fd,
             readable: bits & UInt32(CEPOLL_IN) != 0,
             writable: bits & UInt32(CEPOLL_OUT) != 0,

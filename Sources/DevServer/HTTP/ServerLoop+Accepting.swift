@@ -1,7 +1,7 @@
 import Glibc
 
 /// Taking new connections off the shared listening socket, within the caps.
-extension EventLoop {
+extension ServerLoop {
     /// A few per turn, so the loops share a burst of new connections instead of one taking all.
     static let acceptsPerTurn = 64
 

@@ -2,9 +2,9 @@ import Glibc
 
 /// poll(): the fallback where epoll doesn't exist. Every wait hands the kernel the whole list,
 /// so it costs more per connection, but it behaves the same.
-final class PollPoller: Poller {
+final class PollReadinessPoller: ReadinessPoller {
     private var interests: [Int32: Interest] = [:]
-    private var ready: [PollerEvent] = []
+    private var ready: [ReadinessEvent] = []
 
     func add(_ fd: Int32, _ interest: Interest) throws(SystemError) {
         guard interests[fd] == nil else { throw SystemError(call: "poll add", code: EEXIST) }
@@ -39,7 +39,7 @@ final class PollPoller: Poller {
         }
         for descriptor in descriptors where descriptor.revents != 0 {
             let bits = Int32(descriptor.revents)
-            ready.append(PollerEvent(
+            ready.append(ReadinessEvent(
                 fd: descriptor.fd,
                 readable: bits & Int32(POLLIN) != 0,
                 writable: bits & Int32(POLLOUT) != 0,
@@ -48,7 +48,7 @@ final class PollPoller: Poller {
         return ready.count
     }
 
-    func event(at index: Int) -> PollerEvent { ready[index] }
+    func event(at index: Int) -> ReadinessEvent { ready[index] }
 
     func close() { interests.removeAll() }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// The event loop's parts on their own: the timer heap, the byte queue, the clock's rounding,
 /// both pollers.
-@Suite struct EventLoopPartsTests {
+@Suite struct ServerLoopPartsTests {
     @Test func theTimerHeapHandsOutDueEntriesEarliestFirst() {
         var heap = TimerHeap()
         var random = SplitMix(seed: 7)
@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func bothPollersReportReadinessAndForgetClosedDescriptors(useEpoll: Bool) throws {
-        let poller: any Poller = useEpoll ? try EpollPoller() : PollPoller()
+        let poller: any ReadinessPoller = useEpoll ? try EpollReadinessPoller() : PollReadinessPoller()
         defer { poller.close() }
         var pair: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
@@ -59,7 +59,7 @@ import Testing
         var byte: UInt8 = 1
         #expect(write(pair[1], &byte, 1) == 1)
         #expect(try poller.wait(timeoutMilliseconds: 1000) == 1)
-        #expect(poller.event(at: 0) == PollerEvent(fd: pair[0], readable: true, writable: false, failed: false))
+        #expect(poller.event(at: 0) == ReadinessEvent(fd: pair[0], readable: true, writable: false, failed: false))
         try poller.modify(pair[0], [.readable, .writable])
         #expect(try poller.wait(timeoutMilliseconds: 1000) == 1)
         #expect(poller.event(at: 0).writable)

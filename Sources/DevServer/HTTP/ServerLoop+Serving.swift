@@ -3,8 +3,8 @@ import Glibc
 
 /// Reading requests, answering them in order once their delays are over, and writing the
 /// answers out: the HTTP/1.1 side of a connection.
-extension EventLoop {
-    func serve(_ connection: Connection, _ event: PollerEvent) {
+extension ServerLoop {
+    func serve(_ connection: Connection, _ event: ReadinessEvent) {
         if event.failed || event.readable && wantsToRead(connection) {
             read(connection)
             guard isOpen(connection) else { return }

@@ -9,10 +9,10 @@ import Synchronization
 /// `@unchecked Sendable`: everything but `inbox` and `waker` is only touched on the loop's own
 /// thread (or, once the loop has finished, by whoever posts to it); other threads reach it
 /// only through `post`.
-final class EventLoop: @unchecked Sendable {
+final class ServerLoop: @unchecked Sendable {
     let index: Int
     let context: LoopContext
-    let poller: any Poller
+    let poller: any ReadinessPoller
     let waker: Waker
     let listener: Int32
     let timeouts: Connection.Timeouts
@@ -32,7 +32,7 @@ final class EventLoop: @unchecked Sendable {
     var graceDeadline: UInt64?
     let scratch: UnsafeMutableRawBufferPointer
 
-    private let inbox = Mutex<(tasks: [@Sendable (EventLoop) -> Void], finished: Bool)>(([], false))
+    private let inbox = Mutex<(tasks: [@Sendable (ServerLoop) -> Void], finished: Bool)>(([], false))
     private var running = true
     /// Readiness reports of the last turn, the waker's aside (0: nothing was waiting).
     private(set) var lastTurnEvents = 0
@@ -95,7 +95,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs `task` on the loop's thread at the end of its current turn (after I/O and timers),
     /// or at once on the caller's thread if the loop has already finished.
-    func post(_ task: @escaping @Sendable (EventLoop) -> Void) {
+    func post(_ task: @escaping @Sendable (ServerLoop) -> Void) {
         let queued = inbox.withLock { inbox in
             guard !inbox.finished else { return false }
             inbox.tasks.append(task)
@@ -111,7 +111,7 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: - Turn by turn
 
-    private func handle(_ event: PollerEvent) {
+    private func handle(_ event: ReadinessEvent) {
         if event.fd == waker.readEnd {
             waker.drain()
             return

@@ -1,0 +1,45 @@
+import TUI
+
+/// Clicks and the wheel. The last frame's hit map says what was drawn under the pointer; the
+/// event goes to the topmost region that takes it, as a click in a browser bubbles up:
+/// - a `KeyTarget` (a button, a key bar item, a list's wheel, a modal's backdrop) presses its
+///   keys through `handle(_:_:)`, so it does exactly what those keys do, overlays first;
+/// - the live tools' own targets (the inspector's history, the fault panel's rows) go to them;
+/// - anything else is the top screen's (a row, a field), which may decline it.
+/// Only left presses and wheel steps do something; releases and other buttons do nothing. See
+/// Docs/mouse-and-paste.md.
+extension ChallengeShell {
+    func handle(_ event: MouseEvent, _ run: RunContext<ShellMessage>) {
+        switch event.action {
+        case .press(.left), .wheelUp, .wheelDown: break
+        case .press, .release: return
+        }
+        for target in hitMap.targets(at: event.point) where deliver(event, to: target, run) { return }
+    }
+
+    /// Whether `target` took the event (nothing under it gets it then).
+    private func deliver(_ event: MouseEvent, to target: any Hashable & Sendable, _ run: RunContext<ShellMessage>) -> Bool {
+        switch target {
+        case let keys as KeyTarget:
+            let pressed = keys.keys(for: event)
+            for key in pressed { handle(key, run) }
+            return !pressed.isEmpty || keys.isOpaque
+        case let inspector as InspectorPanel.Target:
+            switch (inspector, event.action) {
+            case (.hide, .press): toggleInspector()
+            case (_, .wheelUp): inspectorScroll += InspectorPanel.wheelStep
+            case (_, .wheelDown): inspectorScroll = max(0, inspectorScroll - InspectorPanel.wheelStep)
+            default: break
+            }
+            return true
+        case let row as FaultPanel.Target:
+            // The wheel is the panel box's (it moves the selection).
+            guard case .press(.left) = event.action else { return false }
+            faultPanel?.handle(row)
+            return true
+        default:
+            guard let top, let context else { return false }
+            return top.handle(event, on: target, context) == .handled
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import CNcurses
+
+/// Turns what ncurses' `get_wch` returns into `Key`s, one result at a time, including the input
+/// that spans many results: xterm's SGR mouse reports (`ESC [ < b ; x ; y M`), the older X10
+/// reports (`ESC [ M b x y`, from terminals that ignore the SGR request) and bracketed paste
+/// (`ESC [ 200 ~ text ESC [ 201 ~`). ncurses is taught to return those prefixes as single codes
+/// (`TerminalModes.keyDefinitions`); what follows them arrives as characters and is gathered
+/// here. Pure apart from its own state, so tests feed it the numbers ncurses would.
+///
+/// Limits: a report's parameters are at most 24 characters (then it is dropped); a paste keeps
+/// its first `maxPasteLength` characters and drops the rest, but still waits for its end, so no
+/// part of it is ever read as keys. See Docs/mouse-and-paste.md.
+public struct InputDecoder {
+    /// The codes ncurses returns for the prefixes (above every `KEY_*` code).
+    public static let mouseCode = KEY_MAX + 1
+    public static let pasteStartCode = KEY_MAX + 2
+    public static let pasteEndCode = KEY_MAX + 3
+    public static let legacyMouseCode = KEY_MAX + 4
+
+    /// The longest paste kept, in characters (far more than any field takes).
+    public static let maxPasteLength = 65_536
+    static let maxReportLength = 24
+
+    private enum State {
+        case keys
+        /// After `ESC [ <`: the parameters so far.
+        case sgr(String)
+        /// After `ESC [ M`: the three bytes so far.
+        case x10([UInt32])
+        /// Between the paste markers: the text so far and how many characters it has.
+        case paste(String, count: Int)
+    }
+
+    private var state = State.keys
+
+    public init() {}
+
+    /// Whether a mouse report or a paste has begun and not ended.
+    public var isInsideSequence: Bool {
+        if case .keys = state { return false }
+        return true
+    }
+
+    /// One `get_wch` result (`status` `OK` or `KEY_CODE_YES`; `ERR` is ignored). Returns the keys
+    /// it completes: none in the middle of a sequence, usually one, two when it ends a report
+    /// early (the dropped report's follower is a key of its own).
+    public mutating func feed(status: Int32, value: UInt32) -> [Key] {
+        guard status == OK || status == KEY_CODE_YES else { return [] }
+        let code = status == KEY_CODE_YES ? Int32(truncatingIfNeeded: value) : nil
+        switch state {
+        case .keys:
+            return start(status: status, value: value, code: code)
+        case .sgr(let parameters):
+            guard code == nil, let scalar = Unicode.Scalar(value) else { return abandon(status: status, value: value) }
+            switch scalar {
+            case "0"..."9", ";":
+                guard parameters.unicodeScalars.count < Self.maxReportLength else { return abandon(status: status, value: value) }
+                state = .sgr(parameters + String(scalar))
+                return []
+            case "M", "m":
+                state = .keys
+                return Self.sgrEvent(parameters, isRelease: scalar == "m").map { [.mouse($0)] } ?? []
+            default:
+                return abandon(status: status, value: value)
+            }
+        case .x10(var bytes):
+            guard code == nil else { return abandon(status: status, value: value) }
+            bytes.append(value)
+            guard bytes.count == 3 else {
+                state = .x10(bytes)
+                return []
+            }
+            state = .keys
+            // Each byte is 32 + the number; beyond 255 it was not a byte of a report.
+            guard bytes.allSatisfy({ (32...255).contains($0) }) else { return [] }
+            let numbers = bytes.map { Int($0) - 32 }
+            return MouseEvent.decode(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: false).map { [.mouse($0)] } ?? []
+        case .paste(let text, let count):
+            if code == Self.pasteEndCode {
+                state = .keys
+                return text.isEmpty ? [] : [.paste(text)]
+            }
+            // Keys ncurses recognised inside the text (an arrow's bytes) and anything over the
+            // limit are dropped; the paste goes on until its end marker.
+            guard code == nil, count < Self.maxPasteLength, let scalar = Unicode.Scalar(value) else { return [] }
+            var text = text
+            text.unicodeScalars.append(scalar)
+            state = .paste(text, count: count + 1)
+            return []
+        }
+    }
+
+    private mutating func start(status: Int32, value: UInt32, code: Int32?) -> [Key] {
+        switch code {
+        case Self.mouseCode: state = .sgr("")
+        case Self.legacyMouseCode: state = .x10([])
+        case Self.pasteStartCode: state = .paste("", count: 0)
+        case Self.pasteEndCode: break // an end without a start: nothing to end
+        default: return KeyDecoder.decode(status: status, value: value).map { [$0] } ?? []
+        }
+        return []
+    }
+
+    /// A report broken off by something else: the report is dropped, the something else is read
+    /// as what it is.
+    private mutating func abandon(status: Int32, value: UInt32) -> [Key] {
+        state = .keys
+        return feed(status: status, value: value)
+    }
+
+    /// `b;x;y` of an SGR report.
+    static func sgrEvent(_ parameters: String, isRelease: Bool) -> MouseEvent? {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2] else { return nil }
+        return MouseEvent.decode(code: code, column: column, row: row, isRelease: isRelease)
+    }
+}

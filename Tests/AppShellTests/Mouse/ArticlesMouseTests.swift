@@ -1,0 +1,108 @@
+import Articles
+import Contract
+import Core
+import Testing
+import TUI
+@testable import AppShell
+
+/// The articles list and detail page with the mouse (Docs/mouse-and-paste.md).
+@Suite(.timeLimit(.minutes(1))) struct ArticlesMouseTests {
+    private func syncedList() async throws -> ShellHarness {
+        let app = try ArticlesFixture.harness()
+        try await app.waitFor("synced at")
+        return app
+    }
+
+    private var list: [Article] { ArticlesFixture.sampleInListOrder }
+
+    @Test func aClickSelectsARowAndASecondClickOpensIt() async throws {
+        let app = try await syncedList()
+        #expect(app.selectedTitle == list[0].title)
+        try app.click(list[2].title)
+        #expect(app.selectedTitle == list[2].title)
+        #expect(app.articlesScreen?.state.openedArticle == nil, "the first click only selects")
+        // Its description lines are part of the row.
+        let description = try #require(app.point(of: list[2].title)).offsetBy(dy: 2)
+        app.click(at: description)
+        #expect(app.articlesScreen?.state.openedArticle?.id == list[2].id)
+        try await app.waitFor("‹ Back (Esc)")
+    }
+
+    @Test func aDoubleClickOpensARowThatWasNotSelected() async throws {
+        let app = try await syncedList()
+        let row = try #require(app.point(of: list[1].title))
+        app.click(at: row)
+        app.click(at: row)
+        #expect(app.articlesScreen?.state.openedArticle?.id == list[1].id)
+    }
+
+    @Test func theBackLineGoesBackWithTheSelectionKept() async throws {
+        let app = try await syncedList()
+        try app.click(list[1].title)
+        try app.click(list[1].title)
+        try await app.waitFor("‹ Back (Esc)")
+        try app.click("(Esc)", offset: 4) // its last cell
+        try await app.waitFor("Articles · 60 articles")
+        #expect(app.selectedTitle == list[1].title)
+        // The sync state on the right of the header is not a button.
+        try app.click(list[1].title)
+        try await app.waitFor("‹ Back (Esc)")
+        try app.click("synced at")
+        #expect(app.articlesScreen?.state.openedArticle != nil)
+    }
+
+    @Test func theBlankLineBetweenRowsAndTheHeaderAreNotClickable() async throws {
+        let app = try await syncedList()
+        let second = try #require(app.point(of: list[1].title))
+        app.click(at: second.offsetBy(dy: -1)) // the blank line above the second row
+        try app.click("Articles · ")
+        #expect(app.selectedTitle == list[0].title)
+        #expect(app.articlesScreen?.state.openedArticle == nil)
+    }
+
+    @Test func theWheelMovesTheSelectionOnTheListAndScrollsTheDescription() async throws {
+        let app = try await syncedList()
+        let row = try #require(app.point(of: list[0].title))
+        app.wheel(.wheelDown, at: row)
+        app.wheel(.wheelDown, at: row.offsetBy(dy: 3)) // the gap scrolls too
+        #expect(app.selectedTitle == list[2].title)
+        app.wheel(.wheelUp, at: row)
+        #expect(app.selectedTitle == list[1].title)
+
+        // An article with a long description: the wheel scrolls it three lines a step.
+        let long = ArticlesFixture.article(
+            1, "Long read", date: (2021, 1, 1), description: String(repeating: "Lorem ipsum dolor sit amet. ", count: 60))
+        let stored = try ArticlesFixture.store(with: [long])
+        let detail = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysFail(.status(400))), store: stored)
+        try await detail.waitFor("Long read")
+        try detail.click("Long read")
+        try await detail.waitFor("‹ Back (Esc)")
+        let page = try #require(detail.point(of: "Long read"))
+        detail.wheel(.wheelDown, at: page)
+        #expect(detail.articlesScreen?.detailScroll.offset == 3)
+        detail.wheel(.wheelDown, at: Point(x: 40, y: 5)) // over the picture
+        #expect(detail.articlesScreen?.detailScroll.offset == 6)
+        detail.wheel(.wheelUp, at: page)
+        #expect(detail.articlesScreen?.detailScroll.offset == 3)
+        detail.wheel(.wheelUp, at: Point(x: 40, y: 0)) // the header is not the page
+        #expect(detail.articlesScreen?.detailScroll.offset == 3)
+    }
+
+    @Test func clicksBecomeTheEventsOfTheKeys() async throws {
+        let app = try await syncedList()
+        let feature = try #require(app.articlesScreen)
+        let click = MouseEvent.click(at: .zero)
+        guard case .sendAll(let moves)? = feature.command(for: click, on: .row(2)) else {
+            Issue.record("a click on another row moves the selection")
+            return
+        }
+        #expect(moves.count == 2)
+        guard case .sendAll(let open)? = feature.command(for: click, on: .row(0)), case .domain(.open(let id))? = open.first else {
+            Issue.record("a click on the selected row opens it")
+            return
+        }
+        #expect(id == list[0].id)
+        #expect(feature.command(for: MouseEvent(.wheelDown, at: .zero), on: .row(2)) == nil, "the wheel is the list's")
+        #expect(feature.command(for: click, on: .row(99)) == nil)
+    }
+}

@@ -1,0 +1,156 @@
+import Core
+import Profile
+import Testing
+import TUI
+@testable import AppShell
+
+/// The profile form with the mouse and bracketed paste (Docs/mouse-and-paste.md).
+@Suite(.timeLimit(.minutes(1))) struct ProfileMouseTests {
+    @Test func aClickOnAFieldOrItsLabelGivesItTheFocusWithTheCursorAtTheEnd() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        try app.click("Last Name")
+        #expect(app.profileScreen?.focus == .field(.lastName))
+        #expect(app.profileScreen?.fields[.lastName]?.cursor == "Goode".count)
+        #expect(app.terminal.cursor == Point(x: 21 + "Goode".count, y: 7))
+        // Clicking into the first name's text: the cursor goes to its end all the same.
+        app.press(.home)
+        try app.click("Johnny B", offset: 2)
+        #expect(app.profileScreen?.focus == .field(.firstName))
+        #expect(app.profileScreen?.fields[.firstName]?.cursor == "Johnny B".count)
+        try app.click("Re-enter Password")
+        #expect(app.profileScreen?.focus == .field(.passwordConfirmation))
+    }
+
+    @Test func readOnlyAndBlankPartsAreNotClickable() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        try app.click("iOS User")
+        try app.click("BASIC INFORMATION")
+        try app.click("mock backend")
+        try app.click("User Profile")
+        let saveRow = try #require(app.point(of: "[ SAVE CHANGES ]"))
+        app.click(at: saveRow.offsetBy(dx: 16)) // just past the button
+        app.click(at: saveRow.offsetBy(dy: -1)) // the error row of Last Name, empty
+        #expect(app.profileScreen?.focus == .field(.firstName))
+        #expect(app.stackDepth == 2)
+    }
+
+    @Test func saveChangesIsAButtonThatSavesItsSection() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        app.type("Grace")
+        try await app.waitFor("● unsaved")
+        try app.click("[ SAVE CHANGES ]", offset: 15) // its last cell
+        try await app.waitFor("✓ Profile saved")
+        #expect(app.profileScreen?.focus == .save(.basicInformation))
+        #expect(app.mockProfileAPI?.storedProfile.firstName == "Grace")
+        #expect(!app.contains("● unsaved"))
+    }
+
+    @Test func thePasswordsSaveChangesAnswersAsEnterDoes() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        let buttons = app.lines.enumerated().filter { $0.element.contains("[ SAVE CHANGES ]") }.map(\.offset)
+        #expect(buttons.count == 2)
+        app.click(at: Point(x: 2, y: try #require(buttons.last)))
+        #expect(app.profileScreen?.focus == .save(.password))
+        try await app.waitFor("No changes to save")
+        #expect(!app.environment.monitor.history.contains { $0.path.contains("password") }, "nothing was sent")
+    }
+
+    @Test func dashboardGoesBackAndAsksFirstWhenThereAreUnsavedEdits() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        try app.click("‹ Dashboard")
+        #expect(app.stackDepth == 1, "nothing unsaved: back at once")
+
+        app.press(.char("3"))
+        try await app.waitFor("Johnny B")
+        app.type("!")
+        try app.click("‹ Dashboard", offset: 11) // the trailing space is part of it
+        #expect(app.shell.pendingLeave != nil)
+        #expect(app.lines[23] == "y yes · n no")
+        // Outside the question nothing happens; the field under it is not focused.
+        try app.click("Last Name")
+        #expect(app.shell.pendingLeave != nil)
+        #expect(app.profileScreen?.focus == .field(.firstName))
+        try app.click("No (n)")
+        #expect(app.shell.pendingLeave == nil)
+        #expect(app.stackDepth == 2)
+        try app.click("‹ Dashboard")
+        try app.click("Yes (y)", offset: 6)
+        #expect(app.stackDepth == 1)
+    }
+
+    @Test func afterAFailedLoadTheKeyBarsRetryLoadsAgainAndDashboardStillLeaves() async throws {
+        let app = try ShellHarness.profile([.profile: .failingOnce(.status(500))])
+        try await app.waitFor("r retry")
+        app.click(at: Point(x: 30, y: 5)) // where First Name will be: nothing of the form is drawn yet
+        #expect(app.profileScreen?.focus == .field(.firstName) && !app.contains("Johnny B"))
+        try app.click("r retry")
+        try await app.waitFor("Johnny B")
+        try app.click("‹ Dashboard")
+        #expect(app.stackDepth == 1)
+    }
+
+    @Test func theKeyBarsEscBackLeavesAsEscDoes() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        try app.click("Esc back")
+        #expect(app.stackDepth == 1)
+    }
+
+    // MARK: Bracketed paste
+
+    @Test func aPasteIntoAFieldIsOneEditWithControlCharactersDroppedAndNothingReadAsKeys() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        #expect(app.press(.paste("Ada\r\nq?n\u{1B}f\tx")) == nil, "a pasted q never leaves")
+        #expect(app.profileScreen?.fields[.firstName]?.text == "Adaq?nfx")
+        #expect(app.profileScreen?.state.displayText(of: .firstName) == "Adaq?nfx")
+        #expect(app.profileScreen?.fields[.firstName]?.cursor == "Adaq?nfx".count)
+        #expect(app.stackDepth == 2)
+        #expect(!app.shell.isShowingHelp && !app.shell.isShowingInspector && app.shell.faultPanel == nil)
+        #expect(app.contains("● unsaved"))
+        // At the cursor, not at the end.
+        app.press(.home)
+        app.paste("Lady ")
+        #expect(app.profileScreen?.fields[.firstName]?.text == "Lady Adaq?nfx")
+    }
+
+    @Test func aPasteKeepsTheFieldsLengthLimit() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        app.paste(String(repeating: "x", count: ProfileValidation.maximumNameLength + 20))
+        #expect(app.profileScreen?.fields[.firstName]?.count == ProfileValidation.maximumNameLength)
+        app.paste("more")
+        #expect(app.profileScreen?.fields[.firstName]?.count == ProfileValidation.maximumNameLength)
+    }
+
+    @Test func aPasteIntoAPasswordFieldIsMaskedAndNeverShown() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        try app.click("Current Password")
+        app.paste("hunter\n2")
+        #expect(app.profileScreen?.fields[.currentPassword]?.text == "hunter2")
+        #expect(app.contains("Current Password   •••••••"))
+        #expect(!app.contains("hunter"))
+    }
+
+    @Test func aPasteWhereNoFieldHasFocusIsIgnored() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.focus(.save(.basicInformation))
+        let before = app.screen
+        #expect(app.press(.paste("q")) == nil)
+        app.paste("Grace\r")
+        #expect(app.screen == before)
+        #expect(app.stackDepth == 2)
+        #expect(app.profileScreen?.state.hasUnsavedChanges == false)
+    }
+
+    @Test func aFieldBeingSavedTakesNoPaste() async throws {
+        let app = try await ShellHarness.loadedProfile([.profileUpdate: .slow(5)])
+        app.press(.ctrl("u"))
+        app.type("Grace")
+        try app.click("[ SAVE CHANGES ]")
+        try await app.waitFor("Saving…")
+        try app.click("Grace")
+        app.paste("!!")
+        #expect(app.profileScreen?.fields[.firstName]?.text == "Grace")
+    }
+}

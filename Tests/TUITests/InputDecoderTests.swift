@@ -1,0 +1,159 @@
+import CNcurses
+import Testing
+@testable import TUI
+
+/// The input ncurses hands over for mouse reports and pastes, fed value by value as `get_wch`
+/// returns it once `TerminalModes.keyDefinitions` are installed.
+@Suite struct InputDecoderTests {
+    private enum Input {
+        case code(Int32)
+        case text(String)
+    }
+
+    /// Feeds codes and the characters of strings; returns every key that came out.
+    private func decode(_ inputs: Input..., into decoder: inout InputDecoder) -> [Key] {
+        var keys: [Key] = []
+        for input in inputs {
+            switch input {
+            case .code(let code):
+                keys += decoder.feed(status: KEY_CODE_YES, value: UInt32(code))
+            case .text(let text):
+                for scalar in text.unicodeScalars { keys += decoder.feed(status: OK, value: scalar.value) }
+            }
+        }
+        return keys
+    }
+
+    private func decode(_ inputs: Input...) -> [Key] {
+        var decoder = InputDecoder()
+        var keys: [Key] = []
+        for input in inputs { keys += decode(input, into: &decoder) }
+        return keys
+    }
+
+    private static let mouse = Input.code(InputDecoder.mouseCode)
+    private static let start = Input.code(InputDecoder.pasteStartCode)
+    private static let end = Input.code(InputDecoder.pasteEndCode)
+
+    @Test func anSGRPressAndReleaseAreOneEventEach() {
+        #expect(decode(Self.mouse, .text("0;10;5M"), Self.mouse, .text("0;10;5m")) == [
+            .mouse(MouseEvent(.press(.left), at: Point(x: 9, y: 4))),
+            .mouse(MouseEvent(.release, at: Point(x: 9, y: 4))),
+        ])
+    }
+
+    @Test func columnsBeyond223WorkAsSGRHasNoLimit() {
+        #expect(decode(Self.mouse, .text("2;300;60M")) == [.mouse(MouseEvent(.press(.right), at: Point(x: 299, y: 59)))])
+    }
+
+    @Test func theWheelAndModifiers() {
+        #expect(decode(Self.mouse, .text("64;3;4M")) == [.mouse(MouseEvent(.wheelUp, at: Point(x: 2, y: 3)))])
+        #expect(decode(Self.mouse, .text("65;3;4M")) == [.mouse(MouseEvent(.wheelDown, at: Point(x: 2, y: 3)))])
+        #expect(decode(Self.mouse, .text("1;1;1M")) == [.mouse(MouseEvent(.press(.middle), at: .zero))])
+        #expect(decode(Self.mouse, .text("28;1;1M")) == [.mouse(MouseEvent(.press(.left), at: .zero, modifiers: [.shift, .alt, .control]))])
+    }
+
+    @Test func reportsNotAskedForOrOutOfRangeAreDropped() {
+        #expect(decode(Self.mouse, .text("32;5;5M")).isEmpty) // motion
+        #expect(decode(Self.mouse, .text("66;5;5M")).isEmpty) // horizontal wheel
+        #expect(decode(Self.mouse, .text("128;5;5M")).isEmpty) // extra buttons
+        #expect(decode(Self.mouse, .text("0;0;5M")).isEmpty) // columns count from 1
+        #expect(decode(Self.mouse, .text("0;5;99999M")).isEmpty)
+        #expect(decode(Self.mouse, .text("0;5M")).isEmpty)
+        #expect(decode(Self.mouse, .text("0;;5M")).isEmpty)
+        #expect(decode(Self.mouse, .text("999;5;5M")).isEmpty)
+    }
+
+    @Test func anOverlongReportIsDroppedAndWhatFollowsIsReadAsKeys() {
+        let keys = decode(Self.mouse, .text(String(repeating: "1", count: 30) + "x"))
+        // The report is abandoned at its 25th character; that character and the rest are keys.
+        #expect(!keys.contains { if case .mouse = $0 { true } else { false } })
+        #expect(keys.last == .char("x"))
+    }
+
+    @Test func aReportBrokenOffByAKeyLeavesTheKey() {
+        #expect(decode(Self.mouse, .text("0;1"), .code(KEY_UP)) == [.up])
+        #expect(decode(Self.mouse, .text("0;1q")) == [.char("q")])
+        #expect(decode(Self.mouse, .text("0;1"), Self.mouse, .text("0;2;2M")) == [.mouse(MouseEvent(.press(.left), at: Point(x: 1, y: 1)))])
+    }
+
+    @Test func aReportSplitAcrossReadsIsKept() {
+        var decoder = InputDecoder()
+        #expect(decode(Self.mouse, .text("0;4"), into: &decoder).isEmpty)
+        #expect(decoder.isInsideSequence)
+        #expect(decode(.text(";2M"), into: &decoder) == [.mouse(MouseEvent(.press(.left), at: Point(x: 3, y: 1)))])
+        #expect(!decoder.isInsideSequence)
+    }
+
+    @Test func oldX10ReportsAreDecodedToo() {
+        // ESC [ M, then 32 + button, 32 + column, 32 + row.
+        let legacy = Input.code(InputDecoder.legacyMouseCode)
+        #expect(decode(legacy, .text(" *%")) == [.mouse(MouseEvent(.press(.left), at: Point(x: 9, y: 4)))])
+        #expect(decode(legacy, .text("#*%")) == [.mouse(MouseEvent(.release, at: Point(x: 9, y: 4)))])
+        #expect(decode(legacy, .text("`*%")) == [.mouse(MouseEvent(.wheelUp, at: Point(x: 9, y: 4)))])
+        #expect(decode(legacy, .text(" 漢%")).isEmpty) // not a byte
+        #expect(decode(legacy, .text(" "), .code(KEY_DOWN)) == [.down])
+    }
+
+    @Test func aBracketedPasteIsOneKeyWithItsTextWhole() {
+        #expect(decode(Self.start, .text("q?n\r漢é"), Self.end) == [.paste("q?n\r漢é")])
+        // Keys around it stay keys.
+        #expect(decode(.text("a"), Self.start, .text("b"), Self.end, .text("c")) == [.char("a"), .paste("b"), .char("c")])
+    }
+
+    @Test func nothingInsideAPasteIsReadAsAKey() {
+        // An arrow's bytes in the text, recognised by ncurses, are dropped; so are mouse prefixes.
+        #expect(decode(Self.start, .text("x"), .code(KEY_UP), Self.mouse, .text("y\u{1B}"), Self.end) == [.paste("xy\u{1B}")])
+        #expect(decode(Self.start, Self.start, .text("z"), Self.end) == [.paste("z")])
+    }
+
+    @Test func anEmptyPasteAndAStrayEndAreNothing() {
+        #expect(decode(Self.start, Self.end).isEmpty)
+        #expect(decode(Self.end, .text("k")) == [.char("k")])
+    }
+
+    @Test func aPasteKeepsItsFirstCharactersUpToTheLimitAndStillWaitsForItsEnd() {
+        var decoder = InputDecoder()
+        let long = String(repeating: "a", count: InputDecoder.maxPasteLength + 10)
+        #expect(decode(Self.start, .text(long), into: &decoder).isEmpty)
+        #expect(decode(.text("q"), into: &decoder).isEmpty) // still the paste's, never a key
+        let keys = decode(Self.end, into: &decoder)
+        #expect(keys == [.paste(String(repeating: "a", count: InputDecoder.maxPasteLength))])
+    }
+
+    @Test func ordinaryInputIsDecodedAsBefore() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(status: OK, value: 27) == [.escape])
+        #expect(decoder.feed(status: KEY_CODE_YES, value: UInt32(KEY_RESIZE)) == [.resize])
+        #expect(decoder.feed(status: ERR, value: 0).isEmpty)
+        #expect(decoder.feed(status: OK, value: 0).isEmpty)
+    }
+
+    @Test func pastesAndClicksDescribeThemselvesWithoutTheirText() {
+        #expect(Key.paste("hunter2").description == "paste of 7 characters")
+        #expect(Key.paste("x").description == "paste of 1 character")
+        #expect(Key.mouse(.click(at: Point(x: 3, y: 4))).description == "mouse left press at (3, 4)")
+        #expect(Key.mouse(MouseEvent(.wheelDown, at: .zero)).description == "mouse wheel down at (0, 0)")
+        #expect(Key.mouse(MouseEvent(.release, at: .zero)).description == "mouse release at (0, 0)")
+        #expect(Key.mouse(MouseEvent(.wheelUp, at: .zero)).description == "mouse wheel up at (0, 0)")
+    }
+
+    @Test func keyNamesReadBackAsTheirKeys() {
+        let keys: [Key] = [
+            .up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp,
+            .pageDown, .function(1), .function(12), .ctrl("c"), .char(" "), .char("q"), .char("?"), .char("漢"), .char("+"),
+        ]
+        for key in keys { #expect(Key(name: key.description) == key) }
+        for name in ["↑↓", "", "F0", "F64", "Ctrl-", "Ctrl-1", "\u{07}", "resize", "Tab ↑↓", " "] {
+            #expect(Key(name: name) == nil, "\(name)")
+        }
+    }
+
+    @Test func theModesSwitchOnWhatIsAskedAndTheResetSwitchesOffEverything() {
+        #expect(TerminalModes.standard.enableSequence == "\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
+        #expect(TerminalModes(mouse: false).enableSequence == "\u{1B}[?2004h")
+        #expect(TerminalModes.none.enableSequence.isEmpty)
+        #expect(TerminalModes.resetSequence == "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l")
+        #expect(Set(TerminalModes.keyDefinitions.map(\.code)).count == 4)
+    }
+}
