@@ -20,9 +20,11 @@ let package = Package(
         ),
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
         .target(name: "CCurl"),
+        // prctl and other system calls Swift can't import (Core's ProcessHardening).
+        .target(name: "CSystem"),
         // epoll, accept4 and friends, which Glibc's Swift module leaves out (Sources/CEpoll).
         .target(name: "CEpoll"),
-        .target(name: "Core", dependencies: ["COpenSSL", "CCurl"]),
+        .target(name: "Core", dependencies: ["COpenSSL", "CCurl", "CSystem"]),
         // libpng, libjpeg-turbo and giflib through dlopen, on the first picture decoded or encoded
         // (Sources/CImageCodecs/include/CImageCodecs.h, Docs/images.md).
         .target(name: "CImageCodecs"),
@@ -97,4 +99,21 @@ for target in package.targets where [.regular, .executable].contains(target.type
         target.linkerSettings = (target.linkerSettings ?? [])
             + [.unsafeFlags(staticInRelease + packedRelocations, .when(configuration: .release))]
     }
+}
+
+// Fuzz targets (libFuzzer), declared only when .ci/fuzz builds them with CHALLENGE_TUI_FUZZ=1 and
+// -sanitize=fuzzer,address: a normal build never sees them. A new target is a line in
+// Fuzz/Sources/challenge-fuzz/FuzzTargets.swift plus, for a new module, a name here
+// (Docs/testing-fuzzing.md).
+if Context.environment["CHALLENGE_TUI_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "challenge-fuzz",
+            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer"],
+            path: "Fuzz/Sources/challenge-fuzz",
+            // gold fails on the sanitized objects' debug information; the toolchain's lld links them.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
+        ),
+    ]
 }

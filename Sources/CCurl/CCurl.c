@@ -19,13 +19,16 @@ enum {
     OPT_NOPROGRESS = 43,
     OPT_FOLLOWLOCATION = 52,
     OPT_XFERINFODATA = 10057,
-    OPT_MAXREDIRS = 68,
     OPT_HEADERFUNCTION = 20079,
     OPT_NOSIGNAL = 99,
     OPT_ACCEPT_ENCODING = 10102,
     OPT_POSTFIELDSIZE_LARGE = 30120,
     OPT_TIMEOUT_MS = 155,
+    OPT_PROTOCOLS = 181,
     OPT_XFERINFOFUNCTION = 20219,
+    OPT_PROTOCOLS_STR = 10318,
+    PROTO_HTTP = 1,
+    PROTO_HTTPS = 2,
     INFO_RESPONSE_CODE = 0x200000 + 2,
     GLOBAL_ALL = 3,
 };
@@ -129,8 +132,13 @@ void ccurl_perform(const ccurl_request *request, ccurl_result *result) {
     curl.easy_setopt(handle, OPT_ERRORBUFFER, error_buffer);
     curl.easy_setopt(handle, OPT_URL, request->url);
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);  // threads: no SIGALRM for DNS timeouts
-    curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);
-    curl.easy_setopt(handle, OPT_MAXREDIRS, 5L);
+    // Redirects are followed by the caller, one request at a time, after checking where they
+    // lead (Core's RedirectPolicy): libcurl would carry a custom Authorization header along.
+    curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 0L);
+    // http and https only, whatever the URL says; the bit mask for libcurl before 7.85.
+    if (curl.easy_setopt(handle, OPT_PROTOCOLS_STR, "http,https") != CCURL_OK) {
+        curl.easy_setopt(handle, OPT_PROTOCOLS, (long)(PROTO_HTTP | PROTO_HTTPS));
+    }
     curl.easy_setopt(handle, OPT_ACCEPT_ENCODING, "");  // every encoding libcurl can decode
     curl.easy_setopt(handle, OPT_HTTPHEADER, headers);
     curl.easy_setopt(handle, OPT_TIMEOUT_MS, request->timeout_ms);

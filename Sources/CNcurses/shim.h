@@ -20,6 +20,8 @@
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <wchar.h>
+#include <errno.h>
+#include <termios.h>
 #include <ncursesw/curses.h>
 
 // MARK: - Macros and globals Swift cannot import (or may not touch under Swift 6)
@@ -89,22 +91,91 @@ static inline int ctui_open_pty(int *master, int *slave) {
 //
 // The handlers must be async-signal-safe, so they are C. Their state is `static`, which gives
 // every object file that uses it its own copy: only one Swift file (SignalHub.swift) calls these.
+//
+// Every signal whose default action ends the process restores the terminal first (see
+// Docs/security.md, "Signals"): the settings saved with tcgetattr before curses started are put
+// back with tcsetattr, and the sequences that leave the alternate screen and the mouse and
+// paste modes are written with plain write(2) — no stdio, no curses, nothing that allocates or
+// locks. Then the signal is raised again with its previous action (Swift's crash reporter for
+// faults, the default otherwise), so the process dies by it as it would have.
+
+#define CTUI_MAX_SIGNAL 65
+#define CTUI_ALT_STACK_SIZE (64 * 1024)
 
 struct ctui_signal_state {
     volatile sig_atomic_t pending_signal;
     volatile sig_atomic_t wake_fd;
     volatile sig_atomic_t curses_active;
     int fatal_installed;
-    struct sigaction previous_fatal[32];
-    struct sigaction previous_wake[32];
+    struct sigaction previous_fatal[CTUI_MAX_SIGNAL];
+    struct sigaction previous_wake[CTUI_MAX_SIGNAL];
     struct sigaction previous_winch;
+    /// The terminal as it was before curses (tcgetattr), and where to put it back.
+    int terminal_fd;
+    int has_saved_modes;
+    struct termios saved_modes;
+    /// What leaves curses' terminal modes, built once at start (terminfo), written as is.
+    char reset[512];
+    size_t reset_length;
+    /// Where the handlers run: a stack overflow leaves no room on the thread's own.
+    char alternate_stack[CTUI_ALT_STACK_SIZE];
 };
 
 // A function-local static: Swift's importer emits it with the function (file-scope statics
 // that only C code references are not emitted).
 static inline struct ctui_signal_state *ctui_state(void) {
-    static struct ctui_signal_state state = { 0, -1, 0, 0 };
+    static struct ctui_signal_state state = { .wake_fd = -1, .terminal_fd = -1 };
     return &state;
+}
+
+/// Saves the terminal's modes on `fd` before curses changes them (0, or -1 when `fd` is not a
+/// terminal: then nothing is restored on a signal but the sequences).
+static inline int ctui_save_terminal_modes(int fd) {
+    struct ctui_signal_state *state = ctui_state();
+    state->terminal_fd = fd;
+    state->has_saved_modes = tcgetattr(fd, &state->saved_modes) == 0;
+    return state->has_saved_modes ? 0 : -1;
+}
+
+static inline void ctui_append_reset(const char *sequence) {
+    struct ctui_signal_state *state = ctui_state();
+    if (sequence == NULL || sequence == (const char *)-1) return;
+    size_t length = strlen(sequence);
+    if (state->reset_length + length >= sizeof state->reset) return;
+    memcpy(state->reset + state->reset_length, sequence, length);
+    state->reset_length += length;
+}
+
+/// Builds what a dying handler writes, from the terminal's terminfo entry (curses must be
+/// started): cancel a half-sent sequence, `modes_off` (the app's mouse and paste modes off,
+/// TUI's TerminalModes.resetSequence), attributes off, keypad off, cursor on, leave the
+/// alternate screen. xterm's sequences stand in for missing entries.
+static inline void ctui_prepare_terminal_reset(const char *modes_off) {
+    struct ctui_signal_state *state = ctui_state();
+    state->reset_length = 0;
+    ctui_append_reset("\030"); // CAN: ends an escape sequence cut short by the signal
+    ctui_append_reset(modes_off);
+    const char *sgr0 = tigetstr("sgr0"), *rmkx = tigetstr("rmkx"), *cnorm = tigetstr("cnorm"), *rmcup = tigetstr("rmcup");
+    ctui_append_reset(sgr0 != NULL && sgr0 != (char *)-1 ? sgr0 : "\033[0m");
+    ctui_append_reset(rmkx != NULL && rmkx != (char *)-1 ? rmkx : "\033[?1l\033>");
+    ctui_append_reset(cnorm != NULL && cnorm != (char *)-1 ? cnorm : "\033[?25h");
+    ctui_append_reset(rmcup != NULL && rmcup != (char *)-1 ? rmcup : "\033[?1049l");
+}
+
+/// The async-signal-safe restore: only write(2) and tcsetattr(3), once.
+static inline void ctui_restore_terminal_now(void) {
+    struct ctui_signal_state *state = ctui_state();
+    if (!state->curses_active) return;
+    state->curses_active = 0;
+    int fd = state->terminal_fd;
+    if (fd < 0) return;
+    size_t written = 0;
+    while (written < state->reset_length) {
+        ssize_t n = write(fd, state->reset + written, state->reset_length - written);
+        if (n <= 0) break; // EINTR included: a dying process doesn't wait
+        written += (size_t)n;
+    }
+    if (state->has_saved_modes) tcsetattr(fd, TCSANOW, &state->saved_modes);
 }
 
 static inline void ctui_restore_terminal(void) {
@@ -114,28 +185,97 @@ static inline void ctui_restore_terminal(void) {
     }
 }
 
-static void ctui_fatal_handler(int sig) {
-    ctui_restore_terminal();
-    // Hand the signal to whoever had it before (the default action, or Swift's backtracer).
-    if (sig > 0 && sig < 32) sigaction(sig, &ctui_state()->previous_fatal[sig], NULL);
+static void ctui_dying_handler(int sig, siginfo_t *info, void *context) {
+    (void)info, (void)context;
+    int saved_errno = errno;
+    ctui_restore_terminal_now();
+    // Hand the signal to whoever had it before (the default action, or Swift's crash reporter),
+    // then to the default action should that one return: the process dies by this signal.
+    if (sig > 0 && sig < CTUI_MAX_SIGNAL) sigaction(sig, &ctui_state()->previous_fatal[sig], NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(sig);
+    signal(sig, SIG_DFL);
+    raise(sig);
+    errno = saved_errno;
+}
+
+/// Whether a signal's default action ends the process (POSIX: terminate or core dump). Those
+/// that stop, continue or are ignored by default are left alone, as are KILL and STOP, which
+/// no handler can catch.
+static inline int ctui_signal_ends_process(int sig) {
+    switch (sig) {
+    case SIGHUP: case SIGINT: case SIGQUIT: case SIGILL: case SIGTRAP: case SIGABRT: case SIGBUS:
+    case SIGFPE: case SIGUSR1: case SIGSEGV: case SIGUSR2: case SIGALRM: case SIGTERM:
+    case SIGXCPU: case SIGXFSZ: case SIGVTALRM: case SIGPROF: case SIGSYS:
+#ifdef SIGSTKFLT
+    case SIGSTKFLT:
+#endif
+#ifdef SIGIO
+    case SIGIO:
+#endif
+#ifdef SIGPWR
+    case SIGPWR:
+#endif
+        return 1;
+    default:
+#ifdef SIGRTMIN
+        return sig >= SIGRTMIN && sig <= SIGRTMAX;
+#else
+        return 0;
+#endif
+    }
 }
 
 static void ctui_atexit_handler(void) { ctui_restore_terminal(); }
 
+/// Gives the calling thread the alternate stack the handlers run on (one thread: the one that
+/// runs the terminal, where the app's code runs).
+static inline int ctui_install_alternate_stack(void) {
+    stack_t stack;
+    memset(&stack, 0, sizeof stack);
+    stack.ss_sp = ctui_state()->alternate_stack;
+    stack.ss_size = sizeof ctui_state()->alternate_stack;
+    return sigaltstack(&stack, NULL);
+}
+
+/// `sig` restores the terminal, then goes on to its present action.
+static inline void ctui_install_dying_handler(int sig) {
+    if (sig <= 0 || sig >= CTUI_MAX_SIGNAL) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = ctui_dying_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigaction(sig, &sa, &ctui_state()->previous_fatal[sig]);
+}
+
+/// Every signal that would end the process restores the terminal first, on an alternate stack.
+/// Signals ignored when the program started (`nohup`) stay ignored; SIGPIPE is ignored, so a
+/// connection closed under a write is an error to handle, never the end. Installed once.
 static inline void ctui_install_fatal_handlers(void) {
-    if (ctui_state()->fatal_installed) return;
-    ctui_state()->fatal_installed = 1;
-    const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
-    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = ctui_fatal_handler;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-        sigaction(sigs[i], &sa, &ctui_state()->previous_fatal[sigs[i]]);
+    struct ctui_signal_state *state = ctui_state();
+    if (state->fatal_installed) return;
+    state->fatal_installed = 1;
+    ctui_install_alternate_stack();
+    signal(SIGPIPE, SIG_IGN);
+    for (int sig = 1; sig < CTUI_MAX_SIGNAL; sig++) {
+        if (!ctui_signal_ends_process(sig)) continue;
+        struct sigaction current;
+        if (sigaction(sig, NULL, &current) != 0) continue; // not a signal here
+        if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) continue;
+        ctui_install_dying_handler(sig);
     }
     atexit(ctui_atexit_handler);
+}
+
+/// Whether `sig` goes to the terminal-restoring handler (for tests).
+static inline int ctui_restores_on(int sig) {
+    struct sigaction current;
+    if (sig <= 0 || sig >= CTUI_MAX_SIGNAL || sigaction(sig, NULL, &current) != 0) return 0;
+    return (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == ctui_dying_handler;
 }
 
 static inline void ctui_set_curses_active(int active) { ctui_state()->curses_active = active; }
@@ -170,7 +310,7 @@ static void ctui_winch_handler(int sig) {
 static inline void ctui_set_wake_fd(int fd) { ctui_state()->wake_fd = fd; }
 
 static inline void ctui_install_wake_handler(int sig) {
-    if (sig <= 0 || sig >= 32) return;
+    if (sig <= 0 || sig >= CTUI_MAX_SIGNAL) return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = ctui_wake_handler;
@@ -180,7 +320,7 @@ static inline void ctui_install_wake_handler(int sig) {
 }
 
 static inline void ctui_restore_wake_handler(int sig) {
-    if (sig <= 0 || sig >= 32) return;
+    if (sig <= 0 || sig >= CTUI_MAX_SIGNAL) return;
     sigaction(sig, &ctui_state()->previous_wake[sig], NULL);
 }
 

@@ -15,6 +15,9 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
     case undecodable(String)
     /// The request was cancelled (the screen that asked for it went away).
     case cancelled
+    /// The answer's body, decompressed, went past `limit` bytes; the transfer was aborted there
+    /// (`ResponseLimits`, Docs/security.md). Asking again gets the same answer.
+    case responseTooLarge(limit: Int)
 
     /// A sentence for people, not an error code.
     public var message: String {
@@ -26,6 +29,7 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
         case .http(let status, _): "The server answered \(status)"
         case .undecodable(let detail): "Unexpected response from the server: \(detail)"
         case .cancelled: "Cancelled"
+        case .responseTooLarge(let limit): "The server's answer is too large (over \(Self.megabytes(limit)))"
         }
     }
 
@@ -35,8 +39,19 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
         switch self {
         case .offline, .connectionRefused, .timedOut: true
         case .http(let status, _): (500...599).contains(status)
-        case .undecodable, .cancelled: false
+        case .undecodable, .cancelled, .responseTooLarge: false
         }
+    }
+
+    /// `limit` bytes as people say it: "8 MB", "1.5 MB", "512 KB" (1 MB = 1,048,576 bytes).
+    static func megabytes(_ limit: Int) -> String {
+        let megabyte = 1 << 20
+        if limit >= megabyte {
+            let tenths = (limit * 10 + megabyte / 2) / megabyte
+            return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
+        }
+        let kilobytes = max(1, (limit + 512) / 1024)
+        return "\(kilobytes) KB"
     }
 
     /// The HTTP status, when the server answered with one.

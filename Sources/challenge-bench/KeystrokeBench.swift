@@ -1,5 +1,6 @@
 import Articles
 import Contract
+import Foundation
 
 /// One ↓ in a list: how many bytes go to the terminal and how long until the first of them,
 /// for the launcher, the article list and dialog's menu. Each ↓ is followed by an unmeasured ↑,
@@ -34,6 +35,48 @@ struct KeystrokeBench {
         return measure(
             context.tuiPath, ["--challenge", "articles", "--scenario", "happy"], ready: [String(newest.prefix(20))],
             timeout: 15, missing: "is not available yet")
+    }
+
+    /// The article list over HTTP, every title 1 MB of words and every description 128 KB
+    /// (Docs/security.md, "Huge strings"): the decoder cuts them to their limits and the list
+    /// lays each one out once, so a ↓ must cost what it does with short ones. Six articles,
+    /// 6.75 MB: under the 8 MB limit on an answer.
+    func hugeArticleList() -> Measured {
+        let file = context.scratch + "/articles-huge.json"
+        guard FileManager.default.createFile(atPath: file, contents: Self.hugeArticles()) else {
+            return .skipped("cannot write \(file)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let server: PseudoTerminalProcess
+        do {
+            server = try PseudoTerminalProcess(
+                path: context.serverPath,
+                arguments: ["--host", "127.0.0.1", "--port", "0", "--articles-file", file, "0", "true", "0", "true", "0", "true"],
+                environment: context.appEnvironment)
+        } catch {
+            return .skipped("\(error)")
+        }
+        defer { server.terminate() }
+        guard server.waitFor(["http://127.0.0.1:"], timeout: 30) != nil,
+              let port = ServerBench.port(in: server.screen.lines.joined(separator: "\n"))
+        else {
+            return .skipped("challenge-server did not start")
+        }
+        return measure(
+            context.tuiPath, ["--backend", "http", "--server", "http://127.0.0.1:\(port)", "--challenge", "articles"],
+            ready: ["Huge article 1 lorem"], timeout: 30, missing: "is not available yet")
+    }
+
+    /// Six articles of 1 MB titles and 128 KB descriptions (words, so wrapping has work to do).
+    static func hugeArticles() -> Data {
+        let words = String(repeating: "lorem ipsum dolor sit amet ", count: 1 << 20 / 27)
+        let description = String(words.prefix(128 * 1024))
+        let articles = (1...6).map { index in
+            Article(
+                id: index, title: "Huge article \(index) " + words, description: description, author: "huge@example.com",
+                releaseDate: CalendarDate(year: 2020, month: 7, day: 10 - index)!, image: "http://dummyimage.com/10x10")
+        }
+        return SampleArticles.json(for: articles)
     }
 
     private func measure(_ path: String, _ arguments: [String], ready: [String], timeout: Double, missing: String? = nil) -> Measured {
@@ -73,7 +116,7 @@ struct KeystrokeBench {
         return .moves(moves)
     }
 
-    func report(launcher: Measured, articles: Measured, dialog: Measured) -> [ReportLine] {
+    func report(launcher: Measured, articles: Measured, dialog: Measured, hugeArticles: Measured? = nil) -> [ReportLine] {
         var lines: [ReportLine] = []
         var dialogBytes: Double?
         if case .moves(let moves) = dialog, let bytes = Summary(moves.bytes), let latency = Summary(moves.latencies) {
@@ -100,6 +143,18 @@ struct KeystrokeBench {
                     lines.append(.skipped("↓ in the \(name): bytes written " + bytes.formatted("B", digits: 0), because: "dialog not installed", budget: "≤ dialog's"))
                 }
             }
+        }
+        switch hugeArticles {
+        case .moves(let moves)?:
+            if let latency = Summary(moves.latencies) {
+                lines.append(.budget(
+                    "↓ in the article list, 1 MB titles: key → first byte", latency.formatted("ms", digits: 2),
+                    budget: "< 2 ms (median)", ok: latency.median < 2))
+            }
+        case .skipped(let reason)?:
+            lines.append(.skipped("↓ in the article list, 1 MB titles", because: reason, budget: "< 2 ms"))
+        case nil:
+            break
         }
         return lines
     }

@@ -52,7 +52,8 @@ if sections.contains(.memory) {
 if sections.contains(.keys) {
     progress("↓ in the launcher, the article list and dialog")
     let bench = KeystrokeBench(context: context)
-    report.add(contentsOf: bench.report(launcher: bench.launcher(), articles: bench.articleList(), dialog: bench.dialog()))
+    report.add(contentsOf: bench.report(
+        launcher: bench.launcher(), articles: bench.articleList(), dialog: bench.dialog(), hugeArticles: bench.hugeArticleList()))
 }
 if sections.contains(.idle) {
     progress("idle launcher and spinner, \(Format.number(options.idleSeconds, digits: 1)) s each")

@@ -102,9 +102,36 @@ private func problem(_ json: String) -> String? {
 
     @Test func unknownKeysAreErrorsNotSilentlyIgnored() {
         #expect(problem(#"{"sever": "http://x"}"#)
-            == "Config/x.json: sever: unknown key (known keys: serverURL, articlesURL, requestTimeout, retry, profileToken, scenario, mouse)")
+            == "Config/x.json: sever: unknown key (known keys: serverURL, articlesURL, requestTimeout, responseLimits, retry, profileToken, scenario, mouse)")
         #expect(problem(#"{"retry": {"login": {"caps": 3}}}"#)?.hasPrefix("Config/x.json: retry.login.caps: unknown key") == true)
         #expect(problem(#"{"retry": {"profile": {}}}"#)?.hasPrefix("Config/x.json: retry.profile: unknown key") == true)
+    }
+
+    @Test func responseLimitsAreMegabytesAndMergeKeyByKey() throws {
+        #expect(AppConfiguration.defaults.responseLimits == .init(api: 8 * 1_048_576, image: 5 * 1_048_576))
+        #expect(AppConfiguration.defaults.responseLimits.bytes(for: .api) == 8 * 1_048_576)
+        #expect(AppConfiguration.defaults.responseLimits.bytes(for: .image) == 5 * 1_048_576)
+        let config = try decode(#"{"responseLimits": {"api": 0.5}}"#)
+        #expect(config.responseLimits == .init(api: 524_288, image: 5 * 1_048_576))
+        #expect(problem(#"{"responseLimits": {"api": 0}}"#)
+            == "Config/x.json: responseLimits.api: expected a size in megabytes from 0.001 to 1024, got 0")
+        #expect(problem(#"{"responseLimits": {"image": 4096}}"#)
+            == "Config/x.json: responseLimits.image: expected a size in megabytes from 0.001 to 1024, got 4096")
+        #expect(problem(#"{"responseLimits": {"video": 1}}"#)?.hasPrefix("Config/x.json: responseLimits.video: unknown key") == true)
+    }
+
+    @Test func aProfileTokenThatCouldForgeHeadersIsRefusedWithoutBeingRepeated() {
+        let secret = "abc.def"
+        for bad in ["\(secret)\r\nX-Admin: 1", "\(secret) x", "\(secret):x", "\(secret)\u{0}", "Bearer \(secret)", "é\(secret)"] {
+            let json = String(decoding: try! JSONEncoder().encode(["profileToken": bad]), as: UTF8.self)
+            let message = problem(json)
+            #expect(message?.hasPrefix("Config/x.json: profileToken: expected a JSON web token (letters, digits, -, _ and . only)") == true, "\(bad)")
+            #expect(message?.contains(secret) == false)
+        }
+        #expect(problem(#"{"profileToken": "\#(String(repeating: "a", count: 8193))"}"#)
+            == "Config/x.json: profileToken: expected a JSON web token of at most 8192 characters, got 8193")
+        #expect(problem(#"{"profileToken": "eyJ-_.AZaz09"}"#) == nil)
+        #expect(problem(#"{"profileToken": ""}"#) == nil)
     }
 
     @Test func invalidJSONIsReportedAgainstTheFile() {

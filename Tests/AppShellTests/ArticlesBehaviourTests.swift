@@ -333,7 +333,7 @@ import Contract
         let counted = try ArticlesFixture.harness(
             ArticlesFixture.endpoint(.alwaysFail(.status(404))),
             store: ArticlesFixture.store(with: ArticlesFixture.storedList, unreadableCount: 2))
-        try await counted.waitFor("2 articles could not be read")
+        try await counted.waitFor("2 articles could not be read fully")
 
         let damaged = InMemoryRecordStore([ArticlesCache.recordName: Data("not a list".utf8)])
         let app = try ArticlesFixture.harness(store: damaged)

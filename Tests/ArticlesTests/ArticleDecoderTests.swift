@@ -170,4 +170,59 @@ import Contract
             }
         }
     }
+
+    // MARK: Size limits (Docs/security.md)
+
+    @Test(arguments: [
+        ("title", ArticleDecoder.maximumTitleBytes), ("author", ArticleDecoder.maximumAuthorBytes),
+        ("description", ArticleDecoder.maximumDescriptionBytes), ("image", ArticleDecoder.maximumImageURLBytes),
+    ])
+    func aFieldOverItsLimitIsCutWithAnEllipsisAndCounted(field: String, limit: Int) throws {
+        let long = String(repeating: "a", count: 1 << 20)
+        let decoded = try decode("[\(Self.element(id: 1)), \(Self.element(field, "\"\(long)\"", id: 2))]")
+        #expect(decoded.articles.map(\.id) == [1, 2])
+        #expect(decoded.unreadableCount == 1, "kept, but not read fully")
+        let article = try #require(decoded.articles.last)
+        let value = switch field {
+        case "title": article.title
+        case "author": article.author
+        case "description": article.description
+        default: article.image
+        }
+        #expect(value.utf8.count == limit)
+        #expect(value == String(repeating: "a", count: limit - 3) + "…")
+    }
+
+    @Test func fieldsAtTheirLimitAreKeptWhole() throws {
+        let title = String(repeating: "t", count: ArticleDecoder.maximumTitleBytes)
+        let decoded = try decode("[\(Self.element("title", "\"\(title)\""))]")
+        #expect(decoded.articles.first?.title == title)
+        #expect(decoded.unreadableCount == 0)
+    }
+
+    @Test func aCutNeverSplitsACharacter() {
+        // "é" as e + combining accent (3 bytes), "€" (3 bytes), "😀" (4 bytes): the cut falls
+        // inside each of them in turn and moves back to the character before.
+        for unit in ["e\u{301}", "€", "😀", "👩‍👩‍👧"] {
+            for limit in 4...24 {
+                let text = String(repeating: unit, count: 20)
+                let cut = ArticleDecoder.truncated(text, toBytes: limit)
+                #expect(cut.utf8.count <= limit, "\(unit) \(limit)")
+                #expect(cut.hasSuffix("…"))
+                let kept = cut.dropLast()
+                #expect(kept.allSatisfy { String($0) == unit }, "\(unit) \(limit): \(kept)")
+            }
+        }
+        #expect(ArticleDecoder.truncated("short", toBytes: 5) == "short")
+        #expect(ArticleDecoder.truncated("\u{0301}\u{0301}\u{0301}\u{0301}", toBytes: 4) == "…")
+    }
+
+    @Test func aHugeResponseDecodesToArticlesOfBoundedSize() throws {
+        let megabyte = String(repeating: "x ", count: 1 << 19)
+        let elements = (1...4).map { Self.element("description", "\"\(megabyte)\"", id: $0) }
+        let decoded = try decode("[" + elements.joined(separator: ",") + "]")
+        #expect(decoded.articles.count == 4)
+        #expect(decoded.unreadableCount == 4)
+        #expect(decoded.articles.allSatisfy { $0.description.utf8.count <= ArticleDecoder.maximumDescriptionBytes })
+    }
 }

@@ -151,7 +151,7 @@ import Contract
         harness.send(.appeared)
         #expect(await harness.settle())
         #expect(harness.current.articles.map(\.id) == [1])
-        #expect(harness.current.unreadableMessage == "1 article could not be read")
+        #expect(harness.current.unreadableMessage == "1 article could not be read fully")
         #expect(client.requests.map(\.attempt) == [1, 2])
     }
 }

@@ -16,9 +16,9 @@ import Testing
         var state = ArticlesState()
         #expect(state.unreadableMessage == nil)
         state.unreadableCount = 1
-        #expect(state.unreadableMessage == "1 article could not be read")
+        #expect(state.unreadableMessage == "1 article could not be read fully")
         state.unreadableCount = 2
-        #expect(state.unreadableMessage == "2 articles could not be read")
+        #expect(state.unreadableMessage == "2 articles could not be read fully")
     }
 
     @Test(arguments: [

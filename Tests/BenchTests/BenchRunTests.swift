@@ -90,6 +90,13 @@ import Testing
             articles: .skipped("no screen"),
             dialog: .moves(.init(bytes: [141], latencies: [0.3])))
         #expect(keys.map(\.verdict) == [.info, .info, .pass, .pass, .skipped])
+        let huge = KeystrokeBench(context: context).report(
+            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            hugeArticles: .moves(.init(bytes: [80], latencies: [0.9, 1.1, 3.0])))
+        #expect(huge.last?.measure == "↓ in the article list, 1 MB titles: key → first byte")
+        #expect(huge.last?.verdict == .pass)
+        #expect(KeystrokeBench.hugeArticles().count < 8 << 20)
+        #expect(KeystrokeBench.hugeArticles().count > 6 << 20, "six 1 MB titles")
 
         var startup = StartupBench.Outcome()
         startup.tui = [20, 22, 21]

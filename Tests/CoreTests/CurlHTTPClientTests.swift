@@ -161,6 +161,10 @@ import Testing
         let response = try await client.send(HTTPRequest(url: server.url("/redirect?to=/status/200")))
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "status 200")
+        for code in [301, 303, 307, 308] {
+            let moved = try await client.send(HTTPRequest(url: server.url("/redirect?code=\(code)&to=/status/201")))
+            #expect(moved.status == 201, "\(code)")
+        }
     }
 
     @Test func libcurlIsAvailableOnThisMachine() {
@@ -170,6 +174,155 @@ import Testing
     @Test func twoHundredsAreAnswersAndEverythingElseAnError() {
         #expect(CurlHTTPClient.result(status: 204, headers: [:], body: Data()) == .success(HTTPResponse(status: 204)))
         #expect(CurlHTTPClient.result(status: 302, headers: [:], body: Data("x".utf8)) == .failure(.http(status: 302, body: "x")))
+    }
+}
+
+/// Hostile answers: too large (plain or as a compression bomb), and redirects that would carry a
+/// POST or a token where they don't belong. See Docs/security.md.
+@Suite struct CurlHTTPClientHostileAnswerTests {
+    static let megabyte = 1 << 20
+    let limits = ResponseLimits(api: 1 << 20, image: 1 << 19)
+
+    @Test func anAnswerUpToTheLimitIsTakenAndOneByteMoreIsTooLarge() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let monitor = NetworkMonitor()
+        let client = CurlHTTPClient(timeout: .seconds(10), limits: limits, monitor: monitor)
+        let exact = try await client.send(HTTPRequest(url: server.url("/big?bytes=\(Self.megabyte)")))
+        #expect(exact.body.count == Self.megabyte)
+        await #expect(throws: APIError.responseTooLarge(limit: Self.megabyte)) {
+            try await client.send(HTTPRequest(url: server.url("/big?bytes=\(Self.megabyte + 1)")))
+        }
+        #expect(monitor.history.last?.outcome == .failure(.responseTooLarge(limit: Self.megabyte)))
+    }
+
+    @Test func theLimitCountsDecompressedBytesSoACompressionBombIsStopped() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(10), limits: limits)
+        // 16 MB of zeros, about 16 KB on the wire: under the limit as sent, far over it inflated.
+        await #expect(throws: APIError.responseTooLarge(limit: Self.megabyte)) {
+            try await client.send(HTTPRequest(url: server.url("/bomb?bytes=\(16 * Self.megabyte)")))
+        }
+        // A small compressed answer is still decoded.
+        let small = try await client.send(HTTPRequest(url: server.url("/bomb?bytes=1000")))
+        #expect(small.body == Data(count: 1000))
+    }
+
+    @Test func imagesHaveTheirOwnLimit() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(10), limits: limits)
+        let size = Self.megabyte * 3 / 4
+        let answer = try await client.send(HTTPRequest(url: server.url("/big?bytes=\(size)"), kind: .api))
+        #expect(answer.body.count == size)
+        await #expect(throws: APIError.responseTooLarge(limit: Self.megabyte / 2)) {
+            try await client.send(HTTPRequest(url: server.url("/big?bytes=\(size)"), kind: .image))
+        }
+    }
+
+    @Test func headersBeyondTheirLimitAreRefused() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(10))
+        // ~120 bytes a line: 1,000 lines pass 64 KB.
+        await #expect(throws: APIError.undecodable("the server's answer has more than 64 KB of headers")) {
+            try await client.send(HTTPRequest(url: server.url("/headers?count=1000")))
+        }
+        let fine = try await client.send(HTTPRequest(url: server.url("/headers?count=20")))
+        #expect(fine.body == Data("ok".utf8))
+    }
+
+    @Test func tooLargeIsExplainedAndNeverRetried() {
+        let error = APIError.responseTooLarge(limit: 8 * Self.megabyte)
+        #expect(error.message == "The server's answer is too large (over 8 MB)")
+        #expect(!error.isTransient)
+        // Not even by a policy that retries every other failure.
+        let everything = RetryPolicy(maxAttempts: nil, schedule: .constant(.seconds(1)), retryable: .all)
+        let transient = RetryPolicy(maxAttempts: 4, schedule: .constant(.seconds(2)))
+        #expect(!transient.shouldRetry(error, after: 1))
+        #expect(!everything.shouldRetry(error, after: 1))
+        #expect(everything.shouldRetry(.undecodable("x"), after: 1))
+        #expect(APIError.responseTooLarge(limit: 5 * Self.megabyte).message.hasSuffix("(over 5 MB)"))
+        #expect(APIError.megabytes(Self.megabyte * 3 / 2) == "1.5 MB")
+        #expect(APIError.megabytes(1000) == "1 KB")
+        #expect(APIError.megabytes(300 * 1024) == "300 KB")
+    }
+
+    @Test func aPostIsNeverRedirected() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(5))
+        for code in [301, 302, 303, 307, 308] {
+            await #expect(throws: APIError.undecodable("the server redirected a POST request (\(code)); it is not followed")) {
+                try await client.send(HTTPRequest(
+                    method: .post, url: server.url("/redirect?code=\(code)&to=/echo"), headers: ["Authorization": "Bearer t"],
+                    body: Data("{}".utf8)))
+            }
+        }
+    }
+
+    @Test func onlyHTTPAndHTTPSAreFollowed() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(5))
+        for target in ["file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1:70/x", "dict://127.0.0.1:11211/stat"] {
+            let scheme = String(target.prefix { $0 != ":" })
+            await #expect(throws: APIError.undecodable("the server redirected to a \(scheme): address; only http and https are followed")) {
+                try await client.send(HTTPRequest(url: server.url("/redirect?to=\(target)")))
+            }
+        }
+        // And a URL of another scheme is never even asked.
+        await #expect(throws: APIError.self) {
+            try await client.send(HTTPRequest(url: URL(string: "file:///etc/passwd")!))
+        }
+    }
+
+    @Test func theTokenStaysWithItsOriginAcrossRedirects() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(5))
+        let headers = ["Authorization": "Bearer secret-token", "Cookie": "c=1", "X-Test": "kept"]
+        // Same origin: the token goes along.
+        let same = try await client.send(HTTPRequest(url: server.url("/redirect?to=/echo"), headers: headers))
+        let sameEcho = try JSONDecoder().decode(Echo.self, from: same.body)
+        #expect(sameEcho.headers["authorization"] == "Bearer secret-token")
+        // Another host name (the same server, but the client can't know that): it doesn't.
+        let elsewhere = "http://localhost:\(server.port)/echo"
+        let other = try await client.send(HTTPRequest(url: server.url("/redirect?to=\(elsewhere)"), headers: headers))
+        let otherEcho = try JSONDecoder().decode(Echo.self, from: other.body)
+        #expect(otherEcho.path == "/echo")
+        #expect(otherEcho.headers["authorization"] == nil)
+        #expect(otherEcho.headers["cookie"] == nil)
+        #expect(otherEcho.headers["x-test"] == "kept")
+        // Nor back again after leaving: once dropped, dropped for good.
+        let back = server.url("/echo").absoluteString
+        let bounce = "http://localhost:\(server.port)/redirect?to=\(back)"
+        let returned = try await client.send(HTTPRequest(
+            url: server.url("/redirect?to=\(bounce.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"), headers: headers))
+        #expect(try JSONDecoder().decode(Echo.self, from: returned.body).headers["authorization"] == nil)
+    }
+
+    @Test func aRedirectLoopEndsAfterFiveRedirects() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(timeout: .seconds(5))
+        await #expect(throws: APIError.undecodable("the server redirected more than 5 times")) {
+            try await client.send(HTTPRequest(url: server.url("/loop")))
+        }
+    }
+
+    @Test func thePolicyRefusesHTTPSToHTTPAndKeepsCredentialsOnTheirOrigin() throws {
+        let https = try #require(URL(string: "https://api.example.com/profiles/mine"))
+        let token = ["Authorization": "Bearer t", "Accept": "application/json"]
+        #expect(RedirectPolicy.decide(status: 302, location: "http://api.example.com/x", from: https, method: .get, headers: token)
+            == .refuse("the server redirected from https to plain http; it is not followed"))
+        #expect(RedirectPolicy.decide(status: 301, location: "/v2/mine", from: https, method: .get, headers: token)
+            == .follow(URL(string: "https://api.example.com/v2/mine")!, headers: token))
+        #expect(RedirectPolicy.decide(status: 307, location: "https://API.example.com:443/y", from: https, method: .get, headers: token)
+            == .follow(URL(string: "https://API.example.com:443/y")!, headers: token))
+        #expect(RedirectPolicy.decide(status: 302, location: "https://api.example.com:8443/y", from: https, method: .get, headers: token)
+            == .follow(URL(string: "https://api.example.com:8443/y")!, headers: ["Accept": "application/json"]))
+        #expect(RedirectPolicy.decide(status: 302, location: "https://evil.example/y", from: https, method: .get, headers: token)
+            == .follow(URL(string: "https://evil.example/y")!, headers: ["Accept": "application/json"]))
+        let http = try #require(URL(string: "http://127.0.0.1:3000/articles"))
+        #expect(RedirectPolicy.decide(status: 302, location: "https://127.0.0.1:3000/articles", from: http, method: .get, headers: token)
+            == .follow(URL(string: "https://127.0.0.1:3000/articles")!, headers: ["Accept": "application/json"]))
+        #expect(RedirectPolicy.decide(status: 304, location: "/x", from: http, method: .get, headers: token) == .final)
+        #expect(RedirectPolicy.decide(status: 302, location: nil, from: http, method: .get, headers: token) == .final)
+        #expect(RedirectPolicy.decide(status: 200, location: "/x", from: http, method: .get, headers: token) == .final)
     }
 }
 

@@ -21,7 +21,10 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
     init() throws { sharedKey = try randomKey() }
 
     func bytes(of name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: dataDir + "/" + name)) }
-    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dataDir)) ?? []).sorted() }
+    /// The folder's files but the key check (which every store has).
+    func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dataDir)) ?? []).filter { $0 != KeyCheck.fileName }.sorted()
+    }
 
     @Test func recordsRoundTripAndTheDataFolderIsPrivate() throws {
         let store = try store()
@@ -103,11 +106,87 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         }
     }
 
-    @Test func aRecordSealedWithAnotherKeyIsDamaged() throws {
-        try store().write(Data("mine".utf8), to: "profile")
-        let other = try store(key: randomKey())
-        #expect(throws: StoreError.self) { try other.read("profile") }
-        #expect(files().contains { $0.hasPrefix("profile.damaged-") })
+    @Test func anotherKeyIsRefusedAndTheFolderLeftExactlyAsItWas() throws {
+        let mine = try store()
+        try mine.write(Data("mine".utf8), to: "profile")
+        try mine.write(Data("list".utf8), to: "articles")
+        let before = try snapshot()
+        let other = try randomKey()
+        #expect(throws: StoreError.wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: dataDir)) { try store(key: other) }
+        #expect(try snapshot() == before)
+        // The right key still opens every record.
+        #expect(try store().read("profile") == Data("mine".utf8))
+        #expect(try store().read("articles") == Data("list".utf8))
+    }
+
+    @Test func theKeyCheckIsAnHMACOfAFixedLabelInAPrivateFile() throws {
+        _ = try store()
+        let check = try bytes(of: KeyCheck.fileName)
+        #expect(check == Data("CTUIKEY".utf8) + [1] + HMAC.sha256(key: sharedKey.bytes, data: KeyCheck.label))
+        #expect(check.count == 8 + 32)
+        #expect(mode(of: dataDir + "/" + KeyCheck.fileName) == 0o600)
+        #expect(try store(key: EncryptionKey(bytes: sharedKey.bytes)).directory == dataDir)
+    }
+
+    @Test func aFolderFromBeforeTheKeyCheckIsCheckedAgainstItsRecords() throws {
+        try store().write(Data("old".utf8), to: "progress")
+        unlink(dataDir + "/" + KeyCheck.fileName)
+        let before = try snapshot()
+        // Records that the key opens none of: the wrong key, and nothing is written.
+        #expect(throws: StoreError.wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: dataDir)) { try store(key: randomKey()) }
+        #expect(try snapshot() == before)
+        // The key they were sealed with gets the check written.
+        #expect(try store().read("progress") == Data("old".utf8))
+        #expect(FileManager.default.fileExists(atPath: dataDir + "/" + KeyCheck.fileName))
+        // A folder with no record at all takes any key (it is new).
+        let empty = folder.file("empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: empty + "/a.damaged-20200101T000000Z"))
+        _ = try EncryptedFileStore(directory: empty, key: randomKey())
+        #expect(FileManager.default.fileExists(atPath: empty + "/" + KeyCheck.fileName))
+    }
+
+    @Test func aChangedKeyCheckIsAWrongKeyNotAReasonToOverwrite() throws {
+        try store().write(Data("x".utf8), to: "r")
+        try Data("CTUIKEY".utf8).write(to: URL(fileURLWithPath: dataDir + "/" + KeyCheck.fileName))
+        #expect(throws: StoreError.wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: dataDir)) { try store() }
+    }
+
+    @Test func storesOpenedAtOnceOnANewFolderAgreeOnOneCheck() throws {
+        let key = sharedKey
+        let directory = dataDir
+        let opened = Locked(0)
+        // Threads, not tasks: opening a store blocks on the disk (fsync).
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            if (try? EncryptedFileStore(directory: directory, key: key)) != nil { opened.withLock { $0 += 1 } }
+        }
+        #expect(opened.value == 16)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [KeyCheck.fileName])
+    }
+
+    @Test func atMostTheThreeNewestDamagedCopiesOfARecordAreKept() throws {
+        let clock = Locked(0)
+        let store = try EncryptedFileStore(directory: dataDir, key: sharedKey, now: {
+            Date(timeIntervalSince1970: 1_700_000_000 + Double(clock.value))
+        })
+        func damage(_ name: String) throws {
+            try store.write(Data("v".utf8), to: name)
+            try Data("CTUI".utf8).write(to: URL(fileURLWithPath: dataDir + "/" + name))
+            #expect(throws: StoreError.self) { try store.read(name) }
+        }
+        // Two in one second (a counter tells them apart), then one a second later, and so on.
+        for second in [0, 0, 1, 2, 2, 2, 3] {
+            clock.withLock { $0 = second }
+            try damage("progress")
+        }
+        try damage("other")
+        #expect(files() == [
+            "other.damaged-20231114T221323Z",
+            "progress.damaged-20231114T221322Z-2", "progress.damaged-20231114T221322Z-3", "progress.damaged-20231114T221323Z",
+        ])
+        #expect(EncryptedFileStore.damagedCopiesKept == 3)
+        #expect(EncryptedFileStore.damagedOrder("20231114T221322Z-12") == ("20231114T221322Z", 12))
+        #expect(EncryptedFileStore.damagedOrder("20231114T221322Z") == ("20231114T221322Z", 1))
     }
 
     @Test func filesSwappedBetweenRecordsFailToOpen() throws {
@@ -167,10 +246,26 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         #expect(throws: StoreError.self) { try EncryptedFileStore(directory: "/proc/nope", key: sharedKey) }
     }
 
+    /// Every file in the data folder with its bytes and modification time.
+    func snapshot() throws -> [String: String] {
+        var result: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dataDir) {
+            let path = dataDir + "/" + name
+            var info = stat()
+            stat(path, &info)
+            result[name] = "\(try bytes(of: name).base64EncodedString()) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ino)"
+        }
+        return result
+    }
+
     @Test func errorsExplainThemselves() {
         #expect(StoreError.key("x").message == "Encryption key problem: x")
         #expect(StoreError.io("y").message == "Storage problem: y")
         #expect(StoreError.damaged(name: "a", movedTo: "b", reason: "c").message
             == "Stored a could not be read (c); it was set aside as b")
+        #expect(StoreError.wrongKey(keySource: "the key file /k/key", directory: "/d").message
+            == "Wrong encryption key: the key from the key file /k/key does not open the data in /d, which was stored under "
+            + "another key. The stored files were left as they are; start with the key they were stored under, or move /d away "
+            + "to start afresh")
     }
 }

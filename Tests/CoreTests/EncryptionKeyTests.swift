@@ -84,4 +84,102 @@ import Testing
             try EncryptionKey.resolve(environment: [:], keyDirectory: "/proc/challenge-tui-test")
         }
     }
+
+    @Test func copiesStartingAtOnceAllGetTheOneKeyThatWasWritten() throws {
+        let home = TemporaryDirectory()
+        let environment = ["XDG_CONFIG_HOME": home.path]
+        let keys = Locked([Data?]())
+        // Threads, not tasks: making a key blocks on the disk (fsync).
+        DispatchQueue.concurrentPerform(iterations: 24) { _ in
+            let key = (try? EncryptionKey.resolve(environment: environment))?.bytes
+            keys.withLock { $0.append(key) }
+        }
+        let all = keys.value
+        #expect(all.count == 24)
+        #expect(all.allSatisfy { $0 != nil })
+        #expect(Set(all.compactMap { $0 }).count == 1)
+        // The key written is the one they all got, and no temp file is left behind.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: home.file("challenge-tui/key"))) == all.first!)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.file("challenge-tui")) == ["key"])
+    }
+
+    @Test func anExistingKeyFolderOpenToOthersIsMadePrivate() throws {
+        let home = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.file("challenge-tui"), withIntermediateDirectories: true)
+        chmod(home.file("challenge-tui"), 0o755)
+        _ = try EncryptionKey.resolve(environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(mode(of: home.file("challenge-tui")) == 0o700)
+    }
+
+    @Test func aKeyFileThatIsALinkOrNotAFileIsRefused() throws {
+        let home = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.file("challenge-tui"), withIntermediateDirectories: true)
+        symlink("/etc/hostname", home.file("challenge-tui/key"))
+        #expect(throws: StoreError.self) { try EncryptionKey.resolve(environment: ["XDG_CONFIG_HOME": home.path]) }
+        unlink(home.file("challenge-tui/key"))
+        mkdir(home.file("challenge-tui/key"), 0o700)
+        #expect(throws: StoreError.key("the key file \(home.file("challenge-tui/key")) is not a regular file")) {
+            try EncryptionKey.resolve(environment: ["XDG_CONFIG_HOME": home.path])
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
+    func aKeyFileOrFolderOfAnotherUserIsRefused() throws {
+        let home = TemporaryDirectory()
+        let environment = ["XDG_CONFIG_HOME": home.path]
+        _ = try EncryptionKey.resolve(environment: environment)
+        let file = home.file("challenge-tui/key")
+        chown(file, 65534, 65534)
+        #expect(throws: StoreError.key("the key file \(file) belongs to another user (uid 65534); a key must be your own: "
+            + "move it away to make a new one (data sealed with it will be lost)")) {
+            try EncryptionKey.resolve(environment: environment)
+        }
+        chown(file, 0, 0)
+        chown(home.file("challenge-tui"), 65534, 65534)
+        #expect(throws: StoreError.key("the folder \(home.file("challenge-tui")) belongs to another user (uid 65534); "
+            + "keys must be kept in a folder of your own")) {
+            try EncryptionKey.resolve(environment: environment)
+        }
+    }
+
+    @Test func keysCompareByTheirBytesWhichLiveOutsideData() throws {
+        let a = try EncryptionKey(bytes: Data(repeating: 7, count: 32))
+        let b = try EncryptionKey(bytes: Data(repeating: 7, count: 32), source: .keyFile("/k"))
+        let c = try EncryptionKey(bytes: Data(repeating: 8, count: 32))
+        #expect(a == b)
+        #expect(a != c)
+        #expect(EncryptionKey.Source.passphrase(saltFile: "/s").description == "CHALLENGE_TUI_PASSPHRASE (salt in /s)")
+        var buffer = Data([1, 2, 3])
+        buffer.cleanse()
+        #expect(buffer == Data([0, 0, 0]))
+    }
+}
+
+/// What the app does to its own process: secrets out of the environment, no dumps. See
+/// Docs/security.md, "Keys in memory".
+@Suite struct ProcessHardeningTests {
+    @Test func aRemovedVariableIsGoneAndItsValueOverwrittenWhereItLay() throws {
+        let name = "CTUI_TEST_SECRET_\(UUID().uuidString.prefix(8))"
+        setenv(name, "s3cret-value", 1)
+        let value = try #require(getenv(name))
+        ProcessHardening.removeFromEnvironment([name])
+        #expect(getenv(name) == nil)
+        // glibc keeps the string it made for setenv; what it holds now is zeros.
+        #expect((0..<12).allSatisfy { value[$0] == 0 })
+        #expect(ProcessHardening.secretVariables == ["CHALLENGE_TUI_KEY", "CHALLENGE_TUI_PASSPHRASE"])
+    }
+
+    @Test func aProcessThatDisablesDumpsIsNoLongerDumpable() {
+        // In a child, so the test runner itself stays as it is.
+        let child = fork()
+        if child == 0 {
+            let before = ProcessHardening.isDumpable
+            let done = ProcessHardening.disableDumps()
+            _exit(before && done && !ProcessHardening.isDumpable ? 0 : 1)
+        }
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        #expect(child > 0)
+        #expect(status == 0)
+    }
 }

@@ -65,6 +65,24 @@ import Testing
         #expect(failure(text) == JSONParser.Failure(line: line, column: column, problem: problem))
     }
 
+    @Test func aRepeatedKeyIsAnErrorAtTheSecondOccurrence() {
+        #expect(failure(#"{"a": 1, "a": 2}"#) == JSONParser.Failure(line: 1, column: 10, problem: #"the key "a" appears twice in this object"#))
+        #expect(failure("{\n  \"x\": {\"b\": 1,\n        \"b\": [1]}}")
+            == JSONParser.Failure(line: 3, column: 9, problem: #"the key "b" appears twice in this object"#))
+        // Written differently, the same key: escapes are compared after decoding.
+        #expect(failure(#"{"é": 1, "\u00e9": 2}"#)?.problem == #"the key "é" appears twice in this object"#)
+        // The same name in different objects is no repetition.
+        #expect(failure(#"{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}"#) == nil)
+    }
+
+    @Test func aConfigurationFileWithARepeatedKeyIsRefusedWithLineAndColumn() {
+        #expect(throws: ConfigurationError(
+            file: "Config/x.json", keyPath: "",
+            problem: #"not valid JSON (line 2, column 3: the key "requestTimeout" appears twice in this object)"#)) {
+            try JSONValue.parse(Data("{\"requestTimeout\": 5,\n  \"requestTimeout\": 50}".utf8), file: "Config/x.json")
+        }
+    }
+
     @Test func invalidUTF8InAStringIsAnError() {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     }

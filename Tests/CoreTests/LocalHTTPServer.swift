@@ -3,7 +3,10 @@ import Foundation
 /// A real HTTP server for the client's tests: python3's ThreadingHTTPServer on an ephemeral
 /// port (it binds port 0 and prints the port it got). Paths: `/status/N` answers N with body
 /// `status N`; `/slow?seconds=S` answers 200 after S seconds; `/echo` answers 200 with the
-/// request (method, path, headers, body) as JSON; `/redirect?to=P` answers 302 to P.
+/// request (method, path, headers, body) as JSON; `/redirect?to=P&code=C` answers C (302 unless
+/// given) to P; `/loop` redirects to itself; `/big?bytes=N` answers N bytes; `/bomb?bytes=N`
+/// answers N zero bytes gzip-compressed (a few KB on the wire); `/headers?count=N` answers with
+/// N extra header lines.
 ///
 /// One server serves every test (`shared`): python takes about half a second to start on a
 /// busy machine. It exits when the test process ends, however it ends: it watches its stdin,
@@ -11,7 +14,9 @@ import Foundation
 final class LocalHTTPServer: Sendable {
     static let shared = Result { try LocalHTTPServer() }
     private static let script = #"""
-import http.server, json, os, sys, threading, time, urllib.parse
+import gzip, http.server, json, os, sys, threading, time, urllib.parse
+
+bombs = {}
 
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
@@ -28,20 +33,41 @@ class Handler(http.server.BaseHTTPRequestHandler):
             time.sleep(float(query.get("seconds", ["1"])[0]))
             self.reply(200, b"slow")
         elif url.path == "/redirect":
-            self.send_response(302)
+            self.send_response(int(query.get("code", ["302"])[0]))
             self.send_header("Location", query["to"][0])
             self.send_header("Content-Length", "0")
             self.end_headers()
+        elif url.path == "/loop":
+            self.send_response(302)
+            self.send_header("Location", "/loop")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif url.path == "/big":
+            self.reply(200, b"x" * int(query["bytes"][0]))
+        elif url.path == "/bomb":
+            size = int(query["bytes"][0])
+            if size not in bombs:
+                bombs[size] = gzip.compress(bytes(size), 9)
+            self.reply(200, bombs[size], encoding="gzip")
+        elif url.path == "/headers":
+            self.send_response(200)
+            for index in range(int(query["count"][0])):
+                self.send_header("X-Filler-%d" % index, "y" * 100)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
         elif url.path == "/echo":
             echo = {"method": self.command, "path": self.path,
                     "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body.decode()}
             self.reply(200, json.dumps(echo).encode(), "application/json")
         else:
             self.reply(404, b"not found")
-    def reply(self, code, data, kind="text/plain"):
+    def reply(self, code, data, kind="text/plain", encoding=None):
         try:
             self.send_response(code)
             self.send_header("Content-Type", kind)
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)

@@ -42,7 +42,27 @@ import Testing
         let text = try String(contentsOfFile: folder.file("l"), encoding: .utf8)
         for secret in ["abc.def", "hunter2", "p@ss", "eyJ", "password=abc"] { #expect(!text.contains(secret)) }
         #expect(text.contains("Ada"))
-        #expect(text.contains("user=x"))
+        #expect(text.contains("&user=<redacted>"))
+    }
+
+    @Test func queryValuesNeverReachTheLogButTheirNamesDo() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("l"))
+        let session = "3f2b9c1e-8d4a-4c7e-9a1b-2c3d4e5f6a7b"
+        logger.info("http", "GET /rSubmitSelection?sessionId=\(session)&screen=B1&selection=Choice%20C -> 200 in 12 ms (attempt 1)")
+        logger.warning("http", "GET http://127.0.0.1:3000/articles?page=2#top -> offline")
+        let text = try String(contentsOfFile: folder.file("l"), encoding: .utf8)
+        #expect(text.contains("GET /rSubmitSelection?sessionId=<redacted>&screen=<redacted>&selection=<redacted> -> 200 in 12 ms (attempt 1)"))
+        #expect(text.contains("/articles?page=<redacted>#top -> offline"))
+        for secret in [session, "B1", "Choice"] { #expect(!text.contains(secret)) }
+    }
+
+    @Test func queryRedactionLeavesTextWithoutAQueryAlone() {
+        #expect(Redaction.queryValues("The server can't be reached (offline?)") == "The server can't be reached (offline?)")
+        #expect(Redaction.queryValues("a=1 and b=2") == "a=1 and b=2")
+        #expect(Redaction.queryValues("/x?flag&empty=&v=1;w=2") == "/x?flag&empty=&v=<redacted>;w=<redacted>")
+        #expect(Redaction.forLog("/p?token=1&a=2") == "/p?token=<redacted>&a=<redacted>")
+        #expect(Redaction.forLog(Redaction.forLog("/p?a=2")) == "/p?a=<redacted>")
     }
 
     @Test func redactionKeepsTheShapeAndRemovesTheSecret() {

@@ -52,6 +52,63 @@ import Testing
         expectRestored(stty)
     }
 
+    /// A signal the app doesn't handle still ends it by that signal, but only after the terminal
+    /// is back as it was: cooked mode, echo, main screen, cursor shown (Docs/security.md).
+    /// SIGSEGV and SIGQUIT go on to Swift's crash reporter, told not to wait for a key here.
+    @Test(arguments: [SIGUSR1, SIGQUIT, SIGSEGV, SIGALRM])
+    func aSignalThatEndsTheProgramLeavesTheTerminalRestored(_ signal: Int32) async throws {
+        var environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
+        environment["SWIFT_BACKTRACE"] = "interactive=no"
+        let terminal = try TmuxTerminal([BuiltProducts.path("challenge-tui")], environment: environment)
+        try await terminal.waitFor("Navigation flow")
+        #expect(try terminal.paneFlag("alternate_on") == "1")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "1")
+        kill(try terminal.programPID(), signal)
+        let (status, stty) = try await terminal.waitForExit()
+        #expect(status == 128 + signal, "the shell saw it die by signal \(signal)")
+        expectRestored(stty)
+        #expect(try terminal.paneFlag("alternate_on") == "0")
+        #expect(try terminal.paneFlag("cursor_flag") == "1")
+        #expect(try terminal.paneFlag("keypad_cursor_flag") == "0")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "0", "mouse reports off")
+    }
+
+    @Test func theKeyLeavesTheEnvironmentOnceRead() async throws {
+        let environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
+        let key = try #require(environment["CHALLENGE_TUI_KEY"])
+        let terminal = try TmuxTerminal([BuiltProducts.path("challenge-tui")], environment: environment)
+        try await terminal.waitFor("Navigation flow")
+        // /proc/PID/environ shows the memory the environment started in: the value is gone from it.
+        let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(try terminal.programPID())/environ"))
+        #expect(environ.range(of: Data(key.utf8)) == nil)
+        #expect(environ.range(of: Data("CHALLENGE_TUI_DATA_DIR=".utf8)) != nil)
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+    }
+
+    /// Run as an unprivileged user, the app's memory and environment are closed to another
+    /// process of that same user (it is not dumpable); a dumpable process of theirs is open.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs root and setpriv"))
+    func anotherProcessOfTheSameUserCannotReadTheAppsMemory() async throws {
+        let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-nobody-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+        defer { try? FileManager.default.removeItem(at: home) }
+        var environment = BuiltProducts.isolatedEnvironment(dataDir: home.appendingPathComponent("data"))
+        environment["HOME"] = home.path
+        let terminal = try TmuxTerminal(nobody + [BuiltProducts.path("challenge-tui")], environment: environment)
+        try await terminal.waitFor("Navigation flow")
+        // env and setpriv exec the app: the pane's program is the app itself.
+        let app = try terminal.programPID()
+        #expect(try String(contentsOfFile: "/proc/\(app)/comm", encoding: .utf8).hasPrefix("challenge-tui"))
+        let (denied, output) = try Spawn.run(nobody + ["cat", "/proc/\(app)/environ"])
+        #expect(denied != 0, "read: \(output.prefix(80))")
+        let (allowed, _) = try Spawn.run(nobody + ["sh", "-c", "sleep 5 & cat /proc/$!/environ > /dev/null"])
+        #expect(allowed == 0)
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+    }
+
     @Test func tooSmallTerminalSaysSoAndRecoversWhenItGrows() async throws {
         let terminal = try launch(width: 50, height: 15)
         try await terminal.waitFor("Terminal too small: need 60x20, have 50x15")

@@ -35,7 +35,7 @@ struct ArticleDetailView: StatefulWidget {
         y += 1
 
         let body = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
-        Self.drawBody(detail.body, scroll: &scroll, in: body, on: &canvas)
+        Self.drawBody(detail.body, id: detail.id, scroll: &scroll, in: body, on: &canvas)
     }
 
     /// "author@example.com · Wed, Jul 8, '20" on one line, or on two when it doesn't fit.
@@ -57,9 +57,10 @@ struct ArticleDetailView: StatefulWidget {
 
     /// The description from the scroll position on; when it doesn't fit, the last row says where
     /// the reader is and which way there is more.
-    static func drawBody(_ text: String, scroll: inout TextScroll, in area: Rect, on canvas: inout Canvas) {
+    static func drawBody(_ text: String, id: Int, scroll: inout TextScroll, in area: Rect, on canvas: inout Canvas) {
         guard !area.isEmpty else { return }
-        let lines = TextLayout.wrap(text, width: area.width)
+        // Wrapped once per article and width, not on every scroll step (ArticleTextLayouts).
+        let lines = ArticleTextLayouts.shared.body(id: id, text: text, width: area.width)
         let overflows = lines.count > area.height && area.height >= 2
         scroll.layout(visibleLines: overflows ? area.height - 1 : area.height, totalLines: lines.count)
         for (row, index) in scroll.visibleRange.enumerated() {

@@ -13,6 +13,8 @@ struct ArticlesListView: StatefulWidget {
 
     var articles: ArticlesState
     var status: ArticlesStatus
+    /// Where the rows' laid-out text is kept between frames.
+    var layouts: ArticleTextLayouts = .shared
 
     /// Draws the list into `rect`; `list` (the selection and scroll) follows what fits.
     func draw(in rect: Rect, on canvas: inout Canvas, state list: inout ListState) {
@@ -46,10 +48,11 @@ struct ArticlesListView: StatefulWidget {
             return
         }
         list.count = state.articles.count
+        let layouts = self.layouts
         // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight) { row, canvas in
-            Self.drawRow(state.articles[row.index], row: row, on: &canvas)
+            Self.drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts)
             // The title and the description, not the blank row between articles.
             canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
         }.draw(in: listArea, on: &canvas, state: &list)
@@ -57,7 +60,7 @@ struct ArticlesListView: StatefulWidget {
 
     /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date
     /// on the right, and the first two lines of the description.
-    static func drawRow(_ article: Article, row: ScrollList.Row, on canvas: inout Canvas) {
+    static func drawRow(_ article: Article, row: ScrollList.Row, on canvas: inout Canvas, layouts: ArticleTextLayouts = .shared) {
         let rect = row.rect
         if row.isSelected {
             canvas.put("▸", at: rect.origin, style: .bold, clipTo: rect)
@@ -75,12 +78,13 @@ struct ArticlesListView: StatefulWidget {
         let dateWidth = DisplayWidth.of(date)
         let showsDate = titleRow.width >= dateWidth + 12
         let titleWidth = showsDate ? titleRow.width - dateWidth - 2 : titleRow.width
-        canvas.put(TextLayout.truncate(article.title, width: titleWidth), at: titleRow.origin, style: highlight, clipTo: titleRow)
+        // Laid out once per article and width, not on every frame (ArticleTextLayouts).
+        let layout = layouts.row(article, titleWidth: titleWidth, width: text.width, maxLines: 2)
+        canvas.put(layout.title, at: titleRow.origin, style: highlight, clipTo: titleRow)
         if showsDate {
             canvas.put(date, at: Point(x: titleRow.maxX - dateWidth, y: titleRow.y), style: .dim, clipTo: titleRow)
         }
-        let description = TextLayout.lines(article.description, width: text.width, maxLines: 2)
-        for (index, line) in description.enumerated() {
+        for (index, line) in layout.description.enumerated() {
             canvas.put(line, at: Point(x: text.x, y: text.y + 1 + index), clipTo: text)
         }
     }

@@ -86,6 +86,12 @@ public final class AppEnvironment {
             guard let url = URL(string: articles) else { throw LaunchError("--articles-url: '\(articles)' is not a URL") }
             configuration.articlesURL = url
         }
+        // The token goes into a header as it is: a line break or a colon in it could forge
+        // headers (Docs/security.md). The configured one was checked when it was read.
+        if let token = environment[AppConfiguration.tokenVariable],
+           let problem = AppConfiguration.tokenProblem(token.trimmingWhitespace()) {
+            throw LaunchError("\(AppConfiguration.tokenVariable): \(problem)")
+        }
         // libcurl is loaded on first use; with the HTTP backend, find out now whether it is there.
         if options.backend == .http, let problem = CurlHTTPClient.unavailability() {
             throw LaunchError("--backend http: \(problem)", exitStatus: 1)
@@ -121,8 +127,10 @@ public final class AppEnvironment {
             store = InMemoryRecordStore()
             logger.warning("store", error.message)
         }
+        // The key's variables have done their work; nothing downstream needs to see them.
+        let variables = environment.filter { !ProcessHardening.secretVariables.contains($0.key) }
         return AppEnvironment(
-            options: options, configuration: configuration, scenario: scenario, environment: environment,
+            options: options, configuration: configuration, scenario: scenario, environment: variables,
             store: store, storeProblem: storeProblem, logger: logger,
             scenarioLibrary: ScenarioLibrary(configDirectory: configDirectory))
     }
@@ -139,7 +147,8 @@ public final class AppEnvironment {
 
     /// Created on first use only: loading the networking stack costs time at start-up.
     private(set) lazy var httpClient: CurlHTTPClient = CurlHTTPClient(
-        timeout: configuration.requestTimeout, clock: clock, monitor: monitor, logger: logger)
+        timeout: configuration.requestTimeout, limits: configuration.responseLimits, clock: clock, monitor: monitor,
+        logger: logger)
 
     /// The mock endpoint called `name` (every name has one).
     public func mockEndpoint(_ name: EndpointName) -> MockEndpoint {

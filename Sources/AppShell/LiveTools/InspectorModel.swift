@@ -112,6 +112,7 @@ struct InspectorModel: Sendable {
             case .offline: "offline"
             case .undecodable: "bad body"
             case .cancelled: "cancelled"
+            case .responseTooLarge: "too large"
             }
         }
     }

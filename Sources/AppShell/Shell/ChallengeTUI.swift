@@ -29,8 +29,13 @@ public enum ChallengeTUI {
             return 2
         }
 
+        // Before any key is read: no core file, no debugger or /proc reader of the same user
+        // (Docs/security.md, "Keys in memory").
+        ProcessHardening.disableDumps()
         let app: AppEnvironment
         do {
+            // Once the store is open (or could not be), the key's variables leave the process.
+            defer { ProcessHardening.removeFromEnvironment() }
             app = try AppEnvironment.make(
                 options: options, environment: environment, executablePath: executablePath,
                 currentDirectory: currentDirectory)

@@ -8,7 +8,15 @@ import FoundationEssentials
 /// A body that is not a JSON array is a failed sync (`APIError.undecodable`), because nothing in
 /// it can be trusted. Inside the array each element stands alone: one that can't be read is
 /// dropped and counted, so a single bad record never hides the other fifty-nine.
+///
+/// Every text field has a size limit (UTF-8 bytes): longer text is cut at a character boundary
+/// and ends in "…", and the article counts as not read fully. See Docs/security.md.
 public enum ArticleDecoder {
+    public static let maximumTitleBytes = 1024
+    public static let maximumAuthorBytes = 256
+    public static let maximumDescriptionBytes = 64 * 1024
+    public static let maximumImageURLBytes = 2048
+
     public static func decode(_ data: Data) throws(APIError) -> DecodedArticles {
         // Checked first: otherwise a bad byte inside one string would only drop that element,
         // and a body that isn't text is not a list of articles.
@@ -32,9 +40,43 @@ public enum ArticleDecoder {
                 unreadable += 1
                 continue
             }
-            articles.append(article)
+            let (kept, wasCut) = limited(article)
+            if wasCut { unreadable += 1 }
+            articles.append(kept)
         }
         return DecodedArticles(articles: articles, unreadableCount: unreadable)
+    }
+
+    /// `article` with every text field within its limit, and whether any had to be cut.
+    static func limited(_ article: Article) -> (Article, wasCut: Bool) {
+        var article = article
+        var cut = false
+        func limit(_ text: inout String, _ bytes: Int) {
+            guard text.utf8.count > bytes else { return }
+            text = truncated(text, toBytes: bytes)
+            cut = true
+        }
+        limit(&article.title, maximumTitleBytes)
+        limit(&article.author, maximumAuthorBytes)
+        limit(&article.description, maximumDescriptionBytes)
+        limit(&article.image, maximumImageURLBytes)
+        return (article, cut)
+    }
+
+    /// `text` cut to at most `limit` UTF-8 bytes with "…" (3 bytes) included, at a character
+    /// boundary: never half a character, never a letter without its accent.
+    static func truncated(_ text: String, toBytes limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        let budget = limit - "…".utf8.count
+        var used = 0
+        var end = text.startIndex
+        for character in text {
+            let size = character.utf8.count
+            guard used + size <= budget else { break }
+            used += size
+            end = text.index(after: end)
+        }
+        return text[..<end] + "…"
     }
 
     /// Why the body is not a list of articles, in words for the error line.

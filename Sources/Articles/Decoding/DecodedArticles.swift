@@ -1,7 +1,8 @@
 import Contract
 
 /// What one response body gave: the articles that could be read, in the server's order, and how
-/// many elements had to be dropped (a missing or mistyped field, a bad date, a repeated id).
+/// many elements could not be read fully: dropped (a missing or mistyped field, a bad date, a
+/// repeated id) or kept with a field cut to its size limit.
 public struct DecodedArticles: Hashable, Sendable {
     public var articles: [Article]
     public var unreadableCount: Int

@@ -95,7 +95,7 @@ extension ArticlesState {
         switch error {
         case .damaged(_, let movedTo, let reason):
             "The stored articles could not be read (\(reason)); they were set aside as \(movedTo)."
-        case .key, .io:
+        case .key, .io, .wrongKey:
             "The stored articles could not be opened. \(error.message)"
         }
     }

@@ -51,12 +51,13 @@ extension ArticlesState {
         }
     }
 
-    /// "2 articles could not be read" (`nil` when all could).
+    /// "2 articles could not be read fully" (`nil` when all could): dropped, or cut to the size
+    /// limits of `ArticleDecoder`.
     public var unreadableMessage: String? {
         switch unreadableCount {
         case 0: nil
-        case 1: "1 article could not be read"
-        case let n: "\(n) articles could not be read"
+        case 1: "1 article could not be read fully"
+        case let n: "\(n) articles could not be read fully"
         }
     }
 

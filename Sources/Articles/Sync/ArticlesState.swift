@@ -15,7 +15,7 @@ public struct ArticlesState: Hashable, Sendable {
     /// The list, newest release first (equal dates by id).
     public var articles: [Article] = []
     public var listSource: ListSource = .none
-    /// Elements of the response behind `articles` that could not be read.
+    /// Elements of the response behind `articles` that could not be read fully (dropped or cut).
     public var unreadableCount = 0
     public var sync: SyncStatus = .idle
     /// A one-time message (a damaged stored list, a failed save); shown until dismissed.

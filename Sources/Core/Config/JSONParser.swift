@@ -54,7 +54,13 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+            let keyStart = index
             let key = try string()
+            // A repeated key would silently keep one of two values (which one differs between
+            // parsers); a configuration must say one thing. See Docs/security.md.
+            guard members[key] == nil else {
+                throw failure("the key \"\(key)\" appears twice in this object", at: keyStart)
+            }
             skipWhitespace()
             try expect(":", "after the key \"\(key)\"")
             members[key] = try value(depth: depth + 1)
@@ -215,12 +221,13 @@ public struct JSONParser {
         (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 
-    /// Where `index` is, counted in lines and characters (columns start at 1).
-    private func failure(_ problem: String) -> Failure {
-        let before = bytes[..<min(index, bytes.count)]
+    /// Where `index` (or `position`) is, counted in lines and characters (columns start at 1).
+    private func failure(_ problem: String, at position: Int? = nil) -> Failure {
+        let end = min(position ?? index, bytes.count)
+        let before = bytes[..<end]
         let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        let column = String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self).count + 1
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
         return Failure(line: line, column: column, problem: problem)
     }
 }

@@ -17,29 +17,44 @@ enum AESGCM {
 
     /// Returns `ciphertext + tag`.
     static func seal(_ plaintext: Data, key: Data, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
-        precondition(key.count == keySize && nonce.count == nonceSize)
+        precondition(key.count == keySize)
+        return try withPointer(to: key) { key in
+            Result { () throws(Failure) in try seal(plaintext, keyBytes: key, nonce: nonce, authenticating: aad) }
+        }.get()
+    }
+
+    /// `seal` with a key that stays in its own wiped memory (`EncryptionKey`).
+    static func seal(_ plaintext: Data, key: SecretBytes, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
+        precondition(key.count == keySize)
+        return try key.withUnsafeBytes { key in
+            Result { () throws(Failure) in
+                try seal(plaintext, keyBytes: key.baseAddress!.assumingMemoryBound(to: UInt8.self), nonce: nonce, authenticating: aad)
+            }
+        }.get()
+    }
+
+    private static func seal(_ plaintext: Data, keyBytes key: UnsafePointer<UInt8>, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
+        precondition(nonce.count == nonceSize)
         guard let context = EVP_CIPHER_CTX_new() else { throw .library("EVP_CIPHER_CTX_new") }
         defer { EVP_CIPHER_CTX_free(context) }
         var output = [UInt8](repeating: 0, count: plaintext.count + tagSize)
         let aadCount = aad.count, inputCount = plaintext.count
-        let ok: Bool = withPointer(to: key) { key in
-            withPointer(to: nonce) { nonce in
-                withPointer(to: aad) { aad in
-                    withPointer(to: plaintext) { input in
-                        output.withUnsafeMutableBytes { out in
-                            let out = out.bindMemory(to: UInt8.self)
-                            var length: Int32 = 0
-                            guard EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
-                                  EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
-                                  EVP_EncryptInit_ex(context, nil, nil, key, nonce) == 1,
-                                  EVP_EncryptUpdate(context, nil, &length, aad, Int32(aadCount)) == 1,
-                                  EVP_EncryptUpdate(context, out.baseAddress, &length, input, Int32(inputCount)) == 1
-                            else { return false }
-                            var final: Int32 = 0
-                            guard EVP_EncryptFinal_ex(context, out.baseAddress! + Int(length), &final) == 1 else { return false }
-                            let tag = out.baseAddress! + Int(length + final)
-                            return EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(tagSize), tag) == 1
-                        }
+        let ok: Bool = withPointer(to: nonce) { nonce in
+            withPointer(to: aad) { aad in
+                withPointer(to: plaintext) { input in
+                    output.withUnsafeMutableBytes { out in
+                        let out = out.bindMemory(to: UInt8.self)
+                        var length: Int32 = 0
+                        guard EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
+                              EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
+                              EVP_EncryptInit_ex(context, nil, nil, key, nonce) == 1,
+                              EVP_EncryptUpdate(context, nil, &length, aad, Int32(aadCount)) == 1,
+                              EVP_EncryptUpdate(context, out.baseAddress, &length, input, Int32(inputCount)) == 1
+                        else { return false }
+                        var final: Int32 = 0
+                        guard EVP_EncryptFinal_ex(context, out.baseAddress! + Int(length), &final) == 1 else { return false }
+                        let tag = out.baseAddress! + Int(length + final)
+                        return EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(tagSize), tag) == 1
                     }
                 }
             }
@@ -50,7 +65,24 @@ enum AESGCM {
 
     /// Opens `ciphertext + tag` sealed by `seal`.
     static func open(_ sealed: Data, key: Data, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
-        precondition(key.count == keySize && nonce.count == nonceSize)
+        precondition(key.count == keySize)
+        return try withPointer(to: key) { key in
+            Result { () throws(Failure) in try open(sealed, keyBytes: key, nonce: nonce, authenticating: aad) }
+        }.get()
+    }
+
+    /// `open` with a key that stays in its own wiped memory (`EncryptionKey`).
+    static func open(_ sealed: Data, key: SecretBytes, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
+        precondition(key.count == keySize)
+        return try key.withUnsafeBytes { key in
+            Result { () throws(Failure) in
+                try open(sealed, keyBytes: key.baseAddress!.assumingMemoryBound(to: UInt8.self), nonce: nonce, authenticating: aad)
+            }
+        }.get()
+    }
+
+    private static func open(_ sealed: Data, keyBytes key: UnsafePointer<UInt8>, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
+        precondition(nonce.count == nonceSize)
         guard sealed.count >= tagSize else { throw .authentication }
         guard let context = EVP_CIPHER_CTX_new() else { throw .library("EVP_CIPHER_CTX_new") }
         defer { EVP_CIPHER_CTX_free(context) }
@@ -58,28 +90,26 @@ enum AESGCM {
         var tag = [UInt8](sealed.suffix(tagSize))
         var output = [UInt8](repeating: 0, count: ciphertext.count + 1)
         let aadCount = aad.count, inputCount = ciphertext.count
-        let ok: Bool = withPointer(to: key) { key in
-            withPointer(to: nonce) { nonce in
-                withPointer(to: aad) { aad in
-                    withPointer(to: ciphertext) { input in
-                        output.withUnsafeMutableBytes { out in
-                            let out = out.bindMemory(to: UInt8.self)
-                            var length: Int32 = 0
-                            guard EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
-                                  EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
-                                  EVP_DecryptInit_ex(context, nil, nil, key, nonce) == 1,
-                                  EVP_DecryptUpdate(context, nil, &length, aad, Int32(aadCount)) == 1,
-                                  EVP_DecryptUpdate(context, out.baseAddress, &length, input, Int32(inputCount)) == 1,
-                                  EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(tagSize), &tag) == 1
-                            else { return false }
-                            var final: Int32 = 0
-                            return EVP_DecryptFinal_ex(context, out.baseAddress! + Int(length), &final) == 1
-                        }
+        let ok: Bool = withPointer(to: nonce) { nonce in
+            withPointer(to: aad) { aad in
+                withPointer(to: ciphertext) { input in
+                    output.withUnsafeMutableBytes { out in
+                        let out = out.bindMemory(to: UInt8.self)
+                        var length: Int32 = 0
+                        guard EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
+                              EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
+                              EVP_DecryptInit_ex(context, nil, nil, key, nonce) == 1,
+                              EVP_DecryptUpdate(context, nil, &length, aad, Int32(aadCount)) == 1,
+                              EVP_DecryptUpdate(context, out.baseAddress, &length, input, Int32(inputCount)) == 1,
+                              EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(tagSize), &tag) == 1
+                        else { return false }
+                        var final: Int32 = 0
+                        return EVP_DecryptFinal_ex(context, out.baseAddress! + Int(length), &final) == 1
                     }
                 }
             }
         }
-        // The final step fails when the tag doesn't match; clear the error queue it leaves.
+    // The final step fails when the tag doesn't match; clear the error queue it leaves.
         guard ok else { ERR_clear_error(); throw .authentication }
         return Data(output.prefix(ciphertext.count))
     }

@@ -17,6 +17,19 @@ public enum HMAC {
         return Data(output)
     }
 
+    /// The HMAC-SHA256 of `data` under a key kept in wiped memory (`EncryptionKey`).
+    static func sha256(key: SecretBytes, data: Data) -> Data {
+        var output = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        let result = key.withUnsafeBytes { keyBytes in
+            withPointer(to: data) { dataBytes in
+                COpenSSL.HMAC(EVP_sha256(), keyBytes.baseAddress, Int32(keyBytes.count), dataBytes, data.count, &output, &length)
+            }
+        }
+        precondition(result != nil && length == 32, "HMAC-SHA256 failed: \(OpenSSLError.last())")
+        return Data(output)
+    }
+
     /// Compares two codes in time that doesn't depend on where they differ, so a forger can't
     /// learn a valid signature byte by byte.
     public static func isEqual(_ a: Data, _ b: Data) -> Bool {

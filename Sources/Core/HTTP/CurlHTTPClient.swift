@@ -10,18 +10,21 @@ import Synchronization
 /// explain.
 public final class CurlHTTPClient: HTTPClient {
     private let timeout: Duration
+    private let limits: ResponseLimits
     private let clock: any Clock<Duration>
     private let monitor: NetworkMonitor?
     private let logger: Logger
 
     /// - Parameters:
     ///   - timeout: the longest a request may take, from sending to the last byte of the answer.
+    ///   - limits: the most an answer's body may hold, decompressed, by the request's kind.
     ///   - clock: measures the timeout (the real clock outside tests).
     public init(
-        timeout: Duration = .seconds(30), clock: any Clock<Duration> = ContinuousClock(),
-        monitor: NetworkMonitor? = nil, logger: Logger = .disabled
+        timeout: Duration = .seconds(30), limits: ResponseLimits = .standard,
+        clock: any Clock<Duration> = ContinuousClock(), monitor: NetworkMonitor? = nil, logger: Logger = .disabled
     ) {
         self.timeout = timeout
+        self.limits = limits
         self.clock = clock
         self.monitor = monitor
         self.logger = logger
@@ -58,7 +61,8 @@ public final class CurlHTTPClient: HTTPClient {
     /// The answer, the deadline or a cancellation, whichever comes first.
     private func perform(_ request: HTTPRequest) async -> Result<HTTPResponse, APIError> {
         if Task.isCancelled { return .failure(.cancelled) }
-        let transfer = CurlTransfer(request: request, backstop: timeout + .seconds(1), logger: logger)
+        let transfer = CurlTransfer(
+            request: request, backstop: timeout + .seconds(1), limit: limits.bytes(for: request.kind), logger: logger)
         let once = Once(transfer: transfer)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in

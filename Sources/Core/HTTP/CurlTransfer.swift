@@ -4,22 +4,38 @@ import Glibc
 import Synchronization
 
 /// One exchange through libcurl: hands the request to `ccurl_perform` as C strings and collects
-/// the answer's header lines and body from its callbacks. `run()` blocks, so it is called on a
-/// thread of its own; `cancel()` may be called from anywhere.
+/// the answer's header lines and body from its callbacks, following redirects itself
+/// (`RedirectPolicy`). `run()` blocks, so it is called on a thread of its own; `cancel()` may be
+/// called from anywhere.
+///
+/// Hostile answers are bounded: the body, decompressed, may hold at most `limit` bytes and the
+/// header lines `maximumHeaderBytes`; past either the write callback aborts the transfer, so
+/// memory never holds more than the limit and one chunk (Docs/security.md).
 final class CurlTransfer: @unchecked Sendable {
+    /// Header lines of one answer, together; a real server sends a few hundred bytes.
+    static let maximumHeaderBytes = 64 * 1024
+
     // Written only by the thread inside `run()` (libcurl calls back on it); read after it ends.
     private var body = Data()
     private var headers: [String: String] = [:]
+    private var headerBytes = 0
+    private var overflow: Overflow?
     private let cancelled = Atomic<Bool>(false)
     private let request: HTTPRequest
     private let backstop: Duration
+    private let limit: Int
     private let logger: Logger
 
-    /// - Parameter backstop: libcurl's own limit on the exchange, so an abandoned transfer's thread
-    ///   ends even if nobody cancels it.
-    init(request: HTTPRequest, backstop: Duration, logger: Logger = .disabled) {
+    private enum Overflow { case body, headers }
+
+    /// - Parameters:
+    ///   - backstop: libcurl's own limit on the exchange (redirects included), so an abandoned
+    ///     transfer's thread ends even if nobody cancels it.
+    ///   - limit: the most bytes the answer's body may hold once decompressed.
+    init(request: HTTPRequest, backstop: Duration, limit: Int = ResponseLimits.standard.api, logger: Logger = .disabled) {
         self.request = request
         self.backstop = backstop
+        self.limit = limit
         self.logger = logger
     }
 
@@ -29,16 +45,49 @@ final class CurlTransfer: @unchecked Sendable {
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     func run() -> Result<HTTPResponse, APIError> {
-        if isCancelled { return .failure(.cancelled) }
+        let deadline = ContinuousClock.now + backstop
+        var url = request.url
+        var headers = request.headers
+        for _ in 0...RedirectPolicy.maximumRedirects {
+            if isCancelled { return .failure(.cancelled) }
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return .failure(.timedOut) }
+            let status: Int
+            switch perform(url: url, headers: headers, timeout: remaining) {
+            case .failure(let error): return .failure(error)
+            case .success(let answered): status = answered
+            }
+            let location = self.headers.first { $0.key.lowercased() == "location" }?.value
+            switch RedirectPolicy.decide(status: status, location: location, from: url, method: request.method, headers: headers) {
+            case .final:
+                return CurlHTTPClient.result(status: status, headers: self.headers, body: body)
+            case .refuse(let reason):
+                logger.warning("http", "\(reason): \(Redaction.forLog(location ?? ""))")
+                return .failure(.undecodable(reason))
+            case .follow(let next, let nextHeaders):
+                logger.debug("http", "\(status): redirected to \(Redaction.forLog(next.absoluteString))")
+                url = next
+                headers = nextHeaders
+            }
+        }
+        return .failure(.undecodable("the server redirected more than \(RedirectPolicy.maximumRedirects) times"))
+    }
+
+    /// One request and its answer, no redirect followed: the answer's status, or why none came.
+    private func perform(url: URL, headers: [String: String], timeout: Duration) -> Result<Int, APIError> {
+        body = Data()
+        self.headers = [:]
+        headerBytes = 0
+        overflow = nil
         // Sorted so the wire order is the same every time (the dictionary's is not).
-        let lines = request.headers.sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
+        let lines = headers.sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
         defer { lines.forEach { free($0) } }
         let headerPointers = lines.map { UnsafePointer($0) }
-        let milliseconds = Int(backstop.inSeconds * 1000)
+        let milliseconds = max(1, Int(timeout.inSeconds * 1000))
         var outcome = ccurl_result()
         let context = Unmanaged.passUnretained(self).toOpaque()
 
-        request.url.absoluteString.withCString { url in
+        url.absoluteString.withCString { url in
             request.method.rawValue.withCString { method in
                 headerPointers.withUnsafeBufferPointer { headers in
                     Self.withBody(request.body) { body, length in
@@ -52,12 +101,21 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
 
+        switch overflow {
+        case .body:
+            logger.warning("http", "the answer passed \(limit) bytes; transfer aborted")
+            return .failure(.responseTooLarge(limit: limit))
+        case .headers:
+            return .failure(.undecodable("the server's answer has more than \(Self.maximumHeaderBytes / 1024) KB of headers"))
+        case nil:
+            break
+        }
         guard outcome.code == CCURL_OK else {
             let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             logger.debug("http", "libcurl \(outcome.code): \(message)")
             return .failure(outcome.code == CCURL_UNAVAILABLE ? .offline : CurlHTTPClient.apiError(forCode: outcome.code))
         }
-        return CurlHTTPClient.result(status: outcome.status, headers: headers, body: body)
+        return .success(outcome.status)
     }
 
     private static func withBody<R>(_ body: Data?, _ work: (UnsafeRawPointer?, Int) -> R) -> R {
@@ -69,9 +127,12 @@ final class CurlTransfer: @unchecked Sendable {
         context.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
     }
 
+    /// libcurl hands over the body decompressed, a chunk at a time; returning less than the
+    /// chunk's length aborts the transfer, which is how the limit is enforced.
     private static let onBody: ccurl_data_callback = { data, size, count, context in
         guard let transfer = transfer(context), let data else { return 0 }
         let length = size * count
+        guard transfer.accept(bodyBytes: length) else { return 0 }
         transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
         return length
     }
@@ -79,9 +140,23 @@ final class CurlTransfer: @unchecked Sendable {
     private static let onHeader: ccurl_data_callback = { data, size, count, context in
         guard let transfer = transfer(context), let data else { return 0 }
         let length = size * count
+        transfer.headerBytes += length
+        guard transfer.headerBytes <= maximumHeaderBytes else {
+            transfer.overflow = .headers
+            return 0
+        }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
         transfer.receiveHeaderLine(line)
         return length
+    }
+
+    /// Whether `count` more body bytes stay within the limit; marks the overflow when not.
+    func accept(bodyBytes count: Int) -> Bool {
+        guard body.count + count <= limit else {
+            overflow = .body
+            return false
+        }
+        return true
     }
 
     private static let onProgress: ccurl_progress_callback = { context in

@@ -4,6 +4,14 @@ import FoundationEssentials
 public struct HTTPRequest: Hashable, Sendable {
     public enum Method: String, Hashable, Sendable { case get = "GET", post = "POST" }
 
+    /// What the answer is, which sets how large it may be (`ResponseLimits`).
+    public enum Kind: Hashable, Sendable {
+        /// JSON of the backend's API.
+        case api
+        /// An image's bytes.
+        case image
+    }
+
     public var method: Method
     public var url: URL
     public var headers: [String: String]
@@ -12,10 +20,11 @@ public struct HTTPRequest: Hashable, Sendable {
     public var isSensitive: Bool
     /// 1 for the first try; the network inspector shows it.
     public var attempt: Int
+    public var kind: Kind
 
     public init(
         method: Method = .get, url: URL, headers: [String: String] = [:], body: Data? = nil,
-        isSensitive: Bool = false, attempt: Int = 1
+        isSensitive: Bool = false, attempt: Int = 1, kind: Kind = .api
     ) {
         self.method = method
         self.url = url
@@ -23,6 +32,7 @@ public struct HTTPRequest: Hashable, Sendable {
         self.body = body
         self.isSensitive = isSensitive
         self.attempt = attempt
+        self.kind = kind
     }
 }
 

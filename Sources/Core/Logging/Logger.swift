@@ -21,9 +21,9 @@ public enum LogLevel: String, Comparable, Hashable, Sendable, CaseIterable {
 
 /// Writes one line per event to the file given by `--log FILE`:
 /// `2025-01-31T14:03:02.125Z INFO  http: GET /rLogin -> 200 in 812 ms (attempt 1)`.
-/// Every message goes through `Redaction.redact` first, so no token or password reaches the
-/// file. Thread-safe: lines from different threads never interleave. Without a file
-/// (`Logger.disabled`) it does nothing and costs nothing.
+/// Every message goes through `Redaction.forLog` first, so no token, password or URL query
+/// value reaches the file. Thread-safe: lines from different threads never interleave. Without
+/// a file (`Logger.disabled`) it does nothing and costs nothing.
 public final class Logger: Sendable {
     private let descriptor: Mutex<Int32?>
     private let minimumLevel: LogLevel
@@ -79,7 +79,7 @@ public final class Logger: Sendable {
     /// The formatted line, redacted, one line even when the message has several.
     static func line(date: Date, level: LogLevel, subsystem: String, message: String) -> String {
         let time = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        let flat = Redaction.redact(message)
+        let flat = Redaction.forLog(message)
             .replacing("\r\n", with: " ⏎ ")
             .replacing("\n", with: " ⏎ ")
             .replacing("\r", with: " ⏎ ")

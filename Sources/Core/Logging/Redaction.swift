@@ -3,6 +3,9 @@
 /// inspector pass everything through here.
 public enum Redaction {
     public static let placeholder = "[redacted]"
+    /// What a URL query value becomes in the log: told apart from a secret's placeholder, since
+    /// it is hidden for privacy, not because it is a credential.
+    public static let queryPlaceholder = "<redacted>"
 
     /// Header names whose values are never recorded (compared case-insensitively).
     public static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
@@ -25,6 +28,21 @@ public enum Redaction {
             "\($0.output.1)\(placeholder)"
         }
         return text
+    }
+
+    /// `redact(text)`, and every URL query value too: `?sessionId=…&screen=…` becomes
+    /// `?sessionId=<redacted>&screen=<redacted>`. The log keeps which endpoint was asked and with
+    /// which items, never what they held (session ids, a person's selections). See
+    /// Docs/security.md, "The log".
+    public static func forLog(_ text: String) -> String {
+        queryValues(redact(text))
+    }
+
+    /// Replaces the value of every `name=value` item of a URL query (after `?`, and after each
+    /// `&` or `;` that follows). Empty values stay empty: there is nothing to hide.
+    public static func queryValues(_ text: String) -> String {
+        guard text.contains("?") else { return text }
+        return text.replacing(#/([?&;][A-Za-z0-9_.~%+\-\[\]]+=)[^&;#\s"'<>]+/#) { "\($0.output.1)\(queryPlaceholder)" }
     }
 
     /// `headers` with the values of secret headers replaced.

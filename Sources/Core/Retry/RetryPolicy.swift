@@ -12,7 +12,7 @@ public struct RetryPolicy: Equatable, Hashable, Sendable {
     public enum Retryable: String, Equatable, Hashable, Sendable, CaseIterable {
         /// HTTP 5xx and transport errors (offline, refused, timed out).
         case transient
-        /// Every failure except cancellation.
+        /// Every failure except cancellation and an answer over the size limit.
         case all
     }
 
@@ -62,6 +62,8 @@ public struct RetryPolicy: Equatable, Hashable, Sendable {
 
     /// Whether a failure of `attempt` (1-based) with `error` should be followed by another.
     public func shouldRetry(_ error: APIError, after attempt: Int) -> Bool {
+        // The same request gets the same oversized answer: asking again only downloads it again.
+        if case .responseTooLarge = error { return false }
         if error == .cancelled { return false }
         if let maxAttempts, attempt >= maxAttempts { return false }
         switch retryable {

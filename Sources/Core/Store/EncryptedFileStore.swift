@@ -13,23 +13,35 @@ import Glibc
 /// Writes are atomic and durable: a temp file in the same folder, fsync, rename over the
 /// record, fsync of the folder. A reader sees the old record or the new one, never a mix,
 /// even if the program dies mid-write. A record that can't be opened is moved aside as
-/// `NAME.damaged-<UTC time>` and reported as `StoreError.damaged`: never a crash, never lost.
+/// `NAME.damaged-<UTC time>` and reported as `StoreError.damaged`: never a crash, never lost;
+/// the newest `damagedCopiesKept` such copies of a record are kept, older ones removed.
+///
+/// A wrong key destroys nothing: the folder holds a key check (`KeyCheck`) made under the key
+/// the data was stored with, and a store whose key doesn't match it is never opened
+/// (`StoreError.wrongKey`), so no record is set aside as damaged and none is sealed under the
+/// wrong key. See Docs/security.md.
 public final class EncryptedFileStore: RecordStore {
     static let magic = Data("CTUI".utf8)
     static let version: UInt8 = 1
     static var headerSize: Int { magic.count + 1 }
+    /// `.damaged-*` copies kept per record, newest first: enough to look into what went wrong,
+    /// never a folder that fills up with them.
+    public static let damagedCopiesKept = 3
 
     public let directory: String
     private let key: EncryptionKey
     private let now: @Sendable () -> Date
 
-    /// Opens (creating it with mode 0700 if needed) the store in `directory`.
+    /// Opens (creating it with mode 0700 if needed) the store in `directory`, after checking that
+    /// `key` is the one its data was stored under (`StoreError.wrongKey` when not; nothing in the
+    /// folder is changed then).
     /// - Parameter now: dates the names of damaged files; injected for tests.
     public init(directory: String, key: EncryptionKey, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
         try FileSystem.makeDirectory(directory, mode: 0o700)
         self.directory = directory
         self.key = key
         self.now = now
+        try KeyCheck.verify(key, in: directory) { () throws(StoreError) in try self.opensAnyRecord() }
     }
 
     /// The store the app uses: data in `AppPaths.dataDirectory(flag:environment:)`, key from
@@ -45,7 +57,9 @@ public final class EncryptedFileStore: RecordStore {
         do {
             return try open(file, name: name)
         } catch let reason {
-            throw .damaged(name: name, movedTo: try moveAside(path, name: name), reason: reason.description)
+            let movedTo = try moveAside(path, name: name)
+            pruneDamagedCopies(of: name)
+            throw .damaged(name: name, movedTo: movedTo, reason: reason.description)
         }
     }
 
@@ -88,7 +102,7 @@ public final class EncryptedFileStore: RecordStore {
     private func seal(_ data: Data, name: String) throws(StoreError) -> Data {
         let nonce = try SecureRandom.bytes(AESGCM.nonceSize)
         do {
-            let sealed = try AESGCM.seal(data, key: key.bytes, nonce: nonce, authenticating: header() + Data(name.utf8))
+            let sealed = try AESGCM.seal(data, key: key.secret, nonce: nonce, authenticating: header() + Data(name.utf8))
             return header() + nonce + sealed
         } catch {
             throw .io("encryption failed: \(error)")
@@ -108,25 +122,43 @@ public final class EncryptedFileStore: RecordStore {
         let nonce = Data(body.prefix(AESGCM.nonceSize))
         let sealed = Data(body.dropFirst(AESGCM.nonceSize))
         do {
-            return try AESGCM.open(sealed, key: key.bytes, nonce: nonce, authenticating: header() + Data(name.utf8))
+            return try AESGCM.open(sealed, key: key.secret, nonce: nonce, authenticating: header() + Data(name.utf8))
         } catch {
             throw OpenFailure(description: "it does not authenticate: wrong key, changed bytes or another record's file")
         }
+    }
+
+    // MARK: - Key check
+
+    /// For a folder from before the key check: whether the key opens a record in it (`true`),
+    /// opens none of those there (`false`), or there is no record to try (`nil`). Reads only.
+    private func opensAnyRecord() throws(StoreError) -> Bool? {
+        var tried = false
+        for name in FileSystem.names(in: directory) where Self.isRecordName(name) {
+            guard let file = try? FileSystem.read(AppPaths.join(directory, name)) else { continue }
+            tried = true
+            if (try? open(file, name: name)) != nil { return true }
+        }
+        return tried ? false : nil
     }
 
     // MARK: - Paths
 
     /// Record names are plain file names: letters, digits, `.`, `_`, `-`, not starting with a dot.
     private func path(of name: String) throws(StoreError) -> String {
+        guard Self.isRecordName(name) else {
+            throw .io("\"\(name)\" is not a valid record name (letters, digits, . _ -)")
+        }
+        return AppPaths.join(directory, name)
+    }
+
+    static func isRecordName(_ name: String) -> Bool {
         let allowed = name.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
-        guard !name.isEmpty, allowed, !name.hasPrefix("."), !name.contains(".damaged-"), name.utf8.count <= 200 else {
-            throw .io("\"\(name)\" is not a valid record name (letters, digits, . _ -)")
-        }
-        return AppPaths.join(directory, name)
+        return !name.isEmpty && allowed && !name.hasPrefix(".") && !name.contains(".damaged-") && name.utf8.count <= 200
     }
 
     private func moveAside(_ path: String, name: String) throws(StoreError) -> String {
@@ -143,5 +175,27 @@ public final class EncryptedFileStore: RecordStore {
         }
         FileSystem.fsyncDirectory(directory)
         return target
+    }
+
+    /// Removes all but the newest `damagedCopiesKept` copies of `name` set aside. Their names
+    /// sort by time (`NAME.damaged-20231114T221320Z`, then `-2`, `-3`… within one second).
+    private func pruneDamagedCopies(of name: String) {
+        let prefix = "\(name).damaged-"
+        let copies = FileSystem.names(in: directory).filter { $0.hasPrefix(prefix) }
+            .map { (name: $0, order: Self.damagedOrder(String($0.dropFirst(prefix.count)))) }
+            .sorted { $0.order.stamp != $1.order.stamp ? $0.order.stamp < $1.order.stamp : $0.order.counter < $1.order.counter }
+        guard copies.count > Self.damagedCopiesKept else { return }
+        for copy in copies.dropLast(Self.damagedCopiesKept) {
+            unlink(AppPaths.join(directory, copy.name))
+        }
+        FileSystem.fsyncDirectory(directory)
+    }
+
+    /// `20231114T221320Z-3` → ("20231114T221320Z", 3); without a counter, 1.
+    static func damagedOrder(_ suffix: String) -> (stamp: String, counter: Int) {
+        if let dash = suffix.lastIndex(of: "-"), let counter = Int(suffix[suffix.index(after: dash)...]) {
+            return (String(suffix[..<dash]), counter)
+        }
+        return (suffix, 1)
     }
 }

@@ -27,6 +27,21 @@ enum FileSystem {
         chmod(path, mode)
     }
 
+    /// `makeDirectory(path, mode: 0o700)`, and an existing folder made private too, unless it
+    /// belongs to another user (then it is refused: they could swap what is inside).
+    static func makePrivateDirectory(_ path: String) throws(StoreError) {
+        try makeDirectory(path, mode: 0o700)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw .io("can't inspect the folder \(path): \(lastError())") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .key("\(path) is not a folder (a symbolic link?)") }
+        guard info.st_uid == geteuid() else {
+            throw .key("the folder \(path) belongs to another user (uid \(info.st_uid)); keys must be kept in a folder of your own")
+        }
+        if info.st_mode & 0o077 != 0, chmod(path, 0o700) != 0 {
+            throw .io("can't make the folder \(path) private: \(lastError())")
+        }
+    }
+
     static func writeAll(_ fd: Int32, _ data: Data) throws(StoreError) {
         var offset = 0
         while offset < data.count {
@@ -39,11 +54,15 @@ enum FileSystem {
         }
     }
 
-    static func readAll(_ fd: Int32) throws(StoreError) -> Data {
+    /// Everything left to read, or the first `limit` bytes of it.
+    static func readAll(_ fd: Int32, limit: Int = .max) throws(StoreError) -> Data {
         var result = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, $0.count) }
+        var buffer = [UInt8](repeating: 0, count: min(64 * 1024, max(1, limit)))
+        // The buffer may have held a key file's bytes.
+        defer { buffer.cleanse() }
+        while result.count < limit {
+            let wanted = min(buffer.count, limit - result.count)
+            let count = buffer.withUnsafeMutableBytes { readBytes(fd, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .io(lastError())
@@ -51,6 +70,7 @@ enum FileSystem {
             if count == 0 { return result }
             result.append(contentsOf: buffer[0..<count])
         }
+        return result
     }
 
     /// The whole file, `nil` when it doesn't exist.
@@ -62,6 +82,18 @@ enum FileSystem {
         }
         defer { close(fd) }
         return try readAll(fd)
+    }
+
+    /// The names in the folder `path` (without `.` and `..`); empty when it can't be read.
+    static func names(in path: String) -> [String] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 
     static func fsyncDirectory(_ path: String) {

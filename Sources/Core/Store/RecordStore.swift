@@ -17,6 +17,9 @@ public enum StoreError: Error, Hashable, Sendable {
     case damaged(name: String, movedTo: String, reason: String)
     /// The key could not be had (bad `CHALLENGE_TUI_KEY`, key file readable by others, …).
     case key(String)
+    /// The key is not the one the data in `directory` was stored under (its key check says so):
+    /// nothing there was read, moved or written. `keySource` says where the key came from.
+    case wrongKey(keySource: String, directory: String)
     /// The file system refused (permissions, disk full, …).
     case io(String)
 
@@ -25,6 +28,10 @@ public enum StoreError: Error, Hashable, Sendable {
         case .damaged(let name, let movedTo, let reason):
             "Stored \(name) could not be read (\(reason)); it was set aside as \(movedTo)"
         case .key(let detail): "Encryption key problem: \(detail)"
+        case .wrongKey(let source, let directory):
+            "Wrong encryption key: the key from \(source) does not open the data in \(directory), which was "
+                + "stored under another key. The stored files were left as they are; start with the key they were "
+                + "stored under, or move \(directory) away to start afresh"
         case .io(let detail): "Storage problem: \(detail)"
         }
     }

@@ -28,6 +28,9 @@ public enum ProfileFailure: Hashable, Sendable {
             self = .unreachable
         case .undecodable:
             self = .unexpectedResponse
+        case .responseTooLarge:
+            // Says what happened and that trying again won't help (Docs/security.md).
+            self = .rejected(error.message)
         case .http(401, _):
             self = .sessionExpired
         case .http(let status, _) where (500...599).contains(status):

@@ -59,6 +59,8 @@ public final class NcursesTerminal: Terminal {
     public func start() throws {
         guard !isActive else { return }
         NcursesTerminal.setUTF8Locale()
+        // The modes to put back if a signal ends the program, saved before curses changes them.
+        SignalHub.saveTerminalModes(descriptor: output)
         SignalHub.installFatalHandlers()
         screen = terminalType.map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
         guard screen != nil else {
@@ -96,6 +98,7 @@ public final class NcursesTerminal: Terminal {
         for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
         decoder = InputDecoder()
         writeToTerminal(modes.enableSequence)
+        SignalHub.prepareTerminalReset()
     }
 
     /// Ends curses exactly once; safe to call again, or without `start`.

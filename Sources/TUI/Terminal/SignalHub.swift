@@ -7,8 +7,39 @@ enum SignalHub {
     /// Signals that end the event loop (through the wake pipe).
     static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT]
 
-    /// Fatal signals and `exit` restore the terminal before the process dies. Installed once.
+    /// Every signal whose default action ends the process (USR1, QUIT, ALRM, SEGV, ABRT, …) and
+    /// `exit` restore the terminal before the process dies, on an alternate stack; SIGPIPE is
+    /// ignored. Installed once, by the thread that runs the terminal. See Docs/security.md.
     static func installFatalHandlers() { ctui_install_fatal_handlers() }
+
+    /// Saves the terminal's modes on `descriptor` (before curses changes them): what a dying
+    /// handler puts back.
+    @discardableResult
+    static func saveTerminalModes(descriptor: Int32) -> Bool { ctui_save_terminal_modes(descriptor) == 0 }
+
+    /// Builds the sequences a dying handler writes, from the terminal's terminfo entry and
+    /// `TerminalModes.resetSequence` (the one reset of the app's own modes); curses must be
+    /// started for the terminfo part.
+    static func prepareTerminalReset() { ctui_prepare_terminal_reset(TerminalModes.resetSequence) }
+
+    /// What a dying handler writes (for tests).
+    static var terminalReset: [UInt8] {
+        withUnsafeBytes(of: ctui_state().pointee.reset) { Array($0.prefix(ctui_state().pointee.reset_length)) }
+    }
+
+    /// Sends `signal` to the terminal-restoring handler, then to its present action (tests, which
+    /// can't rely on what `installFatalHandlers` found when it ran once).
+    static func installDyingHandler(for signal: Int32) { ctui_install_dying_handler(signal) }
+
+    /// Gives the calling thread the alternate stack the handlers run on.
+    @discardableResult
+    static func installAlternateStack() -> Bool { ctui_install_alternate_stack() == 0 }
+
+    /// Whether `signal` goes to the terminal-restoring handler (for tests).
+    static func restoresTerminal(on signal: Int32) -> Bool { ctui_restores_on(signal) != 0 }
+
+    /// Whether `signal`'s default action ends the process.
+    static func endsProcess(_ signal: Int32) -> Bool { ctui_signal_ends_process(signal) != 0 }
 
     /// Whether curses owns the terminal (the fatal path calls `endwin` only then).
     static func setCursesActive(_ active: Bool) { ctui_set_curses_active(active ? 1 : 0) }

@@ -1,0 +1,13 @@
+// System calls Swift can't import: prctl(2) is variadic, and Swift imports no variadic C
+// function. Kept to the few process-hardening calls of Core's ProcessHardening.
+#ifndef CSYSTEM_H
+#define CSYSTEM_H
+
+/// Makes the process not dumpable: no core file, and other processes of the same user can't
+/// ptrace it or read its memory through /proc. 0 on success, -1 with errno set.
+int csystem_disable_dumps(void);
+
+/// 1 when the process is dumpable, 0 when not, -1 on error.
+int csystem_is_dumpable(void);
+
+#endif

@@ -1,0 +1,95 @@
+import Core
+import Foundation
+import Profile
+import Testing
+@testable import AppShell
+
+/// What `AppEnvironment.make` does with hostile or mistaken input before the terminal is
+/// touched: a token that could forge headers, a wrong key. See Docs/security.md.
+@Suite struct AppEnvironmentHardeningTests {
+    private func make(_ environment: [String: String], dataDir: String) throws(LaunchError) -> AppEnvironment {
+        var options = LaunchOptions()
+        options.dataDirectory = dataDir
+        return try AppEnvironment.make(options: options, environment: environment, executablePath: nil, currentDirectory: "/")
+    }
+
+    private func folder() -> String {
+        let path = NSTemporaryDirectory() + "/appenv-hardening-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func theCheckedVariableIsTheOneTheProfileReads() {
+        #expect(AppConfiguration.tokenVariable == BearerToken.environmentKey)
+    }
+
+    @Test func aTokenVariableThatCouldForgeHeadersEndsTheStartWithExitTwo() {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect {
+            try make(["CHALLENGE_TUI_TOKEN": "abc\r\nX-Admin: yes", "CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)], dataDir: data)
+        } throws: { error in
+            guard let error = error as? LaunchError else { return false }
+            return error.exitStatus == 2 && error.description.hasPrefix("CHALLENGE_TUI_TOKEN: expected a JSON web token")
+                && !error.description.contains("X-Admin")
+        }
+    }
+
+    @Test func aConfiguredTokenThatCouldForgeHeadersEndsTheStartWithExitTwo() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let config = data + "/bad.json"
+        try Data(#"{"profileToken": "abc\r\nX-Admin: yes"}"#.utf8).write(to: URL(fileURLWithPath: config))
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.configFile = config
+        #expect {
+            try AppEnvironment.make(options: options, environment: [:], executablePath: nil, currentDirectory: "/")
+        } throws: { error in
+            guard let error = error as? LaunchError else { return false }
+            return error.exitStatus == 2 && error.description.hasPrefix("\(config): profileToken: expected a JSON web token")
+        }
+    }
+
+    @Test func aWrongKeyRunsInMemoryAndSaysWhereTheKeyCameFromLeavingTheFilesAlone() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let right = String(repeating: "ab", count: 32), wrong = String(repeating: "cd", count: 32)
+        let first = try make(["CHALLENGE_TUI_KEY": right], dataDir: data)
+        try first.store.write(Data("progress".utf8), to: "navigation.progress")
+        let before = try snapshot(data)
+
+        let second = try make(["CHALLENGE_TUI_KEY": wrong], dataDir: data)
+        #expect(second.storeProblem == .wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: data))
+        #expect(second.store is InMemoryRecordStore)
+        try second.store.write(Data("x".utf8), to: "navigation.progress")
+        #expect(try snapshot(data) == before)
+        #expect(second.storeProblem?.message.contains("the key from CHALLENGE_TUI_KEY does not open the data in \(data)") == true)
+
+        // The right key still opens everything.
+        let third = try make(["CHALLENGE_TUI_KEY": right], dataDir: data)
+        #expect(third.storeProblem == nil)
+        #expect(try third.store.read("navigation.progress") == Data("progress".utf8))
+    }
+
+    @Test func theKeyVariablesAreNotKeptInTheAppsEnvironment() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let app = try make(["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32), "CHALLENGE_TUI_TOKEN": "a.b.c"], dataDir: data)
+        // The challenges read the environment through `variables`: the token is there, the key isn't.
+        #expect(app.variables["CHALLENGE_TUI_KEY"] == nil)
+        #expect(app.variables["CHALLENGE_TUI_TOKEN"] == "a.b.c")
+    }
+
+    /// Every file in `path` with its bytes and modification time.
+    private func snapshot(_ path: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+            let file = path + "/" + name
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            result[name] = "\(try Data(contentsOf: URL(fileURLWithPath: file)).base64EncodedString()) \(date)"
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import Articles
+import Core
+@testable import DevServer
+
+/// Every seed of every fuzz target (`Fuzz/corpus/<target>/`), through the same call the fuzz
+/// target makes: an input that once crashed a parser is kept there as `regression-…` and stays a
+/// test of the normal suite, fuzzed or not. See Docs/testing-fuzzing.md.
+@Suite struct FuzzCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/corpus")
+
+    /// The same calls as Fuzz/Sources/challenge-fuzz/FuzzTargets.swift.
+    static let targets: [String: @Sendable (Data) -> Void] = [
+        "json": { _ = try? JSONParser.parse(Array($0)) },
+        "articles": { _ = try? ArticleDecoder.decode($0) },
+        "http-request": { _ = RequestParser.parse(Array($0), limits: HTTPLimits()) },
+        "jwt": {
+            _ = try? JWT.verify(
+                authorization: String(decoding: $0, as: UTF8.self), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000))
+        },
+        "jwt-claims": { claims in
+            _ = try? JWT.verify(authorization: signedToken(claims), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000))
+        },
+    ]
+
+    /// As the fuzz target makes it: the input's two lines as header and payload, signed.
+    static func signedToken(_ claims: Data) -> String {
+        let newline = claims.firstIndex(of: 0x0A) ?? claims.endIndex
+        let header = claims[..<newline]
+        let payload = claims[min(newline + 1, claims.endIndex)...]
+        let signingInput = Base64URL.encode(Data(header)) + "." + Base64URL.encode(Data(payload))
+        return "Bearer " + signingInput + "." + Base64URL.encode(HMAC.sha256(key: Data("fuzz".utf8), data: Data(signingInput.utf8)))
+    }
+
+    @Test func everyTargetHereHasASeedFolder() throws {
+        let folders = Set(try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path))
+        #expect(Set(Self.targets.keys).isSubset(of: folders))
+    }
+
+    @Test(arguments: ["json", "articles", "http-request", "jwt", "jwt-claims"])
+    func everySeedRunsThroughItsTarget(_ target: String) throws {
+        let run = try #require(Self.targets[target])
+        let folder = Self.corpus.appendingPathComponent(target)
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!seeds.isEmpty)
+        for seed in seeds {
+            run(try Data(contentsOf: folder.appendingPathComponent(seed)))
+        }
+    }
+
+    @Test func theSeedsReachDeepIntoTheirParsers() throws {
+        // The valid seeds parse: the fuzzer starts from inputs that get past the first checks.
+        let json = try Data(contentsOf: Self.corpus.appendingPathComponent("json/configuration.json"))
+        #expect(throws: Never.self) { try JSONParser.parse(Array(json)) }
+        let articles = try Data(contentsOf: Self.corpus.appendingPathComponent("articles/one-article.json"))
+        #expect(try ArticleDecoder.decode(articles).articles.count == 1)
+        let request = try Data(contentsOf: Self.corpus.appendingPathComponent("http-request/get.txt"))
+        guard case .head(let head, _) = RequestParser.parse(Array(request), limits: HTTPLimits()) else {
+            Issue.record("the GET seed is not a request head")
+            return
+        }
+        #expect(head.target == "/rLogin")
+        let token = try Data(contentsOf: Self.corpus.appendingPathComponent("jwt/dev-token.txt"))
+        #expect(throws: JWT.Rejection.badSignature) {
+            try JWT.verify(authorization: String(decoding: token, as: UTF8.self), secret: "fuzz", now: Date())
+        }
+        let claims = try Data(contentsOf: Self.corpus.appendingPathComponent("jwt-claims/valid.txt"))
+        #expect(try JWT.verify(authorization: Self.signedToken(claims), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000)) == "ada")
+    }
+}
