@@ -12,6 +12,16 @@ import Contract
 @Suite(.timeLimit(.minutes(1))) struct ArticlesBehaviourTests {
     // MARK: Seed acceptance criteria
 
+    /// `--challenge articles` with a stored list: the list is in the very first frame, before
+    /// any effect has run.
+    @Test func seedAC1_theStoredListIsInTheFirstFrame() throws {
+        let app = try ArticlesFixture.harness(
+            ArticlesFixture.endpoint(.alwaysSucceed, delay: 1), store: ArticlesFixture.store(with: ArticlesFixture.storedList))
+        #expect(app.terminal.presentCount == 1)
+        #expect(app.executor.pendingCount > 0, "no effect has run yet")
+        #expect(app.rowTitles == ["Newest stored article", "Middle stored article", "Oldest stored article"])
+    }
+
     @Test func seedAC1_launchShowsTheLatestArticles() async throws {
         // An earlier run stored two articles; the server now has the 60 of the sample.
         let app = try ArticlesFixture.harness(

@@ -63,9 +63,11 @@ import TUI
         #expect(app.press(.char("q")) == .quit)
     }
 
-    @Test func aStoreThatCannotOpenIsSaidOnce() throws {
+    /// Said once the launcher is on screen: the first frame does not wait for the store.
+    @Test func aStoreThatCannotOpenIsSaidOnce() async throws {
         let app = try ShellHarness(storeProblem: .key("key file is readable by others"))
-        #expect(app.contains("Encryption key problem: key file is readable by others — nothing will be kept"))
+        #expect(app.contains("Three mobile coding challenges"), "the launcher's first frame")
+        try await app.waitFor("Encryption key problem: key file is readable by others — nothing will be kept")
     }
 
     @Test func forgettingTheFlowsProgressRemovesTheRecord() throws {

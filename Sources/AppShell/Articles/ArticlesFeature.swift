@@ -34,6 +34,10 @@ struct ArticlesFeature: Feature {
     init(environment: AppEnvironment) {
         state = ArticlesState(policy: environment.configuration.retry.articles)
         runtime = ArticlesRuntime(api: environment.articlesAPI, clock: environment.clock, store: environment.store)
+        // The stored list is read now, so the challenge's first frame already shows it (the
+        // reducer then skips its own load): reading and opening the record takes about a
+        // millisecond for the usual list (Docs/performance.md).
+        _ = state.reduce(.cacheLoaded(ArticlesCache.load(from: environment.store)))
     }
 
     static var appeared: Event { .domain(.appeared) }

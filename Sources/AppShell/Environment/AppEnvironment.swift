@@ -13,9 +13,12 @@ public final class AppEnvironment {
     public let clock: any Clock<Duration>
     public let monitor: NetworkMonitor
     public let logger: Logger
-    public let store: any RecordStore
+    /// The encrypted store, opened on first use: the launcher's first frame does not wait for
+    /// the key (Docs/performance.md); the shell asks for it right after that frame.
+    public var store: any RecordStore { openedStore.store }
     /// Why the encrypted store could not be opened; the app then keeps data in memory only.
-    public let storeProblem: StoreError?
+    public var storeProblem: StoreError? { openedStore.problem }
+    private var storeOpening: StoreOpening
     /// The named scenarios the fault panel offers (`Config/scenarios`, plus the built-in default).
     public var scenarioLibrary: ScenarioLibrary
     /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
@@ -42,8 +45,7 @@ public final class AppEnvironment {
         self.clock = clock
         self.monitor = NetworkMonitor(clock: clock)
         self.logger = logger
-        self.store = store
-        self.storeProblem = storeProblem
+        self.storeOpening = .opened(store, storeProblem)
         self.scenarioLibrary = scenarioLibrary
         self.executor = executor
         self.mockEndpoints = Self.endpoints(for: scenario)
@@ -57,6 +59,18 @@ public final class AppEnvironment {
             endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: UInt64(index + 1))
         }
         return endpoints
+    }
+
+    /// The store and why it could not be opened, opening it now if it was not yet.
+    private var openedStore: (store: any RecordStore, problem: StoreError?) {
+        switch storeOpening {
+        case .opened(let store, let problem):
+            return (store, problem)
+        case .pending(let open):
+            let (store, problem) = open()
+            storeOpening = .opened(store, problem)
+            return (store, problem)
+        }
     }
 
     /// The value `key` makes from this environment, made on first use and kept for the app's
@@ -118,21 +132,22 @@ public final class AppEnvironment {
             do { logger = try Logger(path: path) } catch { throw LaunchError("--log: \(error.message)", exitStatus: 1) }
         }
 
-        let store: any RecordStore
-        var storeProblem: StoreError?
-        do {
-            store = try EncryptedFileStore.open(dataDirectory: options.dataDirectory, environment: environment)
-        } catch {
-            storeProblem = error
-            store = InMemoryRecordStore()
-            logger.warning("store", error.message)
-        }
-        // The key's variables have done their work; nothing downstream needs to see them.
+        // Only the key's variables are kept for the opening, and nothing downstream sees them.
+        let keyVariables = environment.filter { ProcessHardening.secretVariables.contains($0.key) }
         let variables = environment.filter { !ProcessHardening.secretVariables.contains($0.key) }
-        return AppEnvironment(
+        let app = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: variables,
-            store: store, storeProblem: storeProblem, logger: logger,
-            scenarioLibrary: ScenarioLibrary(configDirectory: configDirectory))
+            logger: logger, scenarioLibrary: ScenarioLibrary(configDirectory: configDirectory))
+        let dataDirectory = options.dataDirectory
+        app.storeOpening = .pending { [logger] in
+            do throws(StoreError) {
+                return (try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }), nil)
+            } catch {
+                logger.warning("store", error.message)
+                return (InMemoryRecordStore(), error)
+            }
+        }
+        return app
     }
 
     // MARK: Backends
@@ -155,4 +170,10 @@ public final class AppEnvironment {
         // Made for every case in `init`; the fallback only keeps this total.
         mockEndpoints[name] ?? MockEndpoint(name.rawValue, behaviour: .instant)
     }
+}
+
+/// Where the store is: opened (possibly in memory, with the reason), or still to be opened.
+private enum StoreOpening {
+    case opened(any RecordStore, StoreError?)
+    case pending(() -> (any RecordStore, StoreError?))
 }

@@ -68,10 +68,10 @@ public final class ChallengeShell: TerminalApp {
         let poster = run.poster
         monitorSubscription = environment.monitor.subscribe { _ in poster.post(.networkActivity) }
         push(LauncherScreen(challenges: challengeList, open: { [unowned self] challenge in self.open(challenge) }))
-        if let problem = environment.storeProblem {
-            toast(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
-        }
         if let initialChallenge, let challenge = challengeList.first(where: { $0.id == initialChallenge }) { open(challenge) }
+        // Handled on the loop's next turn, after the first frame is on screen (the launcher does
+        // not wait for the store's key: Docs/performance.md).
+        run.post(.firstFrameShown)
     }
 
     public func handle(_ key: Key, _ run: RunContext<ShellMessage>) {
@@ -124,6 +124,10 @@ public final class ChallengeShell: TerminalApp {
             break
         case .networkActivity:
             faultPanel?.refresh()
+        case .firstFrameShown:
+            if let problem = environment.storeProblem {
+                toast(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
+            }
         case .event:
             if let context { stack.forEach { $0.handle(message, context) } }
         }

@@ -9,6 +9,9 @@ public enum ShellMessage: Sendable {
     case animationFrame
     /// The toast's deadline has passed.
     case toastExpired
+    /// Posted at start, so handled once the first frame is on screen: what may wait until then
+    /// (opening the encrypted store) happens here.
+    case firstFrameShown
     /// A request began or ended (the `NetworkMonitor` saw it): redraw the network inspector and
     /// the fault panel. The shell keeps this one; screens never get it.
     case networkActivity
