@@ -25,7 +25,7 @@ let package = Package(
         // epoll, accept4 and friends, which Glibc's Swift module leaves out (Sources/CEpoll).
         .target(name: "CEpoll"),
         .target(name: "Core", dependencies: ["COpenSSL", "CCurl", "CSystem"]),
-        // libpng, libjpeg-turbo and giflib through dlopen, on the first picture decoded or encoded
+        // libpng and libjpeg-turbo through dlopen, on the first picture decoded or encoded
         // (Sources/CImageCodecs/include/CImageCodecs.h, Docs/images.md).
         .target(name: "CImageCodecs"),
         // Pictures: decode (PNG, JPEG, GIF, BMP) within limits, encode, scale, placeholder pictures.
@@ -70,7 +70,7 @@ let package = Package(
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting"]
+            dependencies: ["DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting", "Imaging"]
         ),
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
@@ -110,7 +110,7 @@ if Context.environment["CHALLENGE_TUI_FUZZ"] != nil {
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
             name: "challenge-fuzz",
-            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer"],
+            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer", "Imaging"],
             path: "Fuzz/Sources/challenge-fuzz",
             // gold fails on the sanitized objects' debug information; the toolchain's lld links them.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <png.h>
 #include <jpeglib.h>
-#include <gif_lib.h>
 
 struct cimg_png_api {
     // Reading: the low-level API (the simplified one converts rows through its own buffers, a
@@ -58,26 +57,13 @@ struct cimg_jpeg_api {
     void (*destroy_compress)(j_compress_ptr);
 };
 
-struct cimg_gif_api {
-    GifFileType *(*DGifOpen)(void *, InputFunc, int *);
-    int (*DGifGetRecordType)(GifFileType *, GifRecordType *);
-    int (*DGifGetImageDesc)(GifFileType *);
-    int (*DGifGetLine)(GifFileType *, GifPixelType *, int);
-    int (*DGifGetExtension)(GifFileType *, int *, GifByteType **);
-    int (*DGifGetExtensionNext)(GifFileType *, GifByteType **);
-    int (*DGifCloseFile)(GifFileType *, int *);
-    const char *(*GifErrorString)(int);
-};
-
 extern struct cimg_png_api cimg_png;
 extern struct cimg_jpeg_api cimg_jpeg;
-extern struct cimg_gif_api cimg_gif;
 
 /// Loads the library on first use (once per process, thread-safe); NULL when it is ready,
 /// else why it is not.
 const char *cimg_load_png(void);
 const char *cimg_load_jpeg(void);
-const char *cimg_load_gif(void);
 
 /// Sets `status` and returns `code`.
 int cimg_fail(cimg_status *status, int code, const char *message);
@@ -85,7 +71,6 @@ int cimg_fail(cimg_status *status, int code, const char *message);
 /// What each format's decoder keeps between `cimg_open` and `cimg_read`.
 struct cimg_png_decoder;
 struct cimg_jpeg_decoder;
-struct cimg_gif_decoder;
 
 struct cimg_png_decoder *cimg_png_open(const uint8_t *, size_t, uint32_t *, uint32_t *, cimg_status *);
 int cimg_png_read(struct cimg_png_decoder *, uint8_t *, size_t, cimg_status *);
@@ -96,9 +81,5 @@ struct cimg_jpeg_decoder *cimg_jpeg_open(const uint8_t *, size_t, uint32_t *, ui
 int cimg_jpeg_read(struct cimg_jpeg_decoder *, uint8_t *, size_t, cimg_status *);
 int cimg_jpeg_reduce(struct cimg_jpeg_decoder *, uint32_t, uint32_t, uint32_t *, uint32_t *, cimg_status *);
 void cimg_jpeg_close(struct cimg_jpeg_decoder *);
-
-struct cimg_gif_decoder *cimg_gif_open(const uint8_t *, size_t, uint32_t *, uint32_t *, cimg_status *);
-int cimg_gif_read(struct cimg_gif_decoder *, uint8_t *, size_t, cimg_status *);
-void cimg_gif_close(struct cimg_gif_decoder *);
 
 #endif

@@ -7,7 +7,6 @@
 
 struct cimg_png_api cimg_png;
 struct cimg_jpeg_api cimg_jpeg;
-struct cimg_gif_api cimg_gif;
 
 int cimg_fail(cimg_status *status, int code, const char *message) {
     if (status != NULL) {
@@ -98,24 +97,6 @@ static void load_jpeg(void) {
     jpeg_load_error[0] = 0;
 }
 
-static pthread_once_t gif_once = PTHREAD_ONCE_INIT;
-static char gif_load_error[ERROR_SIZE] = "giflib was not loaded";
-
-static void load_gif(void) {
-    const char *soname = "libgif.so.7";
-    char *error = gif_load_error;
-    void *library = open_library(soname, "libgif7", gif_load_error, sizeof gif_load_error);
-    if (library == NULL) return;
-    LOAD(cimg_gif, DGifOpen, "DGifOpen")
-    LOAD(cimg_gif, DGifGetRecordType, "DGifGetRecordType")
-    LOAD(cimg_gif, DGifGetImageDesc, "DGifGetImageDesc")
-    LOAD(cimg_gif, DGifGetLine, "DGifGetLine")
-    LOAD(cimg_gif, DGifGetExtension, "DGifGetExtension")
-    LOAD(cimg_gif, DGifGetExtensionNext, "DGifGetExtensionNext")
-    LOAD(cimg_gif, DGifCloseFile, "DGifCloseFile")
-    LOAD(cimg_gif, GifErrorString, "GifErrorString")
-    gif_load_error[0] = 0;
-}
 #undef LOAD
 
 const char *cimg_load_png(void) {
@@ -126,11 +107,6 @@ const char *cimg_load_png(void) {
 const char *cimg_load_jpeg(void) {
     pthread_once(&jpeg_once, load_jpeg);
     return jpeg_load_error[0] != 0 ? jpeg_load_error : NULL;
-}
-
-const char *cimg_load_gif(void) {
-    pthread_once(&gif_once, load_gif);
-    return gif_load_error[0] != 0 ? gif_load_error : NULL;
 }
 
 // MARK: - One entry point for every format
@@ -147,7 +123,6 @@ cimg_decoder *cimg_open(cimg_format format, const uint8_t *data, size_t size, ui
     switch (format) {
     case CIMG_FORMAT_PNG: state = cimg_png_open(data, size, width, height, status); break;
     case CIMG_FORMAT_JPEG: state = cimg_jpeg_open(data, size, width, height, status); break;
-    case CIMG_FORMAT_GIF: state = cimg_gif_open(data, size, width, height, status); break;
     default: cimg_fail(status, CIMG_UNSUPPORTED, "unknown format"); return NULL;
     }
     if (state == NULL) return NULL;
@@ -156,7 +131,6 @@ cimg_decoder *cimg_open(cimg_format format, const uint8_t *data, size_t size, ui
         switch (format) {
         case CIMG_FORMAT_PNG: cimg_png_close(state); break;
         case CIMG_FORMAT_JPEG: cimg_jpeg_close(state); break;
-        case CIMG_FORMAT_GIF: cimg_gif_close(state); break;
         }
         cimg_fail(status, CIMG_NO_MEMORY, "out of memory");
         return NULL;
@@ -171,7 +145,6 @@ int cimg_read(cimg_decoder *decoder, uint8_t *rgba, size_t stride, cimg_status *
     switch (decoder->format) {
     case CIMG_FORMAT_PNG: return cimg_png_read(decoder->state, rgba, stride, status);
     case CIMG_FORMAT_JPEG: return cimg_jpeg_read(decoder->state, rgba, stride, status);
-    case CIMG_FORMAT_GIF: return cimg_gif_read(decoder->state, rgba, stride, status);
     }
     return cimg_fail(status, CIMG_UNSUPPORTED, "unknown format");
 }
@@ -191,7 +164,6 @@ void cimg_close(cimg_decoder *decoder) {
     switch (decoder->format) {
     case CIMG_FORMAT_PNG: cimg_png_close(decoder->state); break;
     case CIMG_FORMAT_JPEG: cimg_jpeg_close(decoder->state); break;
-    case CIMG_FORMAT_GIF: cimg_gif_close(decoder->state); break;
     }
     free(decoder);
 }

@@ -27,7 +27,8 @@ public enum ImageDecoder {
         guard let format = ImageFormat.sniff(bytes) else { throw .unknownFormat }
         switch format {
         case .bmp: return try BMPDecoder.decode(bytes, limits: limits)
-        case .png, .jpeg, .gif: return try SystemCodec.decode(format, bytes, limits: limits, fitting: box)
+        case .gif: return try GIFDecoder.decode(bytes, limits: limits)
+        case .png, .jpeg: return try SystemCodec.decode(format, bytes, limits: limits, fitting: box)
         }
     }
 }

@@ -125,3 +125,51 @@ import Testing
         #expect(throws: ImageError.emptyPicture(.gif)) { try ImageDecoder.decode(gif.bytes()) }
     }
 }
+
+/// The decoder against a real LZW coder (Tests/ImagingTests/TestPictures.swift): strings from
+/// the table, codes growing, the full table's clear, every minimum code size.
+@Suite struct GIFLZWTests {
+    @Test(arguments: [2, 3, 5, 8])
+    func realLZWRoundTrips(codeSize: Int) throws {
+        let colours = 1 << codeSize
+        let palette = (0..<colours).map { PixelColor(red: UInt8($0 * 255 / (colours - 1)), green: UInt8($0 % 7 * 36), blue: 9) }
+        var random = SystemRandomNumberGenerator()
+        // Runs (long table strings, the code-not-yet-in-the-table case) and noise (a full table).
+        let indices = (0..<(150 * 120)).map { i in i % 150 < 60 ? UInt8(i / 150 % colours) : UInt8.random(in: 0..<UInt8(colours - 1), using: &random) }
+        let gif = HandMadeGIF(
+            width: 150, height: 120, globalPalette: palette,
+            frames: [.init(width: 150, height: 120, indices: indices)], lzwCodeSize: codeSize)
+        let bitmap = try ImageDecoder.decode(gif.bytes())
+        for (i, index) in indices.enumerated() {
+            guard bitmap[i % 150, i / 150] == palette[Int(index)] else {
+                Issue.record("pixel \(i) differs")
+                return
+            }
+        }
+    }
+
+    @Test func aCodeAheadOfTheTableIsCorrupt() {
+        // Clear, literal 0, then code 300 with only 259 entries known (9-bit codes).
+        var bits = 256 | 0 << 9 | 300 << 18
+        var data: [UInt8] = []
+        for _ in 0..<4 {
+            data.append(UInt8(bits & 0xFF))
+            bits >>= 8
+        }
+        #expect(LZW.decode(data, minimumCodeSize: 8, count: 10) { _ in } == .corrupt("bad LZW code"))
+    }
+}
+
+extension GIFLZWTests {
+    /// Found by fuzzing: a code size of 11 made literals wider than a byte.
+    @Test func aMinimumCodeSizeAbove8IsCorrupt() {
+        var gif = HandMadeGIF(width: 2, height: 1, globalPalette: GIFTests.palette, frames: [.init(width: 2, height: 1, indices: [0, 1])])
+        gif.lzwCodeSize = 9
+        let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(gif.bytes()) }
+        guard case .corrupt(.gif, let detail)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(detail.contains("code size"))
+    }
+}

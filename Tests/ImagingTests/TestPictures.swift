@@ -99,7 +99,7 @@ enum HandMadePNG {
 
 // MARK: - GIF
 
-/// A GIF writer independent of giflib: LZW with a clear code before the table would grow
+/// A GIF writer independent of the decoder: LZW with a clear code before the table would grow
 /// past 9-bit codes, so every code is 9 bits wide (valid, if not compact).
 struct HandMadeGIF {
     struct Frame {
@@ -119,6 +119,9 @@ struct HandMadeGIF {
     var globalPalette: [PixelColor]?
     var frames: [Frame]
     var version = "GIF89a"
+    /// Compress with a real LZW coder at this minimum code size (codes that grow to 12 bits,
+    /// strings from the table, a clear when it is full); nil writes 9-bit literals only.
+    var lzwCodeSize: Int? = nil
 
     func bytes() -> [UInt8] {
         var out = Array(version.utf8)
@@ -143,8 +146,8 @@ struct HandMadeGIF {
             if let palette = frame.localPalette { flags |= 0x80 | sizeBits(palette.count) }
             out.append(flags)
             if let palette = frame.localPalette { out += table(palette) }
-            out.append(8) // minimum code size
-            let data = lzw(order(frame))
+            out.append(UInt8(lzwCodeSize ?? 8)) // minimum code size
+            let data = lzwCodeSize.map { GIFLZWEncoder.compress(order(frame), minimumCodeSize: $0) } ?? lzw(order(frame))
             var index = 0
             while index < data.count {
                 let block = Array(data[index..<min(data.count, index + 255)])
@@ -202,6 +205,53 @@ struct HandMadeGIF {
                 bits -= 8
             }
         }
+        if bits > 0 { out.append(UInt8(buffer & 0xFF)) }
+        return out
+    }
+}
+
+/// A textbook GIF LZW compressor (greedy longest match), independent of the decoder.
+enum GIFLZWEncoder {
+    static func compress(_ indices: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minimumCodeSize, end = clear + 1
+        var table: [[UInt8]: Int] = [:]
+        var next = clear + 2, codeSize = minimumCodeSize + 1
+        var out: [UInt8] = [], buffer = 0, bits = 0
+        func put(_ code: Int) {
+            buffer |= code << bits
+            bits += codeSize
+            while bits >= 8 {
+                out.append(UInt8(buffer & 0xFF))
+                buffer >>= 8
+                bits -= 8
+            }
+        }
+        func code(of string: [UInt8]) -> Int? { string.count == 1 ? Int(string[0]) : table[string] }
+        put(clear)
+        var current: [UInt8] = []
+        for index in indices {
+            let longer = current + [index]
+            if current.isEmpty || code(of: longer) != nil {
+                current = longer
+                continue
+            }
+            put(code(of: current)!)
+            if next < 4096 {
+                table[longer] = next
+                next += 1
+                // The decoder grows a code later than the encoder adds: it learns each string
+                // one code behind.
+                if next - 1 == 1 << codeSize, codeSize < 12 { codeSize += 1 }
+            } else {
+                put(clear)
+                table = [:]
+                next = clear + 2
+                codeSize = minimumCodeSize + 1
+            }
+            current = [index]
+        }
+        if !current.isEmpty { put(code(of: current)!) }
+        put(end)
         if bits > 0 { out.append(UInt8(buffer & 0xFF)) }
         return out
     }

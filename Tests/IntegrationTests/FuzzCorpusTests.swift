@@ -3,6 +3,7 @@ import Testing
 import Articles
 import Core
 @testable import DevServer
+import Imaging
 
 /// Every seed of every fuzz target (`Fuzz/corpus/<target>/`), through the same call the fuzz
 /// target makes: an input that once crashed a parser is kept there as `regression-…` and stays a
@@ -21,6 +22,7 @@ import Core
             _ = try? JWT.verify(
                 authorization: String(decoding: $0, as: UTF8.self), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000))
         },
+        "image": { _ = try? ImageDecoder.decode(Array($0), limits: ImageLimits(maxSide: 4096, maxPixels: 4_000_000)) },
         "jwt-claims": { claims in
             _ = try? JWT.verify(authorization: signedToken(claims), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000))
         },

@@ -2,6 +2,7 @@ import Articles
 import Core
 @testable import DevServer
 import Foundation
+import Imaging
 
 /// Every fuzz target: its name (also its seed corpus, `Fuzz/corpus/<name>/`) and what it does
 /// with one input. A target must never crash, leak or hang on any input; what it returns is
@@ -12,6 +13,8 @@ let fuzzTargets: [(name: String, run: @Sendable (UnsafeRawBufferPointer) -> Void
     ("articles", { _ = try? ArticleDecoder.decode(Data($0)) }),
     ("http-request", { _ = RequestParser.parse(Array($0), limits: HTTPLimits()) }),
     ("jwt", { _ = try? JWT.verify(authorization: String(decoding: $0, as: UTF8.self), secret: "fuzz", now: fixedNow) }),
+    // PNG, JPEG, GIF and BMP by their signature; a small pixel cap keeps each run quick.
+    ("image", { _ = try? ImageDecoder.decode($0, limits: ImageLimits(maxSide: 4096, maxPixels: 4_000_000)) }),
     ("jwt-claims", { _ = try? JWT.verify(authorization: signedToken(claims: $0), secret: "fuzz", now: fixedNow) }),
 ]
 

@@ -1,4 +1,4 @@
-// PNG, JPEG and GIF through the system's libpng, libjpeg-turbo and giflib, loaded with dlopen
+// PNG and JPEG through the system's libpng and libjpeg-turbo, loaded with dlopen
 // the first time a picture is decoded or encoded (see Docs/images.md, "Libraries"): the app's
 // first frame never pays for mapping them. Both libpng and libjpeg report errors by longjmp, so
 // every setjmp stays here in C; Swift sees plain functions that return a status.
@@ -36,15 +36,13 @@ typedef struct {
 typedef enum {
     CIMG_FORMAT_PNG = 1,
     CIMG_FORMAT_JPEG = 2,
-    CIMG_FORMAT_GIF = 3,
 } cimg_format;
 
 /// An image whose header has been read and whose pixels have not.
 typedef struct cimg_decoder cimg_decoder;
 
 /// Reads the header of `data` (which must stay valid until `cimg_close`): `*width` and
-/// `*height` are the size the pixels will have (for a GIF, the canvas the first frame is drawn
-/// on). Nothing proportional to the picture's size is allocated yet, so the caller can refuse
+/// `*height` are the size the pixels will have. Nothing proportional to the picture's size is allocated yet, so the caller can refuse
 /// a size before paying for it. NULL on failure, with `status` saying why.
 cimg_decoder *cimg_open(cimg_format format, const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                         cimg_status *status);
@@ -52,7 +50,7 @@ cimg_decoder *cimg_open(cimg_format format, const uint8_t *data, size_t size, ui
 /// Asks for a smaller picture when the format can make one cheaply while decoding, never
 /// smaller than `min_width` × `min_height`: a JPEG at 1/2, 1/4 or 1/8 of each side through its
 /// DCT; a non-interlaced PNG averaged over k × k blocks row by row as it is read (no full-size
-/// buffer). `*width` and `*height` become the size `cimg_read` will produce (unchanged for GIF).
+/// buffer). `*width` and `*height` become the size `cimg_read` will produce.
 int cimg_reduce(cimg_decoder *decoder, uint32_t min_width, uint32_t min_height, uint32_t *width, uint32_t *height,
                 cimg_status *status);
 

@@ -1,6 +1,6 @@
 import CImageCodecs
 
-/// PNG, JPEG and GIF through the system libraries (Sources/CImageCodecs): the header first,
+/// PNG and JPEG through the system libraries (Sources/CImageCodecs): the header first,
 /// the limits checked, and only then the pixel memory allocated and filled.
 enum SystemCodec {
     static func decode(
@@ -67,8 +67,7 @@ enum SystemCodec {
         switch format {
         case .png: CIMG_FORMAT_PNG
         case .jpeg: CIMG_FORMAT_JPEG
-        case .gif: CIMG_FORMAT_GIF
-        case .bmp: cimg_format(0) // never asked: BMP is read in Swift
+        case .gif, .bmp: cimg_format(0) // never asked: GIF and BMP are read in Swift
         }
     }
 
