@@ -9,15 +9,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     targets: [
         .systemLibrary(
-            name: "COpenSSL",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
-        .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libcrypto through dlopen, on first use (Sources/COpenSSL/include/COpenSSL.h).
+        .target(name: "COpenSSL"),
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
         .target(name: "CCurl"),
         // prctl and other system calls Swift can't import (Core's ProcessHardening).

@@ -1,4 +1,11 @@
+#define _DEFAULT_SOURCE
 #include "CSystem.h"
+
+#include <string.h>
+
+void csystem_wipe(void *bytes, unsigned long count) {
+    if (bytes != NULL && count > 0) explicit_bzero(bytes, count);
+}
 
 #ifdef __linux__
 #include <sys/prctl.h>

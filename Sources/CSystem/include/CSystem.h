@@ -1,5 +1,6 @@
 // System calls Swift can't import: prctl(2) is variadic, and Swift imports no variadic C
-// function. Kept to the few process-hardening calls of Core's ProcessHardening.
+// function; explicit_bzero(3) is hidden behind _DEFAULT_SOURCE. Kept to the few
+// process-hardening calls of Core's ProcessHardening and SecretBytes.
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -9,5 +10,9 @@ int csystem_disable_dumps(void);
 
 /// 1 when the process is dumpable, 0 when not, -1 on error.
 int csystem_is_dumpable(void);
+
+/// Overwrites `count` bytes at `bytes` with zeros in a way the compiler may not remove
+/// (explicit_bzero): for memory that held a key or a passphrase.
+void csystem_wipe(void *bytes, unsigned long count);
 
 #endif

@@ -1,6 +1,5 @@
-import CSystem
+internal import CSystem
 import Glibc
-internal import COpenSSL
 
 /// What the app does to its own process so secrets stay in it: no core dump, no debugger or
 /// /proc reader of the same user, and the key variables gone from the environment once read.
@@ -25,7 +24,7 @@ public enum ProcessHardening {
     public static func removeFromEnvironment(_ names: [String] = secretVariables) {
         for name in names {
             if let value = getenv(name) {
-                OPENSSL_cleanse(value, strlen(value))
+                csystem_wipe(value, UInt(strlen(value)))
             }
             unsetenv(name)
         }

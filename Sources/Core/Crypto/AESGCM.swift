@@ -126,8 +126,12 @@ func withPointer<R>(to data: Data, _ body: (UnsafePointer<UInt8>) -> R) -> R {
 }
 
 enum OpenSSLError {
+    /// Why libcrypto can't be used (it is loaded on first use), or nil when it is ready.
+    static var unavailable: String? { copenssl_load_error().map { String(cString: $0) } }
+
     /// The last libcrypto error as text, clearing the queue.
     static func last() -> String {
+        if let problem = unavailable { return problem }
         let code = ERR_get_error()
         ERR_clear_error()
         guard code != 0 else { return "libcrypto failed" }

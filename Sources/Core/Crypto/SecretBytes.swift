@@ -1,7 +1,8 @@
 import FoundationEssentials
 internal import COpenSSL
+internal import CSystem
 
-/// Key material in memory of its own, overwritten (`OPENSSL_cleanse`, which the compiler may not
+/// Key material in memory of its own, overwritten (`explicit_bzero`, which the compiler may not
 /// optimise away) when the last reference goes. `Data` would leave copies in freed memory
 /// whenever it grows or is copied; this never moves. See Docs/security.md, "Keys in memory".
 final class SecretBytes: @unchecked Sendable {
@@ -20,7 +21,7 @@ final class SecretBytes: @unchecked Sendable {
     }
 
     deinit {
-        OPENSSL_cleanse(buffer.baseAddress, buffer.count)
+        csystem_wipe(buffer.baseAddress, UInt(buffer.count))
         buffer.deallocate()
     }
 
@@ -41,15 +42,15 @@ final class SecretBytes: @unchecked Sendable {
 }
 
 extension Data {
-    /// Overwrites the bytes in place (`OPENSSL_cleanse`): for buffers that held a key or a
+    /// Overwrites the bytes in place (`explicit_bzero`): for buffers that held a key or a
     /// passphrase and are about to be released.
     mutating func cleanse() {
-        withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
+        withUnsafeMutableBytes { csystem_wipe($0.baseAddress, UInt($0.count)) }
     }
 }
 
 extension Array where Element == UInt8 {
     mutating func cleanse() {
-        withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
+        withUnsafeMutableBytes { csystem_wipe($0.baseAddress, UInt($0.count)) }
     }
 }

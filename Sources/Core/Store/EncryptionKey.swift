@@ -50,6 +50,8 @@ public struct EncryptionKey: Sendable, Equatable {
     public static func resolve(
         environment: [String: String], keyDirectory: String? = nil, iterations: Int = passphraseIterations
     ) throws(StoreError) -> EncryptionKey {
+        // libcrypto is loaded here, on first use; without it nothing can be sealed or opened.
+        if let problem = OpenSSLError.unavailable { throw .key("the store can't be opened: \(problem)") }
         if let hex = environment["CHALLENGE_TUI_KEY"] {
             let trimmed = hex.trimmingWhitespace()
             guard trimmed.utf8.count == 64, var bytes = Data(hexString: trimmed) else {
