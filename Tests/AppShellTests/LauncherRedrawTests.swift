@@ -2,7 +2,7 @@ import Testing
 import TUI
 @testable import AppShell
 
-/// Issue 9's byte budget for a ↓ in the launcher (no more than dialog writes): the move may
+/// The bench's byte budget for a ↓ in the launcher (no more than dialog writes; Docs/performance.md): the move may
 /// change only the two title lines, so the terminal is sent two short lines, not four.
 @Suite(.timeLimit(.minutes(1))) struct LauncherRedrawTests {
     @Test func downChangesOnlyTheTitleLinesOfTheOldAndNewSelection() throws {
