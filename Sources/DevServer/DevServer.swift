@@ -21,6 +21,7 @@ public final class DevServer: Sendable {
         var router = Router()
         NavigationRoutes(configuration: configuration, seed: seed).install(in: &router)
         ArticlesRoutes(configuration: configuration).install(in: &router)
+        ImageRoutes().install(in: &router)
         ProfileRoutes(configuration: configuration, environment: environment).install(in: &router)
 
         let log = environment.log
