@@ -107,6 +107,17 @@ import Testing
         #expect(response.status == 421)
     }
 
+    /// The cache is keyed by the parsed request: spellings of one picture share an entry.
+    @Test func spellingsOfOnePictureAreEncodedOnce() {
+        let routes = ImageRoutes()
+        for path in ["/300.png", "/300x300.PNG/ccc/000", "/300x300.png/cccccc/000000?text=x"] {
+            #expect(routes.respond(to: ServerRequest(method: "GET", target: path)).response.status == 200)
+        }
+        #expect(routes.cache.usage.count == 1)
+        #expect(routes.respond(to: ServerRequest(method: "GET", target: "/300.jpg")).response.contentType == "image/jpeg")
+        #expect(routes.cache.usage.count == 2)
+    }
+
     @Test func aRepeatedPictureIsTheSameBytes() throws {
         let server = try TestServer()
         let first = try server.get("/200x100.jpg/123/abc")
