@@ -34,8 +34,8 @@ public enum Usage {
 
     PICTURES (GET /{W}x{H}.{png|jpg|bmp}/{background}/{text colour})
       dummyimage.com's placeholders: the background (default ccc) with "W × H" centred
-      in the text colour (default 000); colours of 3 or 6 hex digits, each side 1–2000.
-      Anything else gets 400 with the reason.
+      in the text colour (default 000); colours of 3 or 6 hex digits; each side 1–2000
+      and at most 1,000,000 pixels. Anything else gets 400 with the reason.
 
     PROFILE (GET /profiles/mine, POST /profiles/update, POST /password/change)
       Every request needs Authorization: Bearer <JWT> (HS256 with the secret).
