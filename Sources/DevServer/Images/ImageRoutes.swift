@@ -7,7 +7,7 @@ import Imaging
 /// larger than `maxPixels`, gets 400 with its reason. Encoded pictures are kept in a small cache.
 final class ImageRoutes: Sendable {
     /// Encoding runs on the event loop and holds up its other connections meanwhile: 4 MP (the
-    /// 2000 × 2000 `DummyImageRequest` allows) took 140 ms as PNG, 1 MP takes about 35 ms
+    /// 2000 × 2000 `DummyImageRequest` allows) took 140 ms as PNG, 1 MP takes 25–38 ms
     /// (Docs/server.md, "Placeholder pictures"). The articles' pictures stay under 1 MP.
     static let maxPixels = 1_000_000
 
