@@ -61,9 +61,9 @@ let package = Package(
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
-        .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll"]),
+        .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server", "Imaging"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",

@@ -12,15 +12,19 @@ public final class DevServer: Sendable {
     /// with `--seed`.
     public let seed: UInt64
     private let http: HTTPServer
+    private let baseURL: ServerBaseURL
 
     public init(configuration: DevServerConfiguration, environment: DevServerEnvironment = .live) {
         self.configuration = configuration
         let seed = configuration.seed ?? UInt64.random(in: 0...UInt64.max)
         self.seed = seed
 
+        let baseURL = ServerBaseURL(host: configuration.host, port: configuration.port)
+        self.baseURL = baseURL
         var router = Router()
         NavigationRoutes(configuration: configuration, seed: seed).install(in: &router)
-        ArticlesRoutes(configuration: configuration).install(in: &router)
+        ArticlesRoutes(configuration: configuration, baseURL: baseURL).install(in: &router)
+        ImageRoutes().install(in: &router)
         ProfileRoutes(configuration: configuration, environment: environment).install(in: &router)
 
         let log = environment.log
@@ -40,7 +44,9 @@ public final class DevServer: Sendable {
 
     /// Binds and starts serving; returns the port (the one the kernel chose for port 0).
     public func start() throws(DevServerError) -> UInt16 {
-        try http.start()
+        let port = try http.start()
+        baseURL.started(on: port)
+        return port
     }
 
     /// Stops accepting, lets requests in flight finish (up to the configuration's

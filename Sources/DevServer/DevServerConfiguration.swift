@@ -23,6 +23,10 @@ public struct DevServerConfiguration: Sendable, Equatable {
     public var articlesJSON: Data
     /// `--articles-file`, kept to name it in messages; `articlesJSON` holds its contents.
     public var articlesFile: String?
+    /// Point the articles' dummyimage.com `image` URLs at this server, which draws the same
+    /// pictures (Docs/server.md, "Placeholder pictures"). The command line sets it for the
+    /// built-in sample and for `--local-images`; off, the articles are served as given.
+    public var localImages = false
     public var articlesDelay: Double = 0
     public var articlesFail = 0
 

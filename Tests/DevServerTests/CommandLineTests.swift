@@ -99,6 +99,15 @@ import Testing
         #expect(error(arguments)?.hasPrefix(prefix) == true, "\(String(describing: error(arguments)))")
     }
 
+    @Test func localImagesIsAFlagTheBuiltInSampleAlwaysHas() throws {
+        #expect(try configuration([]).localImages)
+        #expect(try configuration(["--local-images"]).localImages)
+        #expect(try !configuration(["--articles-file", "a.json"]).localImages)
+        #expect(try configuration(["--articles-file", "a.json", "--local-images"]).localImages)
+        #expect(try configuration(["--local-images", "--articles-file=a.json", "3"]).login.delay == 3)
+        #expect(error(["--local-images=yes"]) == "--local-images takes no value")
+    }
+
     @Test func helpAndPrintToken() {
         #expect(ServerCommand.parse(["3", "--help"]) == .success(.help))
         #expect(ServerCommand.parse(["-h"]) == .success(.help))
@@ -108,7 +117,7 @@ import Testing
 
     @Test func helpDocumentsEveryOptionAndTheSeedExample() {
         for option in ["--host", "--port", "--event-loops", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
-                       "--profile-delay", "--profile-fail", "--password", "--jwt-secret", "--print-token", "--help",
+                       "--profile-delay", "--profile-fail", "--password", "--jwt-secret", "--print-token", "--help", "--local-images",
                        "challenge-server 3 false 15 true 4 false", "password123", "challenge-tui-dev-secret"] {
             #expect(Usage.text.contains(option), "\(option)")
         }

@@ -51,7 +51,9 @@ public enum SampleArticles {
         return Data(out)
     }
 
-    static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+    /// `text` as a JSON string literal, quotes included (challenge-server writes the rewritten
+    /// image URLs with it too).
+    public static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most text needs no escaping: copy it whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {

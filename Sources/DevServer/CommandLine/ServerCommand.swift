@@ -32,6 +32,7 @@ public enum ServerCommand: Sendable, Equatable {
         }
         var positionals: [String] = []
         var printToken = false
+        var localImages = false
         var index = 0
 
         func fail(_ message: String) -> Result<ServerCommand, UsageError> { .failure(UsageError(message: message)) }
@@ -55,6 +56,10 @@ public enum ServerCommand: Sendable, Equatable {
                 return .success(.help)
             case "--print-token":
                 printToken = true
+                continue
+            case "--local-images":
+                guard inlineValue == nil else { return fail("--local-images takes no value") }
+                localImages = true
                 continue
             default:
                 break
@@ -109,6 +114,10 @@ public enum ServerCommand: Sendable, Equatable {
         }
 
         if printToken { return .success(.printToken(secret: configuration.jwtSecret)) }
+
+        // The built-in sample always shows this server's pictures; a captured payload keeps
+        // its URLs unless asked (Docs/server.md, "Placeholder pictures").
+        configuration.localImages = localImages || configuration.articlesFile == nil
 
         // Beyond loopback anyone could sign tokens with the published default secret.
         if !LoopbackHost.isLoopbackListenAddress(configuration.host), configuration.jwtSecret == DevToken.defaultSecret {

@@ -28,6 +28,14 @@ public enum Usage {
                          release_date (M/D/YYYY) and image (strings); else exit 2
       --articles-delay S wait S seconds before answering (default 0)
       --articles-fail N  the first N requests get 500 (default 0)
+      --local-images     point the dummyimage.com image URLs of --articles-file at this
+                         server (the built-in sample's always are), so its pictures load
+                         offline
+
+    PICTURES (GET /{W}x{H}.{png|jpg|bmp}/{background}/{text colour})
+      dummyimage.com's placeholders: the background (default ccc) with "W × H" centred
+      in the text colour (default 000); colours of 3 or 6 hex digits; each side 1–2000
+      and at most 1,000,000 pixels. Anything else gets 400 with the reason.
 
     PROFILE (GET /profiles/mine, POST /profiles/update, POST /password/change)
       Every request needs Authorization: Bearer <JWT> (HS256 with the secret).
