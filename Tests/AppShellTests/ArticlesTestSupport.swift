@@ -97,13 +97,14 @@ extension ShellHarness {
     }
 
     /// The titles of the rows on screen, top to bottom (read off the title lines: a thumbnail at
-    /// columns 2…5 and a release date at the end).
+    /// columns 2…5, drawn from the URL or a downloaded picture, and a release date at the end).
     var rowTitles: [String] {
         lines.compactMap { line -> String? in
             let characters = Array(line)
             guard characters.count > 8 else { return nil }
             let thumbnail = String(characters[2..<6])
-            guard thumbnail == "████" || thumbnail == "┌──┐",
+            let isPicture = thumbnail.contains("▀") && thumbnail.allSatisfy { $0 == "▀" || $0 == " " }
+            guard thumbnail == "████" || thumbnail == "┌──┐" || isPicture,
                 let date = line.range(of: #"[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression)
             else { return nil }
             let title = String(line[..<date.lowerBound]).dropFirst(8)
