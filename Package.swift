@@ -42,21 +42,21 @@ let package = Package(
         .testTarget(name: "ContractTests", dependencies: ["Contract", "Core"]),
         .target(name: "Articles", dependencies: ["Contract", "Core"]),
         .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Contract", "Core", "CoreTesting"]),
-        .target(name: "ArticleDetails", dependencies: ["Articles", "Contract"]),
-        .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles", "Contract"]),
+        .target(name: "ArticleDetails", dependencies: ["Articles", "Contract", "Core", "Imaging"]),
+        .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles", "Contract", "Core", "CoreTesting", "Imaging"]),
         .target(name: "Profile", dependencies: ["Contract", "Core"]),
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Contract", "Core", "CoreTesting"]),
         .target(name: "Navigation", dependencies: ["Contract", "Core"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Contract", "Core", "CoreTesting"]),
         .target(
             name: "AppShell",
-            dependencies: ["Contract", "Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile"]
+            dependencies: ["Contract", "Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile", "Imaging"]
         ),
         .testTarget(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
-                "TUITesting",
+                "TUITesting", "Imaging",
             ]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),

@@ -12,6 +12,8 @@ public struct ArticleDetail: Hashable, Sendable, Identifiable {
     /// "Wed, Jul 8, '20".
     public var date: String
     public var image: HeaderImage
+    /// The image's URL as the article gave it: what the picture is downloaded from.
+    public var imageURL: String
 
     public init(_ article: Article) {
         id = article.id
@@ -20,5 +22,6 @@ public struct ArticleDetail: Hashable, Sendable, Identifiable {
         author = article.author
         date = ArticleDate.string(from: article.releaseDate)
         image = HeaderImage(url: article.image)
+        imageURL = article.image
     }
 }

@@ -37,6 +37,23 @@ struct KeystrokeBench {
             timeout: 15, missing: "is not available yet")
     }
 
+    /// The article list of the mock backend once every thumbnail on screen is a downloaded
+    /// picture (Docs/images.md, "In the app"): a ↓ then redraws no picture, so it must cost what
+    /// it costs without them.
+    func articleListWithPictures() -> Measured {
+        let newest = SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? ""
+        return measure(
+            context.tuiPath, ["--challenge", "articles", "--scenario", "happy"], ready: [String(newest.prefix(20))],
+            timeout: 15, missing: "is not available yet", until: Self.thumbnailsLoaded)
+    }
+
+    /// Every thumbnail on screen (columns 2…5) is drawn with half blocks: none is the URL's
+    /// colour block or frame any more.
+    static func thumbnailsLoaded(_ lines: [String]) -> Bool {
+        let thumbnails = lines.map { String(Array($0).dropFirst(2).prefix(4)) }
+        return thumbnails.contains { $0.contains("▀") } && !thumbnails.contains { $0.contains("█") || $0.contains("┌") || $0.contains("└") }
+    }
+
     /// The article list over HTTP, every title 1 MB of words and every description 128 KB
     /// (Docs/security.md, "Huge strings"): the decoder cuts them to their limits and the list
     /// lays each one out once, so a ↓ must cost what it does with short ones. Six articles,
@@ -79,7 +96,10 @@ struct KeystrokeBench {
         return SampleArticles.json(for: articles)
     }
 
-    private func measure(_ path: String, _ arguments: [String], ready: [String], timeout: Double, missing: String? = nil) -> Measured {
+    private func measure(
+        _ path: String, _ arguments: [String], ready: [String], timeout: Double, missing: String? = nil,
+        until loaded: ([String]) -> Bool = { _ in true }
+    ) -> Measured {
         let process: PseudoTerminalProcess
         do {
             process = try PseudoTerminalProcess(path: path, arguments: arguments, environment: context.appEnvironment)
@@ -90,12 +110,12 @@ struct KeystrokeBench {
         let deadline = process.now + timeout
         while process.now < deadline, !process.hasExited {
             process.readOnce(timeout: 0.05)
-            if process.screen.containsAll(ready) { break }
+            if process.screen.containsAll(ready), loaded(process.screen.lines) { break }
             if let missing, process.screen.contains(missing) {
                 return .skipped("this build has no such screen yet (\"\(missing)\")")
             }
         }
-        guard process.screen.containsAll(ready) else {
+        guard process.screen.containsAll(ready), loaded(process.screen.lines) else {
             return .skipped("not ready within \(Int(timeout)) s (waiting for \(ready))")
         }
         process.settle(quiet: 0.3, timeout: 5)
@@ -116,7 +136,9 @@ struct KeystrokeBench {
         return .moves(moves)
     }
 
-    func report(launcher: Measured, articles: Measured, dialog: Measured, hugeArticles: Measured? = nil) -> [ReportLine] {
+    func report(
+        launcher: Measured, articles: Measured, dialog: Measured, hugeArticles: Measured? = nil, withPictures: Measured? = nil
+    ) -> [ReportLine] {
         var lines: [ReportLine] = []
         var dialogBytes: Double?
         if case .moves(let moves) = dialog, let bytes = Summary(moves.bytes), let latency = Summary(moves.latencies) {
@@ -143,6 +165,19 @@ struct KeystrokeBench {
                     lines.append(.skipped("↓ in the \(name): bytes written " + bytes.formatted("B", digits: 0), because: "dialog not installed", budget: "≤ dialog's"))
                 }
             }
+        }
+        switch withPictures {
+        case .moves(let moves)?:
+            if let latency = Summary(moves.latencies), let bytes = Summary(moves.bytes) {
+                lines.append(.budget(
+                    "↓ in the article list, thumbnails loaded: key → first byte", latency.formatted("ms", digits: 2),
+                    budget: "< 2 ms (median)", ok: latency.median < 2))
+                lines.append(ReportLine("↓ in the article list, thumbnails loaded: bytes written", bytes.formatted("B", digits: 0)))
+            }
+        case .skipped(let reason)?:
+            lines.append(.skipped("↓ in the article list, thumbnails loaded", because: reason, budget: "< 2 ms"))
+        case nil:
+            break
         }
         switch hugeArticles {
         case .moves(let moves)?:

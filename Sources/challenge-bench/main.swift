@@ -50,10 +50,11 @@ if sections.contains(.memory) {
     report.add(contentsOf: LargeListBench(context: context).report())
 }
 if sections.contains(.keys) {
-    progress("↓ in the launcher, the article list and dialog")
+    progress("↓ in the launcher, the article list (also with its thumbnails loaded) and dialog")
     let bench = KeystrokeBench(context: context)
     report.add(contentsOf: bench.report(
-        launcher: bench.launcher(), articles: bench.articleList(), dialog: bench.dialog(), hugeArticles: bench.hugeArticleList()))
+        launcher: bench.launcher(), articles: bench.articleList(), dialog: bench.dialog(), hugeArticles: bench.hugeArticleList(),
+        withPictures: bench.articleListWithPictures()))
 }
 if sections.contains(.idle) {
     progress("idle launcher and spinner, \(Format.number(options.idleSeconds, digits: 1)) s each")

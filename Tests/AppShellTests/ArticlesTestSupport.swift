@@ -9,18 +9,24 @@ import Contract
 /// Builders for the articles screen's tests: the harness opened on the challenge, scenarios of
 /// the articles endpoint, stored lists, and readers of what the screen shows.
 enum ArticlesFixture {
-    /// A harness that opened the articles challenge directly (`--challenge articles`).
+    /// A harness that opened the articles challenge directly (`--challenge articles`). Header
+    /// images are refused by default, so the screens show what is drawn from the URLs (while
+    /// loading and after a failure); pass `images: .instant` for the downloaded pictures.
     static func harness(
         _ articles: EndpointBehaviour = .instant, size: Size = Size(width: 80, height: 24),
-        store: any RecordStore = InMemoryRecordStore()
+        store: any RecordStore = InMemoryRecordStore(), images: EndpointBehaviour = noPictures,
+        environment: [String: String] = [:]
     ) throws -> ShellHarness {
         var options = LaunchOptions()
         options.challenge = .articles
         let scenario = Scenario(
             name: "articles-test", description: "the articles endpoint as a test needs it", experiment: nil,
-            defaults: .instant, endpoints: [.articles: articles])
-        return try ShellHarness(options: options, scenario: scenario, size: size, store: store)
+            defaults: .instant, endpoints: [.articles: articles, .images: images])
+        return try ShellHarness(options: options, scenario: scenario, size: size, store: store, environment: environment)
     }
+
+    /// Every image answers 404 at once: no picture, no retry.
+    static let noPictures = EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.status(404)))
 
     /// Answers at once with `outcomes`.
     static func endpoint(_ outcomes: OutcomePattern, delay: Double = 0) -> EndpointBehaviour {
@@ -91,13 +97,14 @@ extension ShellHarness {
     }
 
     /// The titles of the rows on screen, top to bottom (read off the title lines: a thumbnail at
-    /// columns 2…5 and a release date at the end).
+    /// columns 2…5, drawn from the URL or a downloaded picture, and a release date at the end).
     var rowTitles: [String] {
         lines.compactMap { line -> String? in
             let characters = Array(line)
             guard characters.count > 8 else { return nil }
             let thumbnail = String(characters[2..<6])
-            guard thumbnail == "████" || thumbnail == "┌──┐",
+            let isPicture = thumbnail.contains("▀") && thumbnail.allSatisfy { $0 == "▀" || $0 == " " }
+            guard thumbnail == "████" || thumbnail == "┌──┐" || isPicture,
                 let date = line.range(of: #"[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, '\d\d"#, options: .regularExpression)
             else { return nil }
             let title = String(line[..<date.lowerBound]).dropFirst(8)

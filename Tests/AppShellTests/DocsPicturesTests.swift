@@ -75,14 +75,14 @@ import TUITesting
     }
 
     /// The inspector over the article list, after a sync whose first two attempts failed: each
-    /// failure with its retry, then the success.
+    /// failure with its retry, then the success, then the five thumbnails on screen.
     @Test func inspector() async throws {
         let articles = EndpointBehaviour(delay: 0.6...0.6, outcomes: .failNext(2, .status(500)))
         let app = try Self.app(.articles, Self.scenario(nil, [.articles: articles]))
         try await app.run(until: .milliseconds(6_500))
         try await app.waitFor("synced at")
         app.press(.char("n"))
-        try await app.waitFor("3 requests")
+        try await app.waitFor("8 requests")
         expect(app, .inspector, title: "challenge-tui · network inspector (n)")
     }
 

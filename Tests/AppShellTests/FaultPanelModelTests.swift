@@ -21,7 +21,7 @@ import Testing
         ])
         #expect(model([.articles]).rows == [.endpoint(.articles)])
         #expect(model([.profile, .profileUpdate, .passwordChange]).rows.count == 3)
-        #expect(model().rows.count == 8)
+        #expect(model().rows.count == 9)
     }
 
     @Test func upAndDownStopAtTheEnds() {

@@ -130,6 +130,7 @@ import CoreTesting
             │  │  ▸ rFetchExperiments 1–3 s     fail next 3 (500)                       │  │
             │  │    rSubmitSelection  0.5–2 s   always succeed                          │  │
             │  │    articles          0.5–2 s   always succeed                          │  │
+            │  │    images            0.2–0.6 s always succeed                          │  │
             │  │    profile           0.5–2 s   always succeed                          │  │
             │  │    profileUpdate     0.5–2 s   always succeed                          │  │
             │  │    passwordChange    0.5–2 s   always succeed                          │  │
@@ -138,7 +139,6 @@ import CoreTesting
             │  │  Changes apply to the next request.                                    │  │
             │  │                                                                        │  │
             │  ╰────────────────────────────────────────────────────────────────────────╯  │
-            │                                                                              │
             │  Backend: mock backend (scenario default)                                    │
             │                                                                              │
             ╰──────────────────────────────────────────────────────────────────────────────╯
@@ -186,7 +186,7 @@ import CoreTesting
 
     @Test func theFlowsNextExperimentCanBeForced() async throws {
         let app = try ShellHarness()
-        app.press(.char("f"), .down, .down, .down, .down, .down, .down, .down)
+        app.press(.char("f"), .down, .down, .down, .down, .down, .down, .down, .down)
         #expect(app.contains("▸ next experiment             random"))
         app.press(.right, .right)
         #expect(app.contains("▸ next experiment             screenB2"))
@@ -343,11 +343,11 @@ import CoreTesting
 
         let articles = try Harness(.articles)
         articles.press(.char("f"))
-        #expect(articles.shell.faultPanel?.model?.rows == [.endpoint(.articles)])
+        #expect(articles.shell.faultPanel?.model?.rows == [.endpoint(.articles), .endpoint(.images)])
         articles.press(.escape, .char("q"))
         #expect(articles.shell.currentChallenge == nil, "back on the launcher")
         articles.press(.char("f"))
-        #expect(articles.shell.faultPanel?.model?.rows.count == 8)
+        #expect(articles.shell.faultPanel?.model?.rows.count == 9)
     }
 
     @Test func nAndFAreTypedWhileATextFieldHasFocus() throws {

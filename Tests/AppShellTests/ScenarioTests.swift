@@ -35,7 +35,8 @@ private func problem(_ json: String) -> String? {
         let scenario = Scenario.builtInDefault
         for endpoint in EndpointName.all {
             let behaviour = scenario.behaviour(for: endpoint)
-            #expect(behaviour.delay == 0.5...2)
+            // Pictures come quicker than API answers (Docs/images.md, "In the app").
+            #expect(behaviour.delay == (endpoint == .images ? 0.2...0.6 : 0.5...2))
             let mock = MockEndpoint(endpoint.rawValue, behaviour: behaviour, seed: 42)
             let outcomes = (0..<20).map { _ in mock.nextPlan().outcome }
             if endpoint == .rLogin {

@@ -95,6 +95,16 @@ import Testing
             hugeArticles: .moves(.init(bytes: [80], latencies: [0.9, 1.1, 3.0])))
         #expect(huge.last?.measure == "↓ in the article list, 1 MB titles: key → first byte")
         #expect(huge.last?.verdict == .pass)
+        let pictures = KeystrokeBench(context: context).report(
+            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            withPictures: .moves(.init(bytes: [80], latencies: [0.9, 1.1, 3.0])))
+        #expect(pictures.suffix(2).map(\.measure) == [
+            "↓ in the article list, thumbnails loaded: key → first byte", "↓ in the article list, thumbnails loaded: bytes written",
+        ])
+        #expect(pictures.suffix(2).map(\.verdict) == [.pass, .info])
+        #expect(KeystrokeBench.thumbnailsLoaded(["", "", "▸ ▀▀▀▀  Title", "  ▀▀▀▀  Text"]))
+        #expect(!KeystrokeBench.thumbnailsLoaded(["", "", "▸ ▀▀▀▀  Title", "  ████  Other"]), "one still drawn from its URL")
+        #expect(!KeystrokeBench.thumbnailsLoaded(["  Loading articles…"]))
         #expect(KeystrokeBench.hugeArticles().count < 8 << 20)
         #expect(KeystrokeBench.hugeArticles().count > 6 << 20, "six 1 MB titles")
 

@@ -10,8 +10,15 @@ import Testing
         let terminal = try TmuxTerminal(
             [BuiltProducts.path("challenge-tui"), "--scenario", "happy", "--challenge", "articles"],
             environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
-        let list = try await terminal.waitFor("Articles · 60 articles")
-        #expect(list.contains { $0.hasPrefix("▸ ████") })
+        try await terminal.waitFor("Articles · 60 articles")
+        // The thumbnail: the URL's colour block, or already the downloaded picture (half blocks,
+        // or shades on a terminal without colours). Waited for: a capture may fall between two
+        // writes of the same frame.
+        try await terminal.waitUntil("the first row's thumbnail") { screen in
+            screen.contains { line in
+                line.hasPrefix("▸ ") && Array(line).dropFirst(2).prefix(4).contains { "█▀░▒▓".contains($0) }
+            }
+        }
         try await terminal.waitFor("synced at")
 
         try terminal.send("Down")

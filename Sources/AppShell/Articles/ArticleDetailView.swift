@@ -6,6 +6,7 @@ import TUI
 struct ArticleDetailView: StatefulWidget {
     var detail: ArticleDetail
     var status: ArticlesStatus
+    var pictures: ArticlePictures = .none
 
     /// The tallest the header image gets: 8 rows at 80×24, fewer on smaller terminals, so the
     /// text keeps room.
@@ -27,7 +28,7 @@ struct ArticleDetailView: StatefulWidget {
         // The sync's state stays in the header; its long message is the list's.
         let imageArea = Rect(x: content.x, y: content.y + 1, width: content.width, height: Self.maxImageRows(forHeight: rect.height))
             .intersection(content)
-        var y = imageArea.y + ArticleHeaderImage(image: detail.image).draw(in: imageArea, on: &canvas) + 1
+        var y = imageArea.y + ArticleHeaderImage(image: detail.image, picture: pictures.picture(for: detail.imageURL), pictures: pictures).draw(in: imageArea, on: &canvas) + 1
 
         y += TextBlock(detail.title, style: .bold, maxLines: 2)
             .draw(in: Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y)), on: &canvas)

@@ -38,16 +38,23 @@ enum ArticleImageView {
     }
 }
 
-/// A list row's thumbnail: a small block in the image's background colour, or a neutral framed
-/// block for an image that is not a dummyimage picture.
+/// A list row's thumbnail: the downloaded picture once it is there; until then (or when it can't
+/// be had) a small block in the image's background colour, or a neutral framed block for an
+/// image that is not a dummyimage picture.
 struct ArticleThumbnail: Widget {
     /// The list's thumbnail size.
     static let size = Size(width: 4, height: 2)
 
     var image: HeaderImage
+    var picture: Picture? = nil
+    var pictures: ArticlePictures = .none
 
     func draw(in rect: Rect, on canvas: inout Canvas) {
         guard !rect.isEmpty else { return }
+        if let picture {
+            pictures.draw(picture, in: rect, on: &canvas)
+            return
+        }
         switch image {
         case .dummyImage(let picture):
             canvas.fill(rect, with: "█", style: ArticleImageView.blockStyle(picture.background))
@@ -59,9 +66,12 @@ struct ArticleThumbnail: Widget {
 
 /// The detail page's header image, as large as fits in its area with its proportions kept (a
 /// cell counts as twice as tall as wide), centred horizontally at the top of the area. A label
-/// wider than a narrow picture goes under it as a caption.
+/// wider than a narrow picture goes under it as a caption. The downloaded picture, once there,
+/// takes the same rows as what the URL says, so the page never jumps when it arrives.
 struct ArticleHeaderImage: Widget {
     var image: HeaderImage
+    var picture: Picture? = nil
+    var pictures: ArticlePictures = .none
 
     /// Returns the rows used.
     @discardableResult
@@ -72,6 +82,11 @@ struct ArticleHeaderImage: Widget {
         let rect = Rect(
             x: area.x + (area.width - fitted.columns) / 2, y: area.y,
             width: fitted.columns, height: fitted.rows)
+        let rowsUsed = fitted.rows + (needsCaption ? 1 : 0)
+        if let picture {
+            pictures.draw(picture, in: Rect(x: area.x, y: area.y, width: area.width, height: rowsUsed), on: &canvas)
+            return rowsUsed
+        }
         let labelRow = needsCaption ? Rect(x: area.x, y: rect.maxY, width: area.width, height: 1) : rect.row(rect.height / 2)
         switch image {
         case .dummyImage(let picture):
@@ -83,7 +98,7 @@ struct ArticleHeaderImage: Widget {
             let inside = !needsCaption && rect.height > 2 ? labelRow.inset(left: 1, right: 1) : labelRow
             ArticleImageView.drawLabel(host, in: inside, style: .dim, on: &canvas)
         }
-        return fitted.rows + (needsCaption ? 1 : 0)
+        return rowsUsed
     }
 
     /// The label centred on its row, cut with "…" when the picture is narrower than it.

@@ -10,7 +10,7 @@ extension Challenge {
     /// The articles challenge's registration.
     static let articles = Challenge(
         id: .articles, title: "Articles", summary: "Sync with retry, encrypted offline cache, list and detail",
-        endpoints: [.articles], extraFaults: [.timeout, .offline],
+        endpoints: [.articles, .images], extraFaults: [.timeout, .offline],
         makeScreen: { environment in FeatureHost(ArticlesFeature(environment: environment), executor: environment.executor) },
         retryPolicies: { environment in
             let path = switch environment.options.backend {

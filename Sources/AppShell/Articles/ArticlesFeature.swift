@@ -1,12 +1,14 @@
 import ArticleDetails
 import Articles
 import Core
+import Imaging
 import TUI
 
 /// The articles challenge as a `Feature`: the list and an article's detail page, both drawn from
 /// one `ArticlesState`. Keys become events (`ArticlesKeys`); the domain's reducer decides; its
 /// effects run on `ArticlesRuntime`. The list's selection and the detail page's scroll are view
-/// state, kept here. See Docs/articles.md.
+/// state, kept here. The header images load beside it (`PictureLoading`, `PictureRuntime`): what
+/// a frame showed decides what is fetched. See Docs/articles.md and Docs/images.md.
 struct ArticlesFeature: Feature {
     enum Event: Sendable {
         /// A domain event: from a key (open, close, retry, dismiss) or an effect's answer.
@@ -15,13 +17,20 @@ struct ArticlesFeature: Feature {
         case select(ListState.Move)
         /// Scrolls the detail page's description.
         case scroll(ListState.Move)
+        /// The header images' loading.
+        case pictures(PictureEvent)
     }
 
-    typealias Effect = ArticlesEffect
+    typealias Effect = ArticlesFeatureEffect
     typealias Target = ArticlesTarget
 
     private(set) var state: ArticlesState
     private let runtime: ArticlesRuntime
+    private(set) var pictures = PictureLoading()
+    private let pictureRuntime: PictureRuntime
+    private let colorMode: () -> ColorMode
+    /// The image URLs the last frame showed, most wanted first.
+    private var drawnImages: [String] = []
     /// Selection and scroll position of the list.
     private(set) var list = ListState()
     /// Scroll position of the open article's description.
@@ -34,6 +43,8 @@ struct ArticlesFeature: Feature {
     init(environment: AppEnvironment) {
         state = ArticlesState(policy: environment.configuration.retry.articles)
         runtime = ArticlesRuntime(api: environment.articlesAPI, clock: environment.clock, store: environment.store)
+        pictureRuntime = environment.articlePictures
+        colorMode = environment.pictureColorMode
         // The stored list is read now, so the challenge's first frame already shows it (the
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
@@ -47,8 +58,10 @@ struct ArticlesFeature: Feature {
     /// domain leaves it to finish for the same reason).
     func keepsRunning(_ id: String) -> Bool { id == ArticlesEffect.saveID }
 
-    mutating func reduce(_ event: Event, at now: Duration) -> [ArticlesEffect] {
+    mutating func reduce(_ event: Event, at now: Duration) -> [ArticlesFeatureEffect] {
         switch event {
+        case .pictures(let event):
+            return pictures.reduce(event).map { .pictures($0) }
         case .select(let move):
             list.move(move)
             return []
@@ -57,13 +70,28 @@ struct ArticlesFeature: Feature {
             return []
         case .domain(let event):
             if case .open = event { detailScroll.reset() }
-            return reduceDomain(event, at: now)
+            var effects = reduceDomain(event, at: now).map { ArticlesFeatureEffect.articles($0) }
+            if case .disappeared = event {
+                drawnImages = []
+                effects += pictures.reduce(.left).map { .pictures($0) }
+            }
+            return effects
         }
     }
 
-    var perform: EffectRunner<ArticlesEffect, Event>.Perform {
-        let runtime = runtime
-        return { effect, send in await runtime.perform(effect) { send(.domain($0)) } }
+    var perform: EffectRunner<ArticlesFeatureEffect, Event>.Perform {
+        let runtime = runtime, pictureRuntime = pictureRuntime
+        return { effect, send in
+            switch effect {
+            case .articles(let effect): await runtime.perform(effect) { send(.domain($0)) }
+            case .pictures(let effect): await pictureRuntime.perform(effect) { send(.pictures($0)) }
+            }
+        }
+    }
+
+    /// The images on screen changed: ask for them (and let go of those queued that left).
+    mutating func eventAfterDrawing() -> Event? {
+        drawnImages == pictures.onScreen ? nil : .pictures(.shown(drawnImages))
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
@@ -100,10 +128,15 @@ struct ArticlesFeature: Feature {
         var shown = state
         if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
         let status = ArticlesStatus(shown, now: now, animationStart: animationStart)
+        let pictures = ArticlePictures(loading: self.pictures, colorMode: colorMode())
         if let article = state.openedArticle {
-            ArticleDetailView(detail: ArticleDetail(article), status: status).draw(in: area, on: &canvas, state: &detailScroll)
+            ArticleDetailView(detail: ArticleDetail(article), status: status, pictures: pictures)
+                .draw(in: area, on: &canvas, state: &detailScroll)
+            drawnImages = PictureLoading.normalized([article.image])
         } else {
-            ArticlesListView(articles: state, status: status).draw(in: area, on: &canvas, state: &list)
+            ArticlesListView(articles: state, status: status, pictures: pictures).draw(in: area, on: &canvas, state: &list)
+            let visible = list.visibleRange.clamped(to: state.articles.indices)
+            drawnImages = PictureLoading.normalized(visible.map { state.articles[$0].image })
         }
         return nil
     }

@@ -13,6 +13,8 @@ struct ArticlesListView: StatefulWidget {
 
     var articles: ArticlesState
     var status: ArticlesStatus
+    /// The header images downloaded so far, drawn as thumbnails.
+    var pictures: ArticlePictures = .none
     /// Where the rows' laid-out text is kept between frames.
     var layouts: ArticleTextLayouts = .shared
 
@@ -48,11 +50,11 @@ struct ArticlesListView: StatefulWidget {
             return
         }
         list.count = state.articles.count
-        let layouts = self.layouts
+        let layouts = self.layouts, pictures = self.pictures
         // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight) { row, canvas in
-            Self.drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts)
+            Self.drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts, pictures: pictures)
             // The title and the description, not the blank row between articles.
             canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
         }.draw(in: listArea, on: &canvas, state: &list)
@@ -60,13 +62,16 @@ struct ArticlesListView: StatefulWidget {
 
     /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date
     /// on the right, and the first two lines of the description.
-    static func drawRow(_ article: Article, row: ScrollList.Row, on canvas: inout Canvas, layouts: ArticleTextLayouts = .shared) {
+    static func drawRow(
+        _ article: Article, row: ScrollList.Row, on canvas: inout Canvas, layouts: ArticleTextLayouts = .shared,
+        pictures: ArticlePictures = .none
+    ) {
         let rect = row.rect
         if row.isSelected {
             canvas.put("▸", at: rect.origin, style: .bold, clipTo: rect)
         }
         let thumbnail = Rect(origin: Point(x: rect.x + 2, y: rect.y), size: ArticleThumbnail.size)
-        ArticleThumbnail(image: HeaderImage(url: article.image)).draw(in: thumbnail.intersection(rect), on: &canvas)
+        ArticleThumbnail(image: HeaderImage(url: article.image), picture: pictures.picture(for: article.image), pictures: pictures).draw(in: thumbnail.intersection(rect), on: &canvas)
 
         let text = rect.inset(left: textIndent, right: 1)
         guard !text.isEmpty else { return }

@@ -1,5 +1,6 @@
 import Core
 import FoundationEssentials
+import TUI
 
 /// The app's dependencies, built once from the command line, the environment and the
 /// configuration files: the encrypted store, the clock, the network monitor, the logger, the mock
@@ -29,6 +30,9 @@ public final class AppEnvironment {
     let variables: [String: String]
     /// Where effects run: nil for the global executor; tests pass an executor they drive.
     let executor: (any TaskExecutor)?
+    /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` sets it); until
+    /// then, and in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
+    public var pictureColorMode: () -> ColorMode
     /// What `DependencyKey`s made, made once each.
     private var dependencies: [ObjectIdentifier: Any] = [:]
 
@@ -49,6 +53,8 @@ public final class AppEnvironment {
         self.scenarioLibrary = scenarioLibrary
         self.executor = executor
         self.mockEndpoints = Self.endpoints(for: scenario)
+        let colorMode = ColorMode.decide(colors: 256, environment: environment, noColorFlag: options.noColor)
+        self.pictureColorMode = { colorMode }
     }
 
     /// One endpoint per name, each with its own seed (its place in the list, from 1) so their

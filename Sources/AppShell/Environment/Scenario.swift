@@ -49,7 +49,11 @@ public struct Scenario: Hashable, Sendable {
         name: "default",
         description: "Delays of 0.5-2 s; rLogin fails once (visible retry), everything else succeeds",
         defaults: EndpointBehaviour(delay: 0.5...2, outcomes: .alwaysSucceed),
-        endpoints: [.rLogin: EndpointBehaviour(delay: 0.5...2, outcomes: .failNext(1, .status(500)))]
+        endpoints: [
+            .rLogin: EndpointBehaviour(delay: 0.5...2, outcomes: .failNext(1, .status(500))),
+            // Pictures come quicker than API answers, as from a CDN (Docs/images.md, "In the app").
+            .images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed),
+        ]
     )
 
     // MARK: - JSON

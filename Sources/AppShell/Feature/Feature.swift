@@ -45,6 +45,11 @@ protocol Feature {
     /// ratatui's stateful widgets: a list keeps its scroll offset in step with what was drawn.
     mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
 
+    /// An event the last drawing calls for, or nil: what is on screen decides what to load (the
+    /// article list's visible thumbnails). Asked after every render; must return nil once the
+    /// event has been handled, or the host would send it forever.
+    mutating func eventAfterDrawing() -> Event?
+
     /// Asked before leaving: a question to confirm first (unsaved edits), or nil.
     func confirmLeave() -> LeaveConfirmation?
 
@@ -55,6 +60,7 @@ protocol Feature {
 extension Feature {
     var capturesText: Bool { false }
     func confirmLeave() -> LeaveConfirmation? { nil }
+    mutating func eventAfterDrawing() -> Event? { nil }
     func keepsRunning(_ id: String) -> Bool { false }
 }
 

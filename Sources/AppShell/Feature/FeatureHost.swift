@@ -55,7 +55,9 @@ final class FeatureHost<F: Feature>: Screen {
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        feature.render(in: rect, on: &canvas, at: now)
+        let cursor = feature.render(in: rect, on: &canvas, at: now)
+        if let event = feature.eventAfterDrawing() { send(event, at: now) }
+        return cursor
     }
 
     func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }

@@ -45,8 +45,10 @@ public enum ChallengeTUI {
             return error.exitStatus
         }
 
-        let shell = ChallengeShell(environment: app)
         let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment, modes: app.terminalModes)
+        // Pictures are drawn in the colours the terminal turns out to have once started.
+        app.pictureColorMode = { [unowned terminal] in terminal.colorMode }
+        let shell = ChallengeShell(environment: app)
         do {
             let loop = try EventLoop(app: shell, terminal: terminal)
             let exit = try loop.run()

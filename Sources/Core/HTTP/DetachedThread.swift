@@ -2,8 +2,9 @@ import Glibc
 
 /// Runs work on a POSIX thread of its own, for calls that block (libcurl's transfers) and so
 /// must stay out of Swift's cooperative pool. Foundation's `Thread` would do the same, but it
-/// lives in Foundation proper, which the app does not link (Docs/performance.md).
-enum DetachedThread {
+/// lives in Foundation proper, which the app does not link (Docs/performance.md). Long CPU work
+/// (decoding a picture, Docs/images.md) goes here too: the cooperative pool has one thread a core.
+public enum DetachedThread {
     private final class Work {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -24,5 +25,13 @@ enum DetachedThread {
         }
         pthread_detach(thread)
         return true
+    }
+
+    /// Runs `body` on a thread of its own and returns what it returns; runs it here when the
+    /// system can't make a thread (slower, never lost).
+    public static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+            if !start({ continuation.resume(returning: body()) }) { continuation.resume(returning: body()) }
+        }
     }
 }

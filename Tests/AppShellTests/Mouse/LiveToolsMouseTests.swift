@@ -79,6 +79,8 @@ import TUI
         #expect(app.environment.mockEndpoint(.articles).behaviour.outcomes == .alwaysFail(.status(500)))
         // The wheel moves the selection as ↑/↓ do.
         app.wheel(.wheelDown, at: articles)
+        #expect(app.contains("▸ images  "))
+        app.wheel(.wheelDown, at: articles)
         #expect(app.contains("▸ profile  "))
         // The key bar's "+" and "-" are buttons of their own.
         try app.click("+- delay")

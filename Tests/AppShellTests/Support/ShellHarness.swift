@@ -26,13 +26,14 @@ final class ShellHarness {
     init(
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
         size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
-        storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults
+        storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults,
+        environment variables: [String: String] = [:], logger: Logger = .disabled
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
         environment = AppEnvironment(
-            options: options, configuration: configuration, scenario: scenario, clock: clock, store: store,
-            storeProblem: storeProblem, executor: executor)
+            options: options, configuration: configuration, scenario: scenario, environment: variables, clock: clock,
+            store: store, storeProblem: storeProblem, logger: logger, executor: executor)
         shell = ChallengeShell(environment: environment)
         loop = try EventLoop(
             app: shell, terminal: terminal, configuration: .init(handlesSignals: false),

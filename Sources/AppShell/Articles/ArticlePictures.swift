@@ -1,0 +1,25 @@
+import ArticleDetails
+import Imaging
+import TUI
+
+/// The header images loaded so far, as the views draw them: in the terminal's colour mode,
+/// scaled to the area they are given (area averaging, proportions kept, a cell twice as tall as
+/// wide: `HalfBlockLayout`), with `HalfBlockImage`. See Docs/images.md, "In the app".
+struct ArticlePictures {
+    var loading: PictureLoading
+    var colorMode: ColorMode
+
+    static let none = ArticlePictures(loading: PictureLoading(), colorMode: .xterm256)
+
+    func picture(for url: String) -> Picture? { loading.picture(for: url) }
+
+    /// Draws `picture` as large as fits in `box`, centred.
+    func draw(_ picture: Picture, in box: Rect, on canvas: inout Canvas) {
+        guard !box.isEmpty else { return }
+        let bitmap = picture.bitmap
+        let layout = HalfBlockLayout(imageWidth: bitmap.width, imageHeight: bitmap.height, columns: box.width, rows: box.height)
+        let scaled = ImageScaler.resize(bitmap, width: layout.pixelWidth, height: layout.pixelHeight)
+        HalfBlockImage(width: scaled.width, height: scaled.height, rgba: scaled.pixels, matte: .black, colorMode: colorMode)
+            .draw(in: box, on: &canvas)
+    }
+}

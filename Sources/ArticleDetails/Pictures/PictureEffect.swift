@@ -1,0 +1,27 @@
+import Core
+
+/// Work `PictureLoading` asks for; `PictureRuntime` performs it.
+public enum PictureEffect: RunnableEffect, Hashable {
+    /// Get the picture from the cache, else download it (attempt 1 or 2) → `.loaded` or `.failed`.
+    case load(url: String, attempt: Int)
+    /// Wait on the clock → `.retryDue`.
+    case waitToRetry(url: String, Duration)
+    /// Cancel running effects by id; performs nothing itself.
+    case cancel([String])
+
+    public static func loadID(_ url: String) -> String { "picture.load \(url)" }
+    public static func retryID(_ url: String) -> String { "picture.retry \(url)" }
+
+    public var id: String? {
+        switch self {
+        case .load(let url, _): Self.loadID(url)
+        case .waitToRetry(let url, _): Self.retryID(url)
+        case .cancel: nil
+        }
+    }
+
+    public var cancels: [String] {
+        if case .cancel(let ids) = self { return ids }
+        return []
+    }
+}

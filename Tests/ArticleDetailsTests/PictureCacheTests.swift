@@ -1,0 +1,81 @@
+import ArticleDetails
+import Core
+import CoreTesting
+import Foundation
+import Imaging
+import Testing
+
+/// The images' cache: bounded, least recently used out first, sealed like every record,
+/// surviving a restart, and safe with damaged records (Docs/images.md, "The cache").
+@Suite struct PictureCacheTests {
+    let folder = TemporaryDirectory()
+    let key: EncryptionKey
+
+    init() throws { key = try EncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) })) }
+
+    func store() throws -> EncryptedFileStore { try EncryptedFileStore(directory: folder.file("data"), key: key) }
+    func url(_ index: Int) -> String { "http://pictures.example/\(index).png" }
+
+    @Test func itKeepsAtMostItsBoundDroppingTheLeastRecentlyUsed() {
+        let cache = PictureCache(store: InMemoryRecordStore(), maxBytes: 1000)
+        for index in 0..<3 { cache.store(Data(repeating: UInt8(index), count: 300), for: url(index)) }
+        #expect(cache.bytes(for: url(0)) != nil, "used: now the most recent")
+        cache.store(Data(repeating: 9, count: 300), for: url(3))
+        #expect(cache.urls == [url(2), url(0), url(3)])
+        #expect(cache.bytes(for: url(1)) == nil)
+        #expect(cache.totalBytes <= 1000)
+        cache.store(Data(repeating: 1, count: 1001), for: url(4))
+        #expect(cache.bytes(for: url(4)) == nil, "larger than the whole cache: not kept")
+        #expect(PictureCache.standardMaxBytes == 50 * 1024 * 1024)
+    }
+
+    @Test func noPictureSignatureAppearsInAnyStoredFile() throws {
+        let bitmap = DummyImage.render(DummyImageRequest(width: 64, height: 32))
+        let pictures: [[UInt8]] = [
+            try ImageEncoder.png(bitmap), try ImageEncoder.jpeg(bitmap), try ImageEncoder.bmp(bitmap),
+            Array("GIF89a".utf8) + [UInt8](repeating: 7, count: 64),
+        ]
+        let cache = PictureCache(store: try store())
+        for (index, bytes) in pictures.enumerated() { cache.store(Data(bytes), for: url(index)) }
+        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], Array("BM".utf8) + [0x36], Array("GIF8".utf8),
+                                     Array("pictures.example".utf8)]
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.file("data"))
+        #expect(names.count >= pictures.count + 1, "a record each and the index")
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("data/\(name)"))))
+            for signature in signatures {
+                let found = bytes.count >= signature.count
+                    && (0...(bytes.count - signature.count)).contains { bytes[$0..<($0 + signature.count)].elementsEqual(signature) }
+                #expect(!found, "\(name) holds \(signature) in clear")
+            }
+        }
+        #expect(!names.contains { $0.contains("example") }, "no URL in a file name")
+    }
+
+    @Test func itSurvivesARestart() throws {
+        let first = PictureCache(store: try store())
+        first.store(Data("one".utf8), for: url(1))
+        first.store(Data("two".utf8), for: url(2))
+        let reopened = PictureCache(store: try store())
+        #expect(reopened.bytes(for: url(1)) == Data("one".utf8))
+        #expect(reopened.urls == [url(2), url(1)])
+    }
+
+    @Test func aDamagedRecordIsNoPictureAndIsSetAside() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("app.log"))
+        let cache = PictureCache(store: try store(), logger: logger)
+        cache.store(Data("picture bytes".utf8), for: url(1))
+        let file = self.folder.file("data/\(PictureCache.recordName(for: url(1)))")
+        var sealed = try Data(contentsOf: URL(fileURLWithPath: file))
+        sealed[sealed.count - 1] ^= 0xFF
+        try sealed.write(to: URL(fileURLWithPath: file))
+        #expect(cache.bytes(for: url(1)) == nil)
+        #expect(cache.urls.isEmpty)
+        #expect(try String(contentsOfFile: folder.file("app.log"), encoding: .utf8).contains("cached picture unreadable"))
+        // A damaged index is an empty cache, not a crash.
+        let index = self.folder.file("data/\(PictureCache.indexName)")
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: index))
+        #expect(PictureCache(store: try store()).urls.isEmpty)
+    }
+}
