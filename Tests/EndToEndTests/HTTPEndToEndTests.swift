@@ -45,4 +45,45 @@ import Testing
         let (status, _) = try await app.waitForExit()
         #expect(status == 0)
     }
+
+    @Test func aPictureFromTheRealServerIsDrawnWithHalfBlocks() async throws {
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        // A dummyimage.com picture, pointed at the server by --local-images: the server draws it,
+        // the app downloads it through libcurl, decodes it and draws it with ▀.
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        let articles = dataDir.appendingPathComponent("articles.json")
+        try Data("""
+            [{"id":1,"title":"A red picture","description":"Drawn by challenge-server.","author":"a@example.com",
+              "release_date":"7/8/2020","image":"http://dummyimage.com/300x200.png/ff0000/ffffff"}]
+            """.utf8).write(to: articles)
+        let server = try TmuxTerminal(
+            [BuiltProducts.path("challenge-server"), "--port", "0", "--articles-file", articles.path, "--local-images"],
+            environment: ["LANG": "C.UTF-8"])
+        let banner = try await server.waitFor("listening on http://127.0.0.1:")
+        let line = try #require(banner.first { $0.contains("listening on") })
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { UInt16($0.1) })
+
+        let app = try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--backend", "http", "--server", "http://127.0.0.1:\(port)",
+             "--challenge", "articles"],
+            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        try await app.waitFor("A red picture")
+        try app.send("Enter")
+        try await app.waitFor("Drawn by challenge-server.")
+        try await server.waitFor("GET /300x200.png/ff0000/ffffff 200")
+        // In colour, cells of ▀; where the terminal has no colour (NO_COLOR when the test
+        // runner sets it), the red's shade, ░. Before the picture arrives the area is a frame
+        // around "127.0.0.1" (the URL is not dummyimage.com's any more), so either means the
+        // picture itself is drawn.
+        try await app.waitUntil("the picture drawn with half blocks or shades") { screen in
+            screen.contains { line in line.filter { $0 == "▀" }.count >= 10 || line.contains(String(repeating: "░", count: 10)) }
+        }
+
+        try app.send("q")
+        try await app.waitFor("Navigation flow")
+        try app.send("q")
+        let (status, _) = try await app.waitForExit()
+        #expect(status == 0)
+    }
 }
