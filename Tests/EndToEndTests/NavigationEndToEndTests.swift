@@ -10,8 +10,10 @@ import Testing
     private var configDir: URL { root.appendingPathComponent("Config") }
 
     /// The package's `happy` scenario (short delays, everything succeeds) with the experiment
-    /// fixed to screenB1, so the path is the A → B1 → C1 → D every time. It lives in a
-    /// Config folder of the test's own, passed with CHALLENGE_TUI_CONFIG_DIR.
+    /// fixed to screenB1, so the path is A → B1 → C1 → D every time, in two variants that keep
+    /// C1 on screen long enough to be seen on a loaded machine: `happy-b1-no-login` (sign-in
+    /// never ends: C1 stays) and `happy-b1` (sign-in takes 8 s: C1, then D by itself). They live
+    /// in a Config folder of the test's own, passed with CHALLENGE_TUI_CONFIG_DIR.
     private func writeScenario() throws {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -20,16 +22,19 @@ import Testing
         scenario["experiment"] = "screenB1"
         let scenarios = configDir.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
-        try JSONSerialization.data(withJSONObject: scenario).write(to: scenarios.appendingPathComponent("happy-b1.json"))
+        for (name, loginDelay) in [("happy-b1-no-login", 3600), ("happy-b1", 8)] {
+            scenario["endpoints"] = ["rLogin": ["delay": loginDelay, "outcome": "succeed"]]
+            try JSONSerialization.data(withJSONObject: scenario).write(to: scenarios.appendingPathComponent("\(name).json"))
+        }
         try FileManager.default.copyItem(
             at: package.appendingPathComponent("Config/default.json"), to: configDir.appendingPathComponent("default.json"))
     }
 
-    private func launch() throws -> TmuxTerminal {
+    private func launch(scenario: String = "happy-b1") throws -> TmuxTerminal {
         var environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
         environment["CHALLENGE_TUI_CONFIG_DIR"] = configDir.path
         return try TmuxTerminal(
-            [BuiltProducts.path("challenge-tui"), "--challenge", "navigation", "--scenario", "happy-b1"],
+            [BuiltProducts.path("challenge-tui"), "--challenge", "navigation", "--scenario", scenario],
             environment: environment)
     }
 
@@ -45,9 +50,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
 
         // First run: a first-time user, A fetches and moves on to B1 by itself.
-        let first = try launch()
+        let first = try launch(scenario: "happy-b1-no-login")
         let b1 = try await first.waitFor("Screen B1")
-        #expect(b1.contains { $0.contains("mock backend (scenario happy-b1)") })
+        #expect(b1.contains { $0.contains("mock backend (scenario happy-b1-no-login)") })
         try first.send("Down")
         try first.send("Down")
         try await first.waitFor("› Choice C")
@@ -55,9 +60,9 @@ import Testing
         let c1 = try await first.waitFor("Screen C1")
         #expect(c1.contains { $0.contains("[ < ]") })
         try await first.waitFor("│ Choice C")
-        try await quit(first)  // leave on C1, before its 3 s are over
+        try await quit(first)  // leave on C1: not signed in, so it stays
 
-        // Second run, same data: back on C1 with the choice, then on to D.
+        // Second run, same data: back on C1 with the choice, then on to D once signed in.
         let second = try launch()
         try await second.waitFor("Screen C1")
         try await second.waitFor("│ Choice C")
