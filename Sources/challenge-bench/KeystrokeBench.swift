@@ -64,21 +64,17 @@ struct KeystrokeBench {
             return .skipped("cannot write \(file)")
         }
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let server: PseudoTerminalProcess
+        let server: ServerProcess
         do {
-            server = try PseudoTerminalProcess(
+            server = try ServerProcess(
                 path: context.serverPath,
                 arguments: ["--host", "127.0.0.1", "--port", "0", "--articles-file", file, "0", "true", "0", "true", "0", "true"],
-                environment: context.appEnvironment)
+                environment: context.appEnvironment, logPath: context.scratch + "/huge-list-server.log")
         } catch {
-            return .skipped("\(error)")
+            return .skipped("challenge-server did not start: \(error)")
         }
-        defer { server.terminate() }
-        guard server.waitFor(["http://127.0.0.1:"], timeout: 30) != nil,
-              let port = ServerBench.port(in: server.screen.lines.joined(separator: "\n"))
-        else {
-            return .skipped("challenge-server did not start")
-        }
+        defer { server.stop() }
+        let port = server.port
         return measure(
             context.tuiPath, ["--backend", "http", "--server", "http://127.0.0.1:\(port)", "--challenge", "articles"],
             ready: ["Huge article 1 lorem"], timeout: 30, missing: "is not available yet")

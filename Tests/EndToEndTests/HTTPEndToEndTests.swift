@@ -6,6 +6,25 @@ import Testing
 @Suite(.serialized) struct HTTPEndToEndTests {
     private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
 
+    /// challenge-server on a free port, serving `articles` (with `extra` options), and its port.
+    private func startServer(articles: URL, _ extra: [String] = []) async throws -> (TmuxTerminal, UInt16) {
+        let server = try TmuxTerminal(
+            [BuiltProducts.path("challenge-server"), "--port", "0", "--articles-file", articles.path] + extra,
+            environment: ["LANG": "C.UTF-8"])
+        let banner = try await server.waitFor("listening on http://127.0.0.1:")
+        let line = try #require(banner.first { $0.contains("listening on") })
+        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { UInt16($0.1) })
+        return (server, port)
+    }
+
+    /// The app on the articles challenge, over HTTP from the server on `port`.
+    private func launchArticles(port: UInt16, dataDir: URL) throws -> TmuxTerminal {
+        try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--backend", "http", "--server", "http://127.0.0.1:\(port)",
+             "--challenge", "articles"],
+            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+    }
+
     @Test func articlesComeFromTheRealServerThroughLibcurl() async throws {
         defer { try? FileManager.default.removeItem(at: dataDir) }
         // One article whose picture is on a closed local port: the inspector then holds the
@@ -17,16 +36,8 @@ import Testing
             [{"id":1,"title":"Only article","description":"Its picture can't be had.","author":"a@example.com",
               "release_date":"7/8/2020","image":"http://127.0.0.1:9/picture.png"}]
             """.utf8).write(to: articles)
-        let server = try TmuxTerminal(
-            [BuiltProducts.path("challenge-server"), "--port", "0", "--articles-file", articles.path], environment: ["LANG": "C.UTF-8"])
-        let banner = try await server.waitFor("listening on http://127.0.0.1:")
-        let line = try #require(banner.first { $0.contains("listening on") })
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { UInt16($0.1) })
-
-        let app = try TmuxTerminal(
-            [BuiltProducts.path("challenge-tui"), "--backend", "http", "--server", "http://127.0.0.1:\(port)",
-             "--challenge", "articles"],
-            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        let (server, port) = try await startServer(articles: articles)
+        let app = try launchArticles(port: port, dataDir: dataDir)
         try await app.waitFor("Articles · 1 article")
         try await app.waitFor("synced at")
         try app.send("n")
@@ -57,17 +68,8 @@ import Testing
             [{"id":1,"title":"A red picture","description":"Drawn by challenge-server.","author":"a@example.com",
               "release_date":"7/8/2020","image":"http://dummyimage.com/300x200.png/ff0000/ffffff"}]
             """.utf8).write(to: articles)
-        let server = try TmuxTerminal(
-            [BuiltProducts.path("challenge-server"), "--port", "0", "--articles-file", articles.path, "--local-images"],
-            environment: ["LANG": "C.UTF-8"])
-        let banner = try await server.waitFor("listening on http://127.0.0.1:")
-        let line = try #require(banner.first { $0.contains("listening on") })
-        let port = try #require(line.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { UInt16($0.1) })
-
-        let app = try TmuxTerminal(
-            [BuiltProducts.path("challenge-tui"), "--backend", "http", "--server", "http://127.0.0.1:\(port)",
-             "--challenge", "articles"],
-            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        let (server, port) = try await startServer(articles: articles, ["--local-images"])
+        let app = try launchArticles(port: port, dataDir: dataDir)
         try await app.waitFor("A red picture")
         try app.send("Enter")
         try await app.waitFor("Drawn by challenge-server.")
