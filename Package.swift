@@ -8,11 +8,9 @@ let package = Package(
     name: "challenge-tui",
     platforms: [.macOS(.v14)],
     targets: [
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
+        // ncursesw and tinfo, named by the module map rather than pkg-config: pkg-config's -L would
+        // put the shared libraries ahead of the static ones release builds link (Linker/README.md).
+        .systemLibrary(name: "CNcurses", providers: [.apt(["libncurses-dev"])]),
         // libcrypto through dlopen, on first use (Sources/COpenSSL/include/COpenSSL.h).
         .target(name: "COpenSSL"),
         // libcurl through dlopen, on the first HTTP request (Sources/CCurl/include/CCurl.h).
@@ -90,11 +88,15 @@ let staticInRelease = ["-static-stdlib"]
 // thousands) into a small table (DT_RELR, glibc 2.36+): ~0.6 ms less at every start, and the
 // program keeps its address-space randomisation.
 let packedRelocations = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+// Release executables take libstdc++, its unwinder, ncursesw and tinfo from their static
+// archives: the linker finds the scripts in Linker/static, which name the archives, before the
+// shared libraries. Loading those shared libraries cost 1.3 ms at every start.
+let staticSystemLibraries = ["-L", Context.packageDirectory + "/Linker/static"]
 for target in package.targets where [.regular, .executable].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(staticInRelease, .when(configuration: .release))]
     if target.type == .executable {
         target.linkerSettings = (target.linkerSettings ?? [])
-            + [.unsafeFlags(staticInRelease + packedRelocations, .when(configuration: .release))]
+            + [.unsafeFlags(staticInRelease + packedRelocations + staticSystemLibraries, .when(configuration: .release))]
     }
 }
 
