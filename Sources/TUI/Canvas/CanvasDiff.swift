@@ -19,8 +19,16 @@ extension Canvas {
     /// Pure: the ncurses backend writes these cells, the headless terminal applies them, and
     /// tests check the diff itself.
     public func changes(from previous: Canvas?) -> [CellChange] {
-        let before = previous.flatMap { $0.size == size ? $0 : nil } ?? Canvas(size: size)
         var changes: [CellChange] = []
+        guard let before = previous, before.size == size else {
+            // Against a blank screen; no blank canvas is built for it (the first frame's cost).
+            for y in 0..<size.height {
+                for x in 0..<size.width where self[x, y] != .blank {
+                    changes.append(CellChange(point: Point(x: x, y: y), cell: self[x, y]))
+                }
+            }
+            return changes
+        }
         for y in 0..<size.height {
             for x in 0..<size.width where self[x, y] != before[x, y] {
                 changes.append(CellChange(point: Point(x: x, y: y), cell: self[x, y]))

@@ -27,7 +27,10 @@ public enum TextLayout {
                 var word = Substring(word)
                 var wordWidth = DisplayWidth.of(word)
                 if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                    line += " " + word
+                    // Appended in place: `line += " " + word` builds a String from a Substring
+                    // through the generic `+`, whose first use looks its conformances up at run time.
+                    line.append(" ")
+                    line.append(contentsOf: word)
                     lineWidth += 1 + wordWidth
                     continue
                 }
