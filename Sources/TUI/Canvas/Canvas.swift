@@ -9,7 +9,8 @@
 /// same cells: the hit map is not part of what is shown.
 public struct Canvas: Hashable, Sendable {
     public let size: Size
-    private var cells: [Cell]
+    /// Row by row; read in place by the diff (CanvasDiff.swift).
+    private(set) var cells: [Cell]
     /// The clickable regions drawn so far, clipped to the canvas.
     public private(set) var hitMap = HitMap()
 

@@ -19,22 +19,19 @@ extension Canvas {
     /// Pure: the ncurses backend writes these cells, the headless terminal applies them, and
     /// tests check the diff itself.
     public func changes(from previous: Canvas?) -> [CellChange] {
-        var changes: [CellChange] = []
-        guard let before = previous, before.size == size else {
-            // Against a blank screen; no blank canvas is built for it (the first frame's cost).
-            for y in 0..<size.height {
-                for x in 0..<size.width where self[x, y] != .blank {
-                    changes.append(CellChange(point: Point(x: x, y: y), cell: self[x, y]))
-                }
+        // The cells are compared in place, not copied out one by one: every frame compares every
+        // cell, and a copy retains and releases its character.
+        let against = previous.flatMap { $0.size == size ? $0 : nil }
+        let changed: [Int] = cells.withUnsafeBufferPointer { now in
+            guard let before = against else {
+                // Against a blank screen; no blank canvas is built for it (the first frame's cost).
+                let blank = Cell.blank
+                return now.indices.filter { now[$0] != blank }
             }
-            return changes
+            return before.cells.withUnsafeBufferPointer { old in now.indices.filter { now[$0] != old[$0] } }
         }
-        for y in 0..<size.height {
-            for x in 0..<size.width where self[x, y] != before[x, y] {
-                changes.append(CellChange(point: Point(x: x, y: y), cell: self[x, y]))
-            }
-        }
-        return changes
+        let width = size.width
+        return changed.map { CellChange(point: Point(x: $0 % width, y: $0 / width), cell: cells[$0]) }
     }
 
     /// This canvas with `changes` written over it (cells outside it are ignored).

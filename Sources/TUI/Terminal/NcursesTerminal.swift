@@ -178,8 +178,6 @@ public final class NcursesTerminal: Terminal {
 
     /// Draws `cell` over one that used `oldPair`; returns the cell's pair.
     private func draw(_ cell: Cell, x: Int, y: Int, replacingPair oldPair: Int32, on screen: UnsafeMutablePointer<WINDOW>?) -> Int32 {
-        var scalars = cell.character.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) }
-        scalars.append(0)
         var attributes = ctui_a_normal()
         if cell.style.bold { attributes |= ctui_a_bold() }
         if cell.style.dim { attributes |= ctui_a_dim() }
@@ -188,9 +186,22 @@ public final class NcursesTerminal: Terminal {
         pairs.release(oldPair)
         let pair = colorPair(for: cell.style)
         var glyph = cchar_t()
-        if ctui_setcchar(&glyph, scalars, attributes, pair) == ERR {
-            // More than one spacing character (an emoji ZWJ sequence): its first scalar will do.
-            _ = ctui_setcchar(&glyph, [scalars[0], 0], attributes, pair)
+        // The cell's first CCHARW_MAX - 1 scalars and a NUL, on the stack: this runs for every
+        // cell that changed, and an array apiece was most of its cost.
+        var text: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { raw in
+            let wide = raw.bindMemory(to: wchar_t.self)
+            assert(wide.count == Int(CCHARW_MAX))
+            var count = 0
+            for scalar in cell.character.unicodeScalars where count < wide.count - 1 {
+                wide[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+            if ctui_setcchar(&glyph, wide.baseAddress, attributes, pair) == ERR {
+                // More than one spacing character (an emoji ZWJ sequence): its first scalar will do.
+                wide[1] = 0
+                _ = ctui_setcchar(&glyph, wide.baseAddress, attributes, pair)
+            }
         }
         mvwadd_wch(screen, Int32(y), Int32(x), &glyph)
         return pair
