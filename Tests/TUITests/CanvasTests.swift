@@ -150,6 +150,17 @@ import Testing
         #expect(DisplayWidth.of("hello") == 5)
     }
 
+    @Test func printableASCIICountedByBytesAgreesWithCountingCharacters() {
+        let printable = String(decoding: (0x20...0x7E).map { UInt8($0) }, as: UTF8.self)
+        #expect(DisplayWidth.of(printable) == printable.reduce(0) { $0 + DisplayWidth.of($1) })
+        #expect(DisplayWidth.of(printable) == 95)
+        #expect(DisplayWidth.of(printable.dropFirst(5)) == 90)
+        // Control characters are not printable: the per-character rule gives them no column.
+        #expect(DisplayWidth.of("a\tb\r\nc\u{7F}") == 3)
+        #expect(DisplayWidth.of(Character("\r\n")) == 0)
+        #expect(DisplayWidth.of("ab…") == 3)
+    }
+
     @Test func cjkFullwidthAndHangulAreTwo() {
         #expect(DisplayWidth.of("漢字") == 4)
         #expect(DisplayWidth.of("ＡＢ") == 4)

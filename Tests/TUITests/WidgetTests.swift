@@ -28,6 +28,16 @@ import Testing
         #expect(Frame().draw(in: Rect(x: 0, y: 0, width: 1, height: 5), on: &double).isEmpty)
     }
 
+    @Test func aFrameLargerThanTheCanvasIsClippedAndLeavesItsInsideAlone() {
+        var canvas = Canvas(size: Size(width: 6, height: 3))
+        canvas.put("ab", at: Point(x: 2, y: 1))
+        let inside = Frame(style: .dim).draw(in: Rect(x: 1, y: 0, width: 8, height: 5), on: &canvas)
+        #expect(inside == Rect(x: 2, y: 1, width: 6, height: 3))
+        #expect(canvas.lines == [" ╭────", " │ab", " │"])
+        #expect(canvas.style(at: Point(x: 1, y: 2)).dim)
+        #expect(!canvas.style(at: Point(x: 2, y: 1)).dim)
+    }
+
     @Test func buttonLooksReversedWhenFocusedAndDimWhenDisabled() {
         var canvas = Canvas(size: Size(width: 40, height: 3))
         let button = Button("SAVE CHANGES", isFocused: true)

@@ -3,14 +3,22 @@
 /// A small `wcwidth` in Swift, so layout is pure and testable.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        printableASCIIWidth(text.utf8) ?? text.reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ text: Substring) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        printableASCIIWidth(text.utf8) ?? text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Printable ASCII, most text, is a column a byte: counted without walking its graphemes.
+    private static func printableASCIIWidth(_ bytes: some Collection<UInt8>) -> Int? {
+        for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+        return bytes.count
     }
 
     public static func of(_ character: Character) -> Int {
+        // ASCII without looking at the scalars ("\r\n" reads as its "\n": a control, like "\r").
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1 { return of(first) }

@@ -34,13 +34,19 @@ public struct Frame: Widget, Sendable {
     public func draw(in rect: Rect, on canvas: inout Canvas) -> Rect {
         guard rect.width >= 2, rect.height >= 2 else { return Rect(origin: rect.origin, size: .zero) }
         let g = border.glyphs
-        let inner = String(repeating: g.horizontal, count: rect.width - 2)
-        canvas.put(String(g.topLeft) + inner + String(g.topRight), at: rect.origin, style: style, clipTo: rect)
-        canvas.put(String(g.bottomLeft) + inner + String(g.bottomRight), at: Point(x: rect.x, y: rect.maxY - 1), style: style, clipTo: rect)
-        for y in (rect.y + 1)..<(rect.maxY - 1) {
-            canvas.put(String(g.vertical), at: Point(x: rect.x, y: y), style: style, clipTo: rect)
-            canvas.put(String(g.vertical), at: Point(x: rect.maxX - 1, y: y), style: style, clipTo: rect)
+        let (left, right, top, bottom) = (rect.x, rect.maxX - 1, rect.y, rect.maxY - 1)
+        // Runs of one glyph, filled: no string of box characters to build and then walk.
+        func run(_ glyph: Character, x: Int, y: Int, width: Int, height: Int) {
+            canvas.fill(Rect(x: x, y: y, width: width, height: height), with: glyph, style: style)
         }
+        run(g.horizontal, x: left + 1, y: top, width: rect.width - 2, height: 1)
+        run(g.horizontal, x: left + 1, y: bottom, width: rect.width - 2, height: 1)
+        run(g.vertical, x: left, y: top + 1, width: 1, height: rect.height - 2)
+        run(g.vertical, x: right, y: top + 1, width: 1, height: rect.height - 2)
+        run(g.topLeft, x: left, y: top, width: 1, height: 1)
+        run(g.topRight, x: right, y: top, width: 1, height: 1)
+        run(g.bottomLeft, x: left, y: bottom, width: 1, height: 1)
+        run(g.bottomRight, x: right, y: bottom, width: 1, height: 1)
         if let title, !title.isEmpty, rect.width >= 6 {
             let text = " " + TextLayout.truncate(title, width: rect.width - 6) + " "
             canvas.put(text, at: Point(x: rect.x + 2, y: rect.y), style: titleStyle, clipTo: rect)
