@@ -27,6 +27,24 @@ void cepoll_name_thread(const char *name) {
     pthread_setname_np(pthread_self(), short_name);
 }
 
+int cepoll_pin_thread(int tid, int cpu) {
+    static cpu_set_t original;
+    static int saved = 0;
+    if (!saved) {
+        if (sched_getaffinity(0, sizeof original, &original) != 0) return -1;
+        saved = 1;
+    }
+    cpu_set_t set = original;
+    if (cpu >= 0) {
+        if (cpu >= CPU_SETSIZE) { errno = EINVAL; return -1; }
+        CPU_ZERO(&set);
+        CPU_SET(cpu, &set);
+    }
+    return sched_setaffinity(tid, sizeof set, &set);
+}
+
+int cepoll_current_cpu(void) { return sched_getcpu(); }
+
 int cepoll_available(void) { return 1; }
 
 int cepoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -74,6 +92,9 @@ int cepoll_processor_count(void) {
 }
 
 void cepoll_name_thread(const char *name) {}
+
+int cepoll_pin_thread(int tid, int cpu) { errno = ENOSYS; return -1; }
+int cepoll_current_cpu(void) { return -1; }
 
 int cepoll_available(void) { return 0; }
 int cepoll_create(void) { errno = ENOSYS; return -1; }

@@ -26,6 +26,9 @@ struct ServerBench {
     struct Outcome {
         /// Per contender and connection count: one result per round.
         var rounds: [Contender: [Int: [KeepAliveLoad.Result]]] = [:]
+        /// One connection again, with the client and the server on one processor
+        /// (`ProcessorPin`): one result per round; empty where threads can't be placed.
+        var oneProcessorRounds: [Contender: [KeepAliveLoad.Result]] = [:]
         var wrk: [Contender: [Int: Wrk.Result]] = [:]
         var bursts: [Contender: Burst] = [:]
         var problems: [Contender: String] = [:]
@@ -52,6 +55,15 @@ struct ServerBench {
                     let load = KeepAliveLoad(port: server.port, path: "/rLogin", connections: clients, seconds: context.options.loadSeconds)
                     outcome.rounds[contender, default: [:]][clients, default: []].append(load.run())
                 }
+            }
+        }
+        for round in 0..<rounds {
+            let order = round.isMultiple(of: 2) ? Contender.allCases : Contender.allCases.reversed()
+            for contender in order {
+                guard let server = servers[contender] else { continue }
+                let load = KeepAliveLoad(port: server.port, path: "/rLogin", connections: 1, seconds: context.options.loadSeconds)
+                guard let result = ProcessorPin.together(with: server.pid, { load.run() }) else { continue }
+                outcome.oneProcessorRounds[contender, default: []].append(result)
             }
         }
         if let wrkPath = context.wrkPath {

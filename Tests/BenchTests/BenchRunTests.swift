@@ -132,5 +132,19 @@ import Testing
         let slowLines = ServerBench(context: context).report(slow)
         #expect(slowLines.contains { $0.measure.hasPrefix("ratio of wall times") && $0.verdict == .fail })
         #expect(slowLines.contains { $0.measure == "node http req/s, 1 connection" && $0.result == "node not installed" })
+
+        // With rounds on one processor, they carry the one-connection budget; the rounds left to
+        // the scheduler stay in the table for information.
+        var placed = outcome
+        placed.rounds[.node] = [1: [.init(requests: 5000, errors: 0, seconds: 1)]]
+        placed.oneProcessorRounds = [.ours: [.init(requests: 9000, errors: 0, seconds: 1)], .node: [.init(requests: 6000, errors: 0, seconds: 1)]]
+        let placedLines = ServerBench(context: context).report(placed)
+        let scheduled = placedLines.first { $0.measure == "ratio challenge-server / node req/s, 1 connection" }
+        #expect(scheduled?.verdict == .info && scheduled?.result == "0.70× (where the scheduler put them)")
+        let oneCPU = placedLines.first { $0.measure == "ratio challenge-server / node req/s, 1 connection, client and server on one CPU" }
+        #expect(oneCPU?.verdict == .pass && oneCPU?.result == "1.50×")
+        #expect(placedLines.contains { $0.measure == "node http req/s, 1 connection, client and server on one CPU" })
+        placed.oneProcessorRounds[.ours] = [.init(requests: 3000, errors: 0, seconds: 1)]
+        #expect(ServerBench(context: context).report(placed).contains { $0.measure.hasSuffix("on one CPU") && $0.verdict == .fail })
     }
 }

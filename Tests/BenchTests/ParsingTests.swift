@@ -1,3 +1,5 @@
+import CEpoll
+import Foundation
 import Testing
 @testable import challenge_bench
 
@@ -79,5 +81,30 @@ import Testing
         #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--only", "disk"]) }
         #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--runs", "0"]) }
         #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--frobnicate"]) }
+    }
+}
+
+/// ProcessorPin places the caller and another process's threads on one processor, and lets
+/// them go afterwards.
+@Suite struct ProcessorPinTests {
+    @Test func theCallerAndAProcessShareAProcessorWhilePinnedAndAreFreeAfterwards() throws {
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["5"]
+        try sleeper.run()
+        defer { kill(sleeper.processIdentifier, SIGKILL); sleeper.waitUntilExit() }
+        let pid = sleeper.processIdentifier
+        #expect(ProcessorPin.threads(of: pid) == [pid])
+        func allowed(_ tid: Int32) -> String? {
+            (try? String(contentsOfFile: "/proc/\(tid)/status", encoding: .utf8))?
+                .split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+                .map { $0.split(separator: "\t").last.map(String.init) ?? "" }
+        }
+        let before = allowed(pid)
+        let inside = ProcessorPin.together(with: pid) { (allowed(pid), String(cepoll_current_cpu())) }
+        let (pinned, cpu) = try #require(inside)
+        #expect(pinned == cpu, "the process runs where the caller does")
+        #expect(allowed(pid) == before, "and may run anywhere again afterwards")
+        #expect(ProcessorPin.together(with: 999_999_999) { true } == nil, "no such process: nothing pinned")
     }
 }

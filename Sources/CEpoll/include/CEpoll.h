@@ -47,5 +47,11 @@ int cepoll_pipe(int fds[2]);
 int cepoll_processor_count(void);
 /// Names the calling thread (Linux keeps 15 bytes); for ps, top and debuggers.
 void cepoll_name_thread(const char *name);
+/// Lets thread `tid` (0: the calling one) run only on processor `cpu`, or, when `cpu` is -1,
+/// wherever the calling process could run before its first call (the benchmark places a
+/// client and a server). 0, or -1 with errno (ENOSYS where there is no sched_setaffinity).
+int cepoll_pin_thread(int tid, int cpu);
+/// The processor the calling thread is running on, or -1.
+int cepoll_current_cpu(void);
 
 #endif
