@@ -56,10 +56,10 @@ struct StartupBench {
         }
     }
 
-    /// The first frame may take 1.5× dialog's: a Swift program pays about 1.35× dialog's whole
-    /// first frame before it draws anything (its runtime's start-up and generic metadata; a
-    /// program that only starts ncurses and draws three lines, measured on this machine), and
-    /// the rest is the app's own start-up. See Docs/performance.md, "The floor".
+    /// The first frame may take 1.5× dialog's. A Swift program with its runtime and libstdc++
+    /// linked statically starts as fast as dialog; what the app pays over it is its size (the
+    /// relocations of its metadata) and its own start-up: configuration, the shell, drawing.
+    /// See Docs/performance.md, "The floor".
     static let ratioBudget = 1.5
 
     func report(_ outcome: Outcome) -> [ReportLine] {
