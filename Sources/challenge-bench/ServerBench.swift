@@ -47,24 +47,12 @@ struct ServerBench {
             }
         }
         for clients in Self.concurrency {
-            for round in 0..<rounds {
-                // Alternating who goes first, so drift in the machine's load hits both alike.
-                let order = round.isMultiple(of: 2) ? Contender.allCases : Contender.allCases.reversed()
-                for contender in order {
-                    guard let server = servers[contender] else { continue }
-                    let load = KeepAliveLoad(port: server.port, path: "/rLogin", connections: clients, seconds: context.options.loadSeconds)
-                    outcome.rounds[contender, default: [:]][clients, default: []].append(load.run())
-                }
+            interleavedRounds(servers, clients: clients) { contender, result in
+                outcome.rounds[contender, default: [:]][clients, default: []].append(result)
             }
         }
-        for round in 0..<rounds {
-            let order = round.isMultiple(of: 2) ? Contender.allCases : Contender.allCases.reversed()
-            for contender in order {
-                guard let server = servers[contender] else { continue }
-                let load = KeepAliveLoad(port: server.port, path: "/rLogin", connections: 1, seconds: context.options.loadSeconds)
-                guard let result = ProcessorPin.together(with: server.pid, { load.run() }) else { continue }
-                outcome.oneProcessorRounds[contender, default: []].append(result)
-            }
+        interleavedRounds(servers, clients: 1, run: { server, load in ProcessorPin.together(with: server.pid) { load.run() } }) {
+            outcome.oneProcessorRounds[$0, default: []].append($1)
         }
         if let wrkPath = context.wrkPath {
             let wrk = Wrk(path: wrkPath)
@@ -92,6 +80,23 @@ struct ServerBench {
             }
         }
         return outcome
+    }
+
+    /// `rounds` rounds of keep-alive load on every server, alternating who goes first so drift
+    /// in the machine's load hits both alike; `run` may decline a round (nil).
+    private func interleavedRounds(
+        _ servers: [Contender: ServerProcess], clients: Int,
+        run: (ServerProcess, KeepAliveLoad) -> KeepAliveLoad.Result? = { $1.run() },
+        record: (Contender, KeepAliveLoad.Result) -> Void
+    ) {
+        for round in 0..<rounds {
+            let order = round.isMultiple(of: 2) ? Contender.allCases : Contender.allCases.reversed()
+            for contender in order {
+                guard let server = servers[contender] else { continue }
+                let load = KeepAliveLoad(port: server.port, path: "/rLogin", connections: clients, seconds: context.options.loadSeconds)
+                if let result = run(server, load) { record(contender, result) }
+            }
+        }
     }
 
     private func start(_ contender: Contender, delay: Double) -> Result<ServerProcess, ServerProcess.Failure> {
