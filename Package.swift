@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
         .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server", "Imaging"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",

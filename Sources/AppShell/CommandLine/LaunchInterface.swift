@@ -9,9 +9,9 @@ public enum LaunchInterface {
         summary: "three mobile coding challenges in a full-screen terminal program",
         description: [
             .text("""
-                A navigation flow, an articles reader and a profile editor, each a full-screen \
-                screen in the terminal, on an embedded mock backend (needing nothing) or on a real \
-                HTTP server such as challenge-server(1). Without --challenge a launcher lists the \
+                A navigation flow, an articles reader and a profile editor in one full-screen \
+                terminal program, on an embedded mock backend (needing nothing) or on a real HTTP \
+                server such as challenge-server(1). Without --challenge a launcher lists the \
                 challenges. The terminal must be at least 60x20 with a UTF-8 locale.
                 """),
         ],

@@ -6,6 +6,8 @@ public enum ManPage {
     public static func render(_ interface: CommandLineInterface) -> String {
         var out: [String] = []
         out.append(#".TH "\#(interface.name.uppercased())" 1 "" "\#(interface.name) \#(interface.version)" "User Commands""#)
+        // Option names and paths must not be broken at a hyphen.
+        out.append(".nh")
         out.append(".SH NAME")
         out.append(escape(interface.name) + #" \- "# + escape(interface.summary))
         out.append(".SH SYNOPSIS")
@@ -93,7 +95,7 @@ public enum ManPage {
     /// Text as roff reads it literally: backslashes, a leading dot or quote, the dashes of
     /// options (`\-`, a minus, so they can be copied; a hyphen inside a word stays one), and
     /// every character beyond ASCII written as a `\[uXXXX]` escape (no input encoding assumed).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
