@@ -42,7 +42,7 @@ import Testing
     func groffRendersThePageWithoutWarnings() throws {
         let (warnings, text) = try Groff.render(Self.page)
         #expect(warnings == "")
-        #expect(text.contains("three mobile coding challenges in a full-screen terminal program"))
+        #expect(text.contains("EXIT STATUS"))
         #expect(text.contains("CHALLENGE-TUI(1)"))
     }
 

@@ -29,6 +29,6 @@ import Testing
     func groffRendersThePageWithoutWarnings() throws {
         let (warnings, text) = try Groff.render(Self.page)
         #expect(warnings == "")
-        #expect(text.contains("the development server of challenge-tui"))
+        #expect(text.contains("CHALLENGE-SERVER(1)") && text.contains("EXIT STATUS"))
     }
 }
