@@ -6,13 +6,13 @@ public enum Groff {
     public static let path: String? = ["/usr/bin/groff", "/usr/local/bin/groff", "/bin/groff"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// What `groff -man -Tutf8 -ww` says on stderr about `page` ("" when nothing), and the
-    /// rendered text.
+    /// What `groff -man -Tutf8 -ww` says on stderr about `page` ("" when nothing), and the plain
+    /// rendered text (no bold or underlining: `-P-cbou`).
     public static func render(_ page: String) throws -> (warnings: String, text: String) {
         guard let path else { throw CocoaError(.executableNotLoadable) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-man", "-Tutf8", "-ww"]
+        process.arguments = ["-man", "-Tutf8", "-ww", "-P-cbou"]
         process.environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
