@@ -19,7 +19,7 @@ BUILD = .build/release
 COMPLETIONS = .build/completions
 VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/CommandLine/ProgramVersion.swift)
 
-.PHONY: all build completions install uninstall deb
+.PHONY: all build completions install install-files uninstall deb
 
 all: build
 
@@ -35,6 +35,10 @@ completions: build
 	$(BUILD)/challenge-tui --completions fish > $(COMPLETIONS)/challenge-tui.fish
 
 install: build completions
+	$(MAKE) --no-print-directory install-files
+
+# Copies what `build` and `completions` made (debian/build-deb stages the package with it).
+install-files:
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
 	install -m 755 $(BUILD)/challenge-tui $(BUILD)/challenge-server $(DESTDIR)$(BINDIR)/
 	install -m 644 Docs/man/challenge-tui.1 Docs/man/challenge-server.1 $(DESTDIR)$(MANDIR)/
