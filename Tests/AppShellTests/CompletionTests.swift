@@ -7,8 +7,13 @@ import Testing
 /// `challenge-tui --completions SHELL`: bash's completion function, run for real, offers the
 /// options and the scenario names, built-in and the user's (Docs/installing.md).
 @Suite(.timeLimit(.minutes(1))) struct CompletionTests {
-    /// The candidates bash's function gives for the words `line` (the last one being completed).
-    func complete(_ line: [String], configHome: String) throws -> [String] {
+    /// The candidates bash's function gives for the words `line` (the last one being completed),
+    /// off the cooperative pool (bash is a process to wait for).
+    func complete(_ line: [String], configHome: String) async throws -> [String] {
+        try await offThePool { try Self.completeBlocking(line, configHome: configHome) }
+    }
+
+    static func completeBlocking(_ line: [String], configHome: String) throws -> [String] {
         let folder = TemporaryDirectory()
         let script = folder.file("completion.bash")
         try CompletionScript.render(LaunchInterface.interface, for: .bash).write(toFile: script, atomically: true, encoding: .utf8)
@@ -29,30 +34,30 @@ import Testing
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    @Test func bashCompletesOptionsAndScenarioNamesBuiltInAndTheUsers() throws {
+    @Test func bashCompletesOptionsAndScenarioNamesBuiltInAndTheUsers() async throws {
         let home = TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: home.file("challenge-tui/scenarios"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: home.file("challenge-tui/scenarios/my-own.json"), contents: Data("{}".utf8))
         FileManager.default.createFile(atPath: home.file("challenge-tui/scenarios/notes.txt"), contents: Data())
 
-        #expect(try complete(["challenge-tui", "--sce"], configHome: home.path) == ["--scenario"])
-        #expect(try complete(["challenge-tui", "--scenario", ""], configHome: home.path).sorted()
+        #expect(try await complete(["challenge-tui", "--sce"], configHome: home.path) == ["--scenario"])
+        #expect(try await complete(["challenge-tui", "--scenario", ""], configHome: home.path).sorted()
             == ["default", "flaky", "happy", "login-down", "my-own", "offline", "server-errors", "slow"])
-        #expect(try complete(["challenge-tui", "--scenario", "s"], configHome: home.path).sorted() == ["server-errors", "slow"])
-        #expect(try complete(["challenge-tui", "--backend", ""], configHome: home.path).sorted() == ["http", "mock"])
-        #expect(try complete(["challenge-tui", "--challenge", "na"], configHome: home.path) == ["navigation"])
-        #expect(try complete(["challenge-tui", "--completions", ""], configHome: home.path).sorted() == ["bash", "fish", "zsh"])
-        let options = try complete(["challenge-tui", "--"], configHome: home.path)
+        #expect(try await complete(["challenge-tui", "--scenario", "s"], configHome: home.path).sorted() == ["server-errors", "slow"])
+        #expect(try await complete(["challenge-tui", "--backend", ""], configHome: home.path).sorted() == ["http", "mock"])
+        #expect(try await complete(["challenge-tui", "--challenge", "na"], configHome: home.path) == ["navigation"])
+        #expect(try await complete(["challenge-tui", "--completions", ""], configHome: home.path).sorted() == ["bash", "fish", "zsh"])
+        let options = try await complete(["challenge-tui", "--"], configHome: home.path)
         #expect(Set(options) == Set(LaunchInterface.interface.options.map(\.name)))
     }
 
-    @Test func bashCompletesFoldersForTheDataDirectory() throws {
+    @Test func bashCompletesFoldersForTheDataDirectory() async throws {
         let home = TemporaryDirectory()
-        let candidates = try complete(["challenge-tui", "--data-dir", "/u"], configHome: home.path)
+        let candidates = try await complete(["challenge-tui", "--data-dir", "/u"], configHome: home.path)
         #expect(candidates.contains("/usr"))
         #expect(candidates.allSatisfy { $0.hasPrefix("/u") })
     }
@@ -73,23 +78,28 @@ import Testing
     }
 
     /// `SHELL -n script`: the script parses.
-    func parses(_ shell: CompletionShell) throws -> Bool {
+    func parses(_ shell: CompletionShell) async throws -> Bool {
+        let path = try #require(Self.shell(shell.rawValue))
+        return try await offThePool { try Self.parsesBlocking(shell, path: path) }
+    }
+
+    static func parsesBlocking(_ shell: CompletionShell, path: String) throws -> Bool {
         let folder = TemporaryDirectory()
         let script = folder.file("script")
         try CompletionScript.render(LaunchInterface.interface, for: shell).write(toFile: script, atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.shell(shell.rawValue)))
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-n", script]
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus == 0
     }
 
-    @Test func theBashScriptParses() throws { #expect(try parses(.bash)) }
+    @Test func theBashScriptParses() async throws { #expect(try await parses(.bash)) }
 
     @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed here"))
-    func theZshScriptParses() throws { #expect(try parses(.zsh)) }
+    func theZshScriptParses() async throws { #expect(try await parses(.zsh)) }
 
     @Test(.enabled(if: shell("fish") != nil, "fish is not installed here"))
-    func theFishScriptParses() throws { #expect(try parses(.fish)) }
+    func theFishScriptParses() async throws { #expect(try await parses(.fish)) }
 }

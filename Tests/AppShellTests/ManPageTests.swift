@@ -39,8 +39,9 @@ import Testing
     }
 
     @Test(.enabled(if: Groff.path != nil, "groff is not installed here; .ci/run installs it"))
-    func groffRendersThePageWithoutWarnings() throws {
-        let (warnings, text) = try Groff.render(Self.page)
+    func groffRendersThePageWithoutWarnings() async throws {
+        let page = Self.page
+        let (warnings, text) = try await offThePool { try Groff.render(page) }
         #expect(warnings == "")
         #expect(text.contains("EXIT STATUS"))
         #expect(text.contains("CHALLENGE-TUI(1)"))
