@@ -92,6 +92,7 @@ import Testing
         #expect(help.contains("\n  --colour red|green|blue\n                     pick one\n"), "a long label puts the help below")
         #expect(help.contains("--secret S         a secret; or set DEMO_SECRET"))
         #expect(help.contains("\n  -h, --help         this text\n"))
+        #expect(help.contains(" [--help]\n") && !help.contains("[-h"), "the synopsis names an option once")
         #expect(help.hasSuffix("EXIT STATUS\n  0   done\n  2   bad arguments"))
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
         #expect(HelpText.shortUsage(Self.interface).hasSuffix("'demo --help' says what every option does."))

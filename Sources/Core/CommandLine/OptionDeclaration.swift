@@ -50,6 +50,11 @@ public struct OptionDeclaration: Equatable, Sendable {
         }
     }
 
-    /// The short form the synopsis shows: `[--backend mock|http]`.
-    public var synopsis: String { "[\(label)]" }
+    /// The short form the synopsis shows, by the name alone: `[--backend mock|http]`, `[--help]`.
+    public var synopsis: String {
+        switch kind {
+        case .flag: "[\(name)]"
+        default: "[\(label)]"
+        }
+    }
 }
