@@ -71,7 +71,7 @@ public enum LaunchInterface {
         OptionDeclaration("--challenge", .choice(noun: "challenge", choices: Challenge.all.map(\.id.rawValue)),
                           help: "open a challenge directly (leaving it returns to the launcher)"),
         OptionDeclaration("--backend", .choice(noun: "backend", choices: BackendKind.allCases.map(\.rawValue)),
-                          help: "mock (default: embedded, needs nothing) or http (a real server)"),
+                          help: "where requests go: mock (default: embedded, needs nothing) or http (a real server)"),
         OptionDeclaration("--server", .value(placeholder: "URL"),
                           help: "the HTTP backend's base URL (default http://127.0.0.1:3000)"),
         OptionDeclaration("--articles-url", .value(placeholder: "URL"),

@@ -19,10 +19,14 @@ public enum CompletionScript {
         "_" + interface.name.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
     }
 
-    /// The first sentence of an option's help, for the shells that show descriptions.
+    /// The first clause of an option's help, for the shells that show descriptions: up to the
+    /// first ". ", "; ", ": " or " (".
     static func brief(_ option: OptionDeclaration) -> String {
-        let text = option.help.split(separator: ".", maxSplits: 1).first.map(String.init) ?? option.help
-        return (text.split(separator: "(", maxSplits: 1).first.map(String.init) ?? text).trimmingWhitespace()
+        var text = Substring(option.help)
+        for separator in [". ", "; ", ": ", " ("] {
+            if let range = text.firstRange(of: separator) { text = text[..<range.lowerBound] }
+        }
+        return text.trimmingWhitespace()
     }
 
     // MARK: bash
@@ -103,7 +107,8 @@ public enum CompletionScript {
             #compdef \(interface.name)
             # zsh completion for \(interface.name); made by `\(interface.name) --completions zsh`.
             \(function)() {
-              local state
+              local context state state_descr line
+              typeset -A opt_args
               _arguments -s \\
             \(specs.joined(separator: " \\\n"))
             """
