@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
-        .target(name: "TUI", dependencies: ["CNcurses"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "Core"]),
         // What tests of the terminal toolkit and the app share: a headless terminal, a poller
         // that never blocks.
         .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
