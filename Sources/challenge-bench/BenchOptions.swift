@@ -1,3 +1,5 @@
+import Core
+
 /// The bench's command line.
 struct BenchOptions: Equatable, Sendable {
     enum Section: String, CaseIterable, Sendable {
@@ -24,65 +26,77 @@ struct BenchOptions: Equatable, Sendable {
 
     struct Failure: Error, Equatable, CustomStringConvertible { var description: String }
 
+    static let interface = CommandLineInterface(
+        name: "challenge-bench",
+        version: ProgramVersion.current,
+        summary: "measures challenge-tui and challenge-server against their budgets",
+        description: [
+            .text("""
+                Measures challenge-tui and challenge-server against their budgets \
+                (Docs/performance.md) and prints a Markdown table with PASS/FAIL per budget line. \
+                Exit status 1 when a budget fails.
+                """),
+            .text("Build the release binaries first, then run the bench from the package root:"),
+            .verbatim(["    swift build -c release && swift run -c release challenge-bench"]),
+        ],
+        sections: [
+            OptionSection(options: [
+                OptionDeclaration("--quick", help: "fewer repetitions (5 starts instead of 21, 1 s of load instead of 3)"),
+                OptionDeclaration("--runs", .value(placeholder: "N"), help: "repetitions of every repeated measurement"),
+                OptionDeclaration("--only", .value(placeholder: "SECTIONS"), help: "comma-separated subset of: \(sectionNames)"),
+                OptionDeclaration("--idle-seconds", .value(placeholder: "S"), help: "length of each idle window (default 5)"),
+                OptionDeclaration("--bin-dir", .value(placeholder: "DIR"),
+                                  help: "where challenge-tui and challenge-server are (default: next to the bench)",
+                                  completion: .directory),
+                OptionDeclaration("--help", aliases: ["-h"], help: "this text", stopsParsing: true),
+            ]),
+            OptionSection(paragraphs: [
+                .text("""
+                    Programs run on a pseudo-terminal of 80x24 (TERM=xterm-256color) with a private \
+                    data directory and key. `dialog` (apt-get install dialog) and node are compared \
+                    against when present; without them those lines are skipped and say why. The \
+                    server section runs challenge-server next to node's own http module (and wrk, if \
+                    installed, as a second opinion): keep-alive req/s at 1 and 50 connections, and \
+                    10,000 clients at once.
+                    """),
+            ], options: []),
+        ],
+        exitStatus: [Definition("0", "every budget met"), Definition("1", "a budget failed"), Definition("2", "bad arguments")]
+    )
+
     static func parse(_ arguments: [String]) throws(Failure) -> Parsed {
+        let given: ParsedOptions
+        do { given = try OptionParser.parse(arguments, by: interface) } catch { throw Failure(description: error.message) }
+        if given.stoppedAt == "--help" { return .help }
         var options = BenchOptions()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-h", "--help": return .help
-            case "--quick": options.quick = true
-            case "--bin-dir":
-                guard let value = rest.popFirst() else { throw Failure(description: "--bin-dir needs a directory") }
-                options.binDirectory = value
-            case "--runs":
-                guard let value = rest.popFirst(), let count = Int(value), (1...1000).contains(count) else {
-                    throw Failure(description: "--runs needs a number from 1 to 1000")
-                }
-                options.runs = count
-            case "--idle-seconds":
-                guard let value = rest.popFirst(), let seconds = Double(value), seconds >= 0.5, seconds <= 600 else {
-                    throw Failure(description: "--idle-seconds needs a number of seconds from 0.5 to 600")
-                }
-                options.idleSeconds = seconds
-            case "--only":
-                guard let value = rest.popFirst() else { throw Failure(description: "--only needs a list of sections") }
-                var chosen = Set<Section>()
-                for name in value.split(separator: ",") {
-                    guard let section = Section(rawValue: String(name)) else {
-                        throw Failure(description: "--only: unknown section '\(name)' (sections: \(Self.sectionNames))")
-                    }
-                    chosen.insert(section)
-                }
-                options.sections = chosen
-            default:
-                throw Failure(description: "unknown argument '\(argument)'")
+        options.quick = given.has("--quick")
+        options.binDirectory = given["--bin-dir"]
+        if let value = given["--runs"] {
+            guard let count = Int(value), (1...1000).contains(count) else {
+                throw Failure(description: CommandLineError.invalid("--runs", value, "not a number from 1 to 1000").message)
             }
+            options.runs = count
+        }
+        if let value = given["--idle-seconds"] {
+            guard let seconds = Double(value), seconds >= 0.5, seconds <= 600 else {
+                throw Failure(description: CommandLineError.invalid("--idle-seconds", value, "not a number of seconds from 0.5 to 600").message)
+            }
+            options.idleSeconds = seconds
+        }
+        if let value = given["--only"] {
+            var chosen = Set<Section>()
+            for name in value.split(separator: ",") {
+                guard let section = Section(rawValue: String(name)) else {
+                    throw Failure(description: CommandLineError.invalid("--only", value, "unknown section '\(name)' (sections: \(sectionNames))").message)
+                }
+                chosen.insert(section)
+            }
+            options.sections = chosen
         }
         return .run(options)
     }
 
     static var sectionNames: String { Section.allCases.map(\.rawValue).joined(separator: ",") }
 
-    static let usage = """
-        usage: challenge-bench [--quick] [--runs N] [--only SECTIONS] [--idle-seconds S] [--bin-dir DIR]
-
-        Measures challenge-tui and challenge-server against their budgets (Docs/performance.md) and prints a
-        Markdown table with PASS/FAIL per budget line. Exit status 1 when a budget fails.
-
-        Build the release binaries first, then run the bench from the package root:
-            swift build -c release && swift run -c release challenge-bench
-
-          --quick            fewer repetitions (5 starts instead of 21, 1 s of load instead of 3)
-          --runs N           repetitions of every repeated measurement
-          --only SECTIONS    comma-separated subset of: \(sectionNames)
-          --idle-seconds S   length of each idle window (default 5)
-          --bin-dir DIR      where challenge-tui and challenge-server are (default: next to the bench)
-          -h, --help         this text
-
-        Programs run on a pseudo-terminal of 80x24 (TERM=xterm-256color) with a private data
-        directory and key. `dialog` (apt-get install dialog) and node are compared against when
-        present; without them those lines are skipped and say why. The server section runs
-        challenge-server next to node's own http module (and wrk, if installed, as a second
-        opinion): keep-alive req/s at 1 and 50 connections, and 10,000 clients at once.
-        """
+    static var usage: String { HelpText.render(interface) }
 }

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 // challenge-bench: measures challenge-tui and challenge-server against their budgets (Docs/performance.md)
@@ -13,7 +14,7 @@ do {
         options = parsed
     }
 } catch {
-    FileHandle.standardError.write(Data("challenge-bench: \(error.description)\n\n\(BenchOptions.usage)\n".utf8))
+    FileHandle.standardError.write(Data("challenge-bench: \(error.description)\n\n\(HelpText.shortUsage(BenchOptions.interface))\n".utf8))
     exit(2)
 }
 

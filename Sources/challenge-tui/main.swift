@@ -4,6 +4,4 @@ import Glibc
 
 exit(ChallengeTUI.main(
     arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessEnvironment.current(),
-    executablePath: CommandLine.arguments.first,
-    currentDirectory: AppPaths.currentDirectory()))
+    environment: ProcessEnvironment.current()))

@@ -10,7 +10,7 @@ import Testing
     private func make(_ environment: [String: String], dataDir: String) throws(LaunchError) -> AppEnvironment {
         var options = LaunchOptions()
         options.dataDirectory = dataDir
-        return try AppEnvironment.make(options: options, environment: environment, executablePath: nil, currentDirectory: "/")
+        return try AppEnvironment.make(options: options, environment: environment)
     }
 
     private func folder() -> String {
@@ -44,7 +44,7 @@ import Testing
         options.dataDirectory = data
         options.configFile = config
         #expect {
-            try AppEnvironment.make(options: options, environment: [:], executablePath: nil, currentDirectory: "/")
+            try AppEnvironment.make(options: options, environment: [:])
         } throws: { error in
             guard let error = error as? LaunchError else { return false }
             return error.exitStatus == 2 && error.description.hasPrefix("\(config): profileToken: expected a JSON web token")

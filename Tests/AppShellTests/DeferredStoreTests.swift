@@ -14,8 +14,7 @@ import TUITesting
         var options = options
         options.dataDirectory = dataDirectory
         return try AppEnvironment.make(
-            options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)],
-            executablePath: nil, currentDirectory: packageRoot.path)
+            options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)])
     }
 
     private func loop(_ environment: AppEnvironment) throws -> EventLoop<ChallengeShell> {

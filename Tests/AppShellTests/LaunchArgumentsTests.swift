@@ -52,6 +52,14 @@ import Testing
         #expect(try LaunchArguments.parse(["--help"]) == .help)
         #expect(try LaunchArguments.parse(["--reset", "--version"]) == .version)
         #expect(LaunchArguments.usage.contains("--challenge navigation|articles|profile"))
+        #expect(try LaunchArguments.parse(["--completions", "zsh", "--frobnicate"]) == .completions(.zsh))
+        #expect(try LaunchArguments.parse(["--completions=fish"]) == .completions(.fish))
+    }
+
+    @Test func theHelpNamesEveryBuiltInScenario() {
+        for name in ["default", "flaky", "happy", "login-down", "offline", "server-errors", "slow"] {
+            #expect(LaunchArguments.usage.contains(name), "\(name)")
+        }
     }
 
     @Test(arguments: [
@@ -74,6 +82,8 @@ import Testing
         (["--articles-url", "http://h/a"], "--articles-url is only used with --backend http"),
         (["--backend", "http", "--scenario", "happy"], "--scenario is only used with --backend mock"),
         (["--scenario", "../etc"], "scenario names are letters, digits, - and _ (got '../etc')"),
+        (["--completions", "tcsh"], "unknown shell 'tcsh' (expected bash, zsh or fish)"),
+        (["--completions"], "--completions needs a value"),
     ])
     func badArgumentsAreExplained(arguments: [String], message: String) {
         #expect(error(arguments) == message)

@@ -220,7 +220,7 @@ import CoreTesting
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
         let app = try ShellHarness()
-        app.environment.scenarioLibrary = ScenarioLibrary(directory: folder.path)
+        app.environment.scenarioLibrary = ScenarioLibrary(directory: folder.path, builtIn: [:])
         app.press(.char("f"), .char("s"))
         #expect(app.contains("Scenario instant"))
         #expect(app.contains("broken.json"))

@@ -12,9 +12,8 @@ import Contract
 /// app's mock APIs run under it on a manual clock (delays measured on that clock by the
 /// network monitor, outcomes as the callers see them).
 @Suite(.timeLimit(.minutes(1))) struct ScenarioBehaviourTests {
-    static let library = ScenarioLibrary(configDirectory: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Config").path)
+    /// The scenarios compiled in (the text of `Config/scenarios`), as an installed program has them.
+    static let library = ScenarioLibrary(directory: nil)
 
     /// The app's environment under `name`, with time on a manual clock.
     final class Backend {

@@ -142,11 +142,27 @@ private func problem(_ json: String) -> String? {
             try library.load("nope")
         }
         #expect(throws: ConfigurationError.self) { try library.load("../default") }
-        let bare = ScenarioLibrary(directory: nil)
+        let bare = ScenarioLibrary(directory: nil, builtIn: [:])
         #expect(bare.names() == ["default"])
         #expect(try bare.load("default") == .builtInDefault)
         #expect(throws: ConfigurationError.self) { try bare.load("happy") }
-        #expect(ScenarioLibrary(configDirectory: packageRoot.appendingPathComponent("Config").path).names().count == 7)
+        // Without any folder the compiled-in scenarios are all there, and each is its file.
+        let installed = ScenarioLibrary(directory: nil)
+        #expect(installed.names() == library.names())
+        for name in installed.names() { #expect(try installed.load(name) == library.load(name)) }
+    }
+
+    @Test func aUsersScenarioIsAddedAndTakesABuiltInOnesPlace() throws {
+        let folder = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder.file("challenge-tui/scenarios"), withIntermediateDirectories: true)
+        try Data(#"{"description": "mine", "defaults": {"delay": [0, 0], "outcome": "succeed"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder.file("challenge-tui/scenarios/slow.json")))
+        try Data(#"{"description": "also mine"}"#.utf8).write(to: URL(fileURLWithPath: folder.file("challenge-tui/scenarios/quiet.json")))
+        let user = ScenarioLibrary(environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(user.names() == ["default", "flaky", "happy", "login-down", "offline", "quiet", "server-errors", "slow"])
+        #expect(try user.load("slow").description == "mine")
+        #expect(try user.load("quiet").description == "also mine")
+        #expect(try user.load("happy") == library.load("happy"))
     }
 
     @Test func failureNamesRoundTrip() {

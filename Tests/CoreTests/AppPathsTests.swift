@@ -21,31 +21,19 @@ import Testing
         #expect(AppPaths.keyDirectory(environment: ["HOME": "/h"]) == "/h/.config/challenge-tui")
     }
 
-    @Test func theConfigFolderIsFoundNextToThePackageOrThroughTheEnvironment() {
-        let config = packageRoot.appendingPathComponent("Config").path
-        let binary = packageRoot.appendingPathComponent(".build/debug/challenge-tui").path
-        #expect(AppPaths.configDirectory(environment: [:], executablePath: binary, currentDirectory: "/") == config)
-        #expect(AppPaths.configDirectory(environment: [:], executablePath: nil, currentDirectory: packageRoot.path) == config)
-        #expect(AppPaths.configDirectory(environment: ["CHALLENGE_TUI_CONFIG_DIR": "/x"], executablePath: binary, currentDirectory: "/") == "/x")
-        #expect(AppPaths.configDirectory(environment: [:], executablePath: "/usr/bin/true", currentDirectory: "/") == nil)
-    }
+    @Test func theUsersConfigurationIsUnderXDGConfigHomeAndNeverInTheCurrentOrTheProgramsFolder() throws {
+        #expect(AppPaths.userConfigDirectory(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/h"]) == "/cfg/challenge-tui")
+        #expect(AppPaths.userConfigDirectory(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/challenge-tui")
+        #expect(AppPaths.userConfigDirectory(environment: ["HOME": "/h"]) == "/h/.config/challenge-tui")
+        #expect(AppPaths.userConfigDirectory(environment: [:]) == nil)
+        #expect(AppPaths.userScenarioDirectory(environment: ["HOME": "/h"]) == "/h/.config/challenge-tui/scenarios")
 
-    @Test func aSymlinkedOrRelativeExecutableFindsTheConfigOfTheRealOne() throws {
         let folder = TemporaryDirectory()
-        let config = folder.file("pkg/Config")
-        try FileManager.default.createDirectory(atPath: folder.file("pkg/.build/release"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: config + "/default.json", contents: Data("{}".utf8))
-        FileManager.default.createFile(atPath: folder.file("pkg/.build/release/challenge-tui"), contents: Data())
-        try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
-        symlink(folder.file("pkg/.build/release/challenge-tui"), folder.file("bin/challenge-tui"))
-        let real = AppPaths.resolvingSymlinks(config)
-
-        #expect(AppPaths.configDirectory(environment: [:], executablePath: folder.file("bin/challenge-tui"), currentDirectory: "/") == real)
-        #expect(AppPaths.configDirectory(environment: [:], executablePath: "bin/challenge-tui", currentDirectory: folder.path) == real)
-        // A link that leads nowhere is taken as it is.
-        symlink(folder.file("missing"), folder.file("bin/dangling"))
-        #expect(AppPaths.configDirectory(environment: [:], executablePath: folder.file("bin/dangling"), currentDirectory: "/") == nil)
+        let environment = ["XDG_CONFIG_HOME": folder.path]
+        #expect(AppPaths.userConfigFile(environment: environment) == nil, "no file, nothing to read")
+        try FileManager.default.createDirectory(atPath: folder.file("challenge-tui"), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder.file("challenge-tui/config.json"), contents: Data("{}".utf8))
+        #expect(AppPaths.userConfigFile(environment: environment) == folder.file("challenge-tui/config.json"))
     }
 
     @Test func theParentOfAPathDropsItsLastComponent() {

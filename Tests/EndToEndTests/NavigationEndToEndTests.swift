@@ -7,13 +7,14 @@ import Testing
 @Suite(.serialized) struct NavigationEndToEndTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-nav-e2e-\(UUID().uuidString)")
     private var dataDir: URL { root.appendingPathComponent("data") }
-    private var configDir: URL { root.appendingPathComponent("Config") }
+    /// `$XDG_CONFIG_HOME/challenge-tui` of `BuiltProducts.isolatedEnvironment`.
+    private var configDir: URL { dataDir.appendingPathComponent("config/challenge-tui") }
 
     /// The package's `happy` scenario (short delays, everything succeeds) with the experiment
     /// fixed to screenB1, so the path is A → B1 → C1 → D every time, in two variants that keep
     /// C1 on screen long enough to be seen on a loaded machine: `happy-b1-no-login` (sign-in
     /// never ends: C1 stays) and `happy-b1` (sign-in takes 8 s: C1, then D by itself). They live
-    /// in a Config folder of the test's own, passed with CHALLENGE_TUI_CONFIG_DIR.
+    /// in the user's scenario folder of the test's own configuration home.
     private func writeScenario() throws {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
@@ -26,13 +27,10 @@ import Testing
             scenario["endpoints"] = ["rLogin": ["delay": loginDelay, "outcome": "succeed"]]
             try JSONSerialization.data(withJSONObject: scenario).write(to: scenarios.appendingPathComponent("\(name).json"))
         }
-        try FileManager.default.copyItem(
-            at: package.appendingPathComponent("Config/default.json"), to: configDir.appendingPathComponent("default.json"))
     }
 
     private func launch(scenario: String = "happy-b1") throws -> TmuxTerminal {
-        var environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
-        environment["CHALLENGE_TUI_CONFIG_DIR"] = configDir.path
+        let environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
         return try TmuxTerminal(
             [BuiltProducts.path("challenge-tui"), "--challenge", "navigation", "--scenario", scenario],
             environment: environment)

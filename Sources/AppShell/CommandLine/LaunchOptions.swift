@@ -1,3 +1,5 @@
+import Core
+
 /// Where the challenges' requests go.
 public enum BackendKind: String, CaseIterable, Sendable {
     /// The embedded, configurable mock: needs nothing else.
@@ -30,4 +32,6 @@ public enum LaunchCommand: Equatable, Sendable {
     case run(LaunchOptions)
     case help
     case version
+    /// `--completions SHELL`: print the shell's completion script.
+    case completions(CompletionShell)
 }

@@ -23,7 +23,7 @@ public final class AppEnvironment {
     /// Why the encrypted store could not be opened; the app then keeps data in memory only.
     public var storeProblem: StoreError? { openedStore.problem }
     private var storeOpening: StoreOpening
-    /// The named scenarios the fault panel offers (`Config/scenarios`, plus the built-in default).
+    /// The named scenarios the fault panel offers (built in, and the user's folder).
     public var scenarioLibrary: ScenarioLibrary
     /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
     /// the fault panel (whose changes apply to the next request). Also made, but unused, with
@@ -91,15 +91,15 @@ public final class AppEnvironment {
         return made
     }
 
-    /// Reads the configuration (`--config` over `Config/default.json`'s built-in twin), the
-    /// scenario, opens the log and the encrypted store. Bad input is a `LaunchError`; a store that
-    /// can't be opened is not (the app runs, says so, and keeps data in memory).
-    public static func make(
-        options: LaunchOptions, environment: [String: String], executablePath: String?, currentDirectory: String
-    ) throws(LaunchError) -> AppEnvironment {
+    /// Reads the configuration (`--config FILE`, else the user's `config.json`, over the built-in
+    /// defaults), the scenario, opens the log and the encrypted store. Nothing is read from the
+    /// current directory or the program's folder (Docs/configuration.md, "Where settings come
+    /// from"). Bad input is a `LaunchError`; a store that can't be opened is not (the app runs,
+    /// says so, and keeps data in memory).
+    public static func make(options: LaunchOptions, environment: [String: String]) throws(LaunchError) -> AppEnvironment {
         let time = TimeSource.system
         var configuration = AppConfiguration.defaults
-        if let file = options.configFile {
+        if let file = options.configFile ?? AppPaths.userConfigFile(environment: environment) {
             do { configuration = try AppConfiguration.load(from: file) } catch { throw LaunchError(error.message) }
         }
         if let server = options.serverURL {
@@ -121,17 +121,16 @@ public final class AppEnvironment {
             throw LaunchError("--backend http: \(problem)", exitStatus: 1)
         }
 
-        let configDirectory = AppPaths.configDirectory(
-            environment: environment, executablePath: executablePath, currentDirectory: currentDirectory)
+        let scenarios = ScenarioLibrary(environment: environment)
         let scenarioName = options.scenario ?? configuration.scenario
         let scenario: Scenario
-        // The default scenario is built in; `Config/scenarios/default.json` holds the same (a test
-        // keeps them equal), so it is not read at start-up (Docs/performance.md).
+        // The default scenario is built in as a value equal to `Config/scenarios/default.json` (a
+        // test keeps them equal), so nothing is parsed for it at start-up (Docs/performance.md).
         if scenarioName == Scenario.builtInDefault.name {
             scenario = .builtInDefault
         } else {
             do {
-                scenario = try ScenarioLibrary(configDirectory: configDirectory).load(scenarioName)
+                scenario = try scenarios.load(scenarioName)
             } catch {
                 throw LaunchError(error.message)
             }
@@ -147,7 +146,7 @@ public final class AppEnvironment {
         let variables = environment.filter { !ProcessHardening.secretVariables.contains($0.key) }
         let app = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: variables, time: time,
-            logger: logger, scenarioLibrary: ScenarioLibrary(configDirectory: configDirectory))
+            logger: logger, scenarioLibrary: scenarios)
         let dataDirectory = options.dataDirectory
         app.storeOpening = .pending { [logger] in
             do throws(StoreError) {

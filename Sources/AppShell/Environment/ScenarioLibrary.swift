@@ -2,24 +2,29 @@ import Core
 import FoundationEssentials
 import Glibc
 
-/// The named scenarios in a folder (`Config/scenarios/*.json`), plus the built-in `default`,
-/// which is there even without a folder.
+/// The named scenarios: those compiled in from `Config/scenarios` (`BuiltInConfiguration`), and
+/// the user's files in `$XDG_CONFIG_HOME/challenge-tui/scenarios`, which win over a built-in one
+/// of the same name (Docs/configuration.md, "Where settings come from").
 public struct ScenarioLibrary: Sendable {
-    /// `nil`: only the built-in default scenario.
+    /// The user's scenario folder; `nil`: only the built-in scenarios.
     public let directory: String?
+    /// Scenario texts by name.
+    public let builtIn: [String: String]
 
-    public init(directory: String?) {
+    public init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios) {
         self.directory = directory
+        self.builtIn = builtIn
     }
 
-    /// The library in `<configDirectory>/scenarios`.
-    public init(configDirectory: String?) {
-        self.init(directory: configDirectory.map { AppPaths.join($0, "scenarios") })
+    /// The built-in scenarios and the user's folder named by `environment`.
+    public init(environment: [String: String]) {
+        self.init(directory: AppPaths.userScenarioDirectory(environment: environment))
     }
 
     /// Scenario names, sorted; `default` always among them.
     public func names() -> [String] {
         var names: Set<String> = [Scenario.builtInDefault.name]
+        names.formUnion(builtIn.keys)
         if let directory, let files = try? FileManager.default.contentsOfDirectory(atPath: directory) {
             for file in files where file.hasSuffix(".json") {
                 let name = String(file.dropLast(5))
@@ -29,8 +34,8 @@ public struct ScenarioLibrary: Sendable {
         return names.sorted()
     }
 
-    /// The scenario called `name`: its file, or the built-in default when `name` is `default`
-    /// and there is no file for it.
+    /// The scenario called `name`: the user's file, else the built-in text, else the built-in
+    /// default when `name` is `default`.
     public func load(_ name: String) throws(ConfigurationError) -> Scenario {
         guard Self.isValidName(name) else {
             throw ConfigurationError(file: "--scenario", keyPath: "", problem: "\"\(name)\" is not a scenario name (letters, digits, - and _)")
@@ -38,6 +43,9 @@ public struct ScenarioLibrary: Sendable {
         let file = directory.map { AppPaths.join($0, "\(name).json") }
         if let file, access(file, F_OK) == 0 {
             return try Scenario.decode(try ConfigurationFile.read(file), name: name, file: file)
+        }
+        if let text = builtIn[name] {
+            return try Scenario.decode(Data(text.utf8), name: name, file: "built-in scenario \(name)")
         }
         if name == Scenario.builtInDefault.name { return .builtInDefault }
         throw ConfigurationError(

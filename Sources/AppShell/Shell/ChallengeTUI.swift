@@ -5,12 +5,12 @@ import TUI
 
 /// The program: arguments → environment → event loop on ncurses → exit status.
 public enum ChallengeTUI {
-    public static let version = "0.1.0"
+    public static let version = ProgramVersion.current
 
     /// Runs the app and returns the process's exit status. Everything that can be wrong with the
     /// input is found before the terminal is touched.
     public static func main(
-        arguments: [String], environment: [String: String], executablePath: String?, currentDirectory: String
+        arguments: [String], environment: [String: String]
     ) -> Int32 {
         let options: LaunchOptions
         do {
@@ -21,11 +21,14 @@ public enum ChallengeTUI {
             case .version:
                 print("challenge-tui \(version)")
                 return 0
+            case .completions(let shell):
+                print(CompletionScript.render(LaunchInterface.interface, for: shell), terminator: "")
+                return 0
             case .run(let parsed):
                 options = parsed
             }
         } catch {
-            printError("challenge-tui: \(error.description)\n\n\(LaunchArguments.usage)")
+            printError("challenge-tui: \(error.description)\n\n\(HelpText.shortUsage(LaunchInterface.interface))")
             return 2
         }
 
@@ -36,9 +39,7 @@ public enum ChallengeTUI {
         do {
             // Once the store is open (or could not be), the key's variables leave the process.
             defer { ProcessHardening.removeFromEnvironment() }
-            app = try AppEnvironment.make(
-                options: options, environment: environment, executablePath: executablePath,
-                currentDirectory: currentDirectory)
+            app = try AppEnvironment.make(options: options, environment: environment)
             if options.reset { try resetProgress(app) }
         } catch {
             printError("challenge-tui: \(error.description)")

@@ -1,36 +1,28 @@
 import Glibc
 
 extension AppPaths {
-    /// The `Config/` folder: `$CHALLENGE_TUI_CONFIG_DIR`, else the nearest `Config/` holding a
-    /// `default.json` in the executable's folder or one above it (a build in `.build/debug`
-    /// finds the package's), else `Config/` in the current directory; `nil` when none exists
-    /// (the built-in defaults and default scenario are used then).
-    public static func configDirectory(
-        environment: [String: String], executablePath: String?, currentDirectory: String
-    ) -> String? {
-        // Plain system calls rather than URL and FileManager: this runs before the first frame.
-        func isConfig(_ path: String) -> Bool { access(join(path, "default.json"), F_OK) == 0 }
-        if let explicit = environment["CHALLENGE_TUI_CONFIG_DIR"], !explicit.isEmpty { return explicit }
-        if let executablePath {
-            let absolute = executablePath.hasPrefix("/") ? executablePath : join(currentDirectory, executablePath)
-            var folder = parent(of: resolvingSymlinks(absolute))
-            for _ in 0..<6 {
-                let candidate = join(folder, "Config")
-                if isConfig(candidate) { return candidate }
-                let up = parent(of: folder)
-                if up == folder { break }
-                folder = up
-            }
-        }
-        let local = join(currentDirectory, "Config")
-        return isConfig(local) ? local : nil
+    /// The user's configuration folder: `$XDG_CONFIG_HOME/challenge-tui`, else
+    /// `$HOME/.config/challenge-tui`; `nil` when neither variable is set (nothing of the user's is
+    /// read then). The current directory and the executable's folder are never looked in: a
+    /// folder someone else prepared must not change the program's settings or server URLs
+    /// (Docs/configuration.md, "Where settings come from").
+    public static func userConfigDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return join(xdg, folderName) }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return join(home, ".config", folderName)
     }
 
-    /// `path` with every symbolic link resolved (`realpath`), or as given when it can't be.
-    static func resolvingSymlinks(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// `<user configuration folder>/config.json`, when that file exists.
+    public static func userConfigFile(environment: [String: String]) -> String? {
+        // A plain system call rather than FileManager: this runs before the first frame.
+        guard let folder = userConfigDirectory(environment: environment) else { return nil }
+        let file = join(folder, "config.json")
+        return access(file, F_OK) == 0 ? file : nil
+    }
+
+    /// `<user configuration folder>/scenarios`, the user's own scenario files.
+    public static func userScenarioDirectory(environment: [String: String]) -> String? {
+        userConfigDirectory(environment: environment).map { join($0, "scenarios") }
     }
 
     /// The folder holding `path` ("/a/b/" and "/a/b" → "/a"; "/" → "/").

@@ -1,4 +1,5 @@
 import Contract
+import Core
 import Foundation
 import Glibc
 
@@ -20,98 +21,55 @@ public enum ServerCommand: Sendable, Equatable {
     public static let passwordVariable = "CHALLENGE_SERVER_PASSWORD"
 
     /// Parses `challenge-server`'s arguments (without the program name) and the environment
-    /// variables it reads. Pure: nothing is read or opened here; `ServerMain` loads
-    /// `--articles-file`. The command line wins over the environment.
+    /// variables it reads, by `ServerInterface`'s declarations. Pure: nothing is read or opened
+    /// here; `ServerMain` loads `--articles-file`. The command line wins over the environment.
     public static func parse(_ arguments: [String], articlesJSON: Data = SampleArticles.json(),
                              environment: [String: String] = [:]) -> Result<ServerCommand, UsageError> {
-        var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
-        for (variable, name) in [(secretVariable, "JWT secret"), (passwordVariable, "password")] {
-            guard let value = environment[variable] else { continue }
-            guard !value.isEmpty else { return .failure(UsageError(message: "\(variable) is set but empty; unset it or give a \(name)")) }
-            if variable == secretVariable { configuration.jwtSecret = value } else { configuration.password = value }
-        }
-        var positionals: [String] = []
-        var printToken = false
-        var localImages = false
-        var index = 0
-
         func fail(_ message: String) -> Result<ServerCommand, UsageError> { .failure(UsageError(message: message)) }
-
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            guard argument.hasPrefix("--") || argument == "-h" else {
-                positionals.append(argument)
-                continue
-            }
-            // --name=value or --name value
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            switch name {
-            case "--help", "-h":
-                return .success(.help)
-            case "--print-token":
-                printToken = true
-                continue
-            case "--local-images":
-                guard inlineValue == nil else { return fail("--local-images takes no value") }
-                localImages = true
-                continue
-            default:
-                break
-            }
-            let value: String
-            if let inlineValue {
-                value = inlineValue
-            } else if index < arguments.count {
-                value = arguments[index]
-                index += 1
-            } else if Self.valueOptions.contains(name) {
-                return fail("\(name) needs a value")
-            } else {
-                return fail("unknown option \(name)")
-            }
-            switch name {
-            case "--host":
-                guard Self.isIPv4(value) else { return fail("--host \(value): not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)") }
-                configuration.host = value
-            case "--port":
-                guard let port = UInt16(value) else { return fail("--port \(value): not a port number (0–65535; 0 picks a free one)") }
-                configuration.port = port
-            case "--event-loops":
-                guard let count = Int(value), (1...64).contains(count) else { return fail("--event-loops \(value): not a count from 1 to 64") }
-                configuration.eventLoops = count
-            case "--seed":
-                guard let seed = UInt64(value) else { return fail("--seed \(value): not a non-negative integer") }
-                configuration.seed = seed
-            case "--experiment":
-                guard let experiment = Experiment(rawValue: value) else {
-                    return fail("--experiment \(value): must be one of \(Experiment.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                configuration.experiment = experiment
-            case "--articles-file":
-                guard !value.isEmpty else { return fail("--articles-file needs a file name") }
-                configuration.articlesFile = value
-            case "--articles-delay", "--profile-delay":
-                guard let seconds = Self.seconds(value) else { return fail("\(name) \(value): not a number of seconds (0 or more)") }
-                if name == "--articles-delay" { configuration.articlesDelay = seconds } else { configuration.profileDelay = seconds }
-            case "--articles-fail", "--profile-fail":
-                guard let count = Int(value), count >= 0 else { return fail("\(name) \(value): not a count (0 or more)") }
-                if name == "--articles-fail" { configuration.articlesFail = count } else { configuration.profileFail = count }
-            case "--password":
-                guard !value.isEmpty else { return fail("--password must not be empty") }
-                configuration.password = value
-            case "--jwt-secret":
-                guard !value.isEmpty else { return fail("--jwt-secret must not be empty") }
-                configuration.jwtSecret = value
-            default:
-                return fail("unknown option \(name)")
-            }
+        let given: ParsedOptions
+        do {
+            given = try OptionParser.parse(arguments, by: ServerInterface.interface, environment: environment)
+        } catch {
+            return fail(error.message)
         }
+        if given.stoppedAt == "--help" { return .success(.help) }
+
+        var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
+        let positionals = given.positionals
+        let printToken = given.has("--print-token")
+        let localImages = given.has("--local-images")
+        /// Each option's value turned into what it means, or why it can't be.
+        func read<Value>(_ name: String, _ reason: String, _ convert: (String) -> Value?) -> Result<Value?, UsageError> {
+            guard let text = given[name] else { return .success(nil) }
+            guard let value = convert(text) else { return .failure(UsageError(message: CommandLineError.invalid(name, text, reason).message)) }
+            return .success(value)
+        }
+        do {
+            if let host = try read("--host", "not an IPv4 address (e.g. 127.0.0.1 or 0.0.0.0)", { Self.isIPv4($0) ? $0 : nil }).get() {
+                configuration.host = host
+            }
+            if let port = try read("--port", "not a port number (0–65535; 0 picks a free one)", { UInt16($0) }).get() {
+                configuration.port = port
+            }
+            if let count = try read("--event-loops", "not a count from 1 to 64", { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }).get() {
+                configuration.eventLoops = count
+            }
+            if let seed = try read("--seed", "not a non-negative integer", { UInt64($0) }).get() { configuration.seed = seed }
+            let experiments = Experiment.allCases.map(\.rawValue).joined(separator: ", ")
+            if let experiment = try read("--experiment", "must be one of \(experiments)", { Experiment(rawValue: $0) }).get() {
+                configuration.experiment = experiment
+            }
+            configuration.articlesFile = given["--articles-file"]
+            let seconds = "not a number of seconds (0 or more)", count = "not a count (0 or more)"
+            if let delay = try read("--articles-delay", seconds, Self.seconds).get() { configuration.articlesDelay = delay }
+            if let delay = try read("--profile-delay", seconds, Self.seconds).get() { configuration.profileDelay = delay }
+            if let fails = try read("--articles-fail", count, { Int($0).flatMap { $0 >= 0 ? $0 : nil } }).get() { configuration.articlesFail = fails }
+            if let fails = try read("--profile-fail", count, { Int($0).flatMap { $0 >= 0 ? $0 : nil } }).get() { configuration.profileFail = fails }
+        } catch {
+            return .failure(error)
+        }
+        if let password = given["--password"] { configuration.password = password }
+        if let secret = given["--jwt-secret"] { configuration.jwtSecret = secret }
 
         if printToken { return .success(.printToken(secret: configuration.jwtSecret)) }
 
@@ -150,11 +108,6 @@ public enum ServerCommand: Sendable, Equatable {
         configuration.submitSelection = overrides[2]
         return .success(.serve(configuration))
     }
-
-    private static let valueOptions: Set<String> = [
-        "--host", "--port", "--event-loops", "--seed", "--experiment", "--articles-file", "--articles-delay", "--articles-fail",
-        "--profile-delay", "--profile-fail", "--password", "--jwt-secret",
-    ]
 
     private static func seconds(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else { return nil }

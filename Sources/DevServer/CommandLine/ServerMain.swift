@@ -1,4 +1,5 @@
 import Contract
+import Core
 import Foundation
 import Glibc
 
@@ -57,7 +58,7 @@ public enum ServerMain {
 
     static func plan(arguments: [String], environment: [String: String] = [:], articlesJSON: Data,
                      readFile: (String) throws -> Data) -> Plan {
-        let usageHint = "\n\n" + Usage.text + "\n"
+        let usageHint = "\n\n" + HelpText.shortUsage(ServerInterface.interface) + "\n"
         switch ServerCommand.parse(arguments, articlesJSON: articlesJSON, environment: environment) {
         case .failure(let error):
             return .exit(status: 2, standardOutput: "", standardError: "challenge-server: \(error.message)" + usageHint)

@@ -1,0 +1,67 @@
+import CoreTesting
+import Foundation
+import Testing
+@testable import Core
+
+/// `Config/` is the one source of truth: the built-in configuration compiled into the programs
+/// is its files' text, and this test fails when they differ (SNAPSHOT_UPDATE=1 rewrites the
+/// Swift file from `Config/`; Docs/configuration.md).
+@Suite struct BuiltInConfigurationTests {
+    static let generatedFile = "Sources/Core/Config/BuiltInConfiguration.swift"
+
+    /// The Swift source holding `Config/default.json` and `Config/scenarios/*.json` as text.
+    static func source() throws -> String {
+        let config = packageRoot.appendingPathComponent("Config")
+        let defaults = try String(contentsOf: config.appendingPathComponent("default.json"), encoding: .utf8)
+        let folder = config.appendingPathComponent("scenarios")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        func literal(_ text: String, indent: String) throws -> String {
+            // A raw string: the JSON's quotes and backslashes stay as they are.
+            guard !text.contains("\"\"\"#") else { throw CocoaError(.fileReadCorruptFile) }
+            var body = text
+            if body.hasSuffix("\n") { body.removeLast() }
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : indent + $0 }
+            return "#\"\"\"\n" + lines.joined(separator: "\n") + "\n\(indent)\"\"\"#"
+        }
+        var out = """
+            // Made from Config/ by BuiltInConfigurationTests; do not edit. After changing a file in
+            // Config/, run `SNAPSHOT_UPDATE=1 swift test --filter BuiltInConfigurationTests`.
+
+            /// The default configuration and every shipped scenario as the text of their files in
+            /// `Config/`, compiled in, so an installed program needs no file beside it; their contents
+            /// are read by the modules that own them (Docs/configuration.md, "Where settings come from").
+            public enum BuiltInConfiguration {
+                /// `Config/default.json`.
+                public static let defaultConfiguration = \(try literal(defaults, indent: "        "))
+
+                /// `Config/scenarios/<name>.json`, by name.
+                public static let scenarios: [String: String] = [
+
+            """
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name + ".json"), encoding: .utf8)
+            out += "        \"\(name)\": \(try literal(text, indent: "            ")),\n"
+        }
+        out += "    ]\n}\n"
+        return out
+    }
+
+    @Test func theCompiledInTextIsConfigsFiles() throws {
+        let mismatch = GoldenFile.mismatch(try Self.source(), at: Self.generatedFile)
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
+    @Test func everyShippedFileIsThere() throws {
+        let folder = packageRoot.appendingPathComponent("Config/scenarios").path
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        #expect(BuiltInConfiguration.scenarios.keys.sorted() == files.map { String($0.dropLast(5)) }.sorted())
+        for name in BuiltInConfiguration.scenarios.keys {
+            let file = try String(contentsOfFile: folder + "/\(name).json", encoding: .utf8)
+            #expect(BuiltInConfiguration.scenarios[name].map { $0 + "\n" } == file || BuiltInConfiguration.scenarios[name] == file)
+        }
+        let defaults = try String(contentsOf: packageRoot.appendingPathComponent("Config/default.json"), encoding: .utf8)
+        #expect(BuiltInConfiguration.defaultConfiguration + "\n" == defaults || BuiltInConfiguration.defaultConfiguration == defaults)
+    }
+}
