@@ -1,6 +1,22 @@
 import Contract
 import Core
+import ReducerTesting
+import Testing
 @testable import Profile
+
+/// The profile's reducer in a `TestStore`; with `api`, its effects run through `ProfileRuntime`.
+func profileStore(
+    _ state: ProfileState = ProfileState(), exhaustivity: Exhaustivity = .on, api: (any ProfileAPI)? = nil
+) -> TestStore<ProfileState, ProfileEvent, ProfileEffect> {
+    let reduce: TestStore<ProfileState, ProfileEvent, ProfileEffect>.Reduce = { state, event, _ in state.reduce(event) }
+    let store = if let api {
+        TestStore(initialState: state, perform: ProfileRuntime(api: api).perform, reduce: reduce)
+    } else {
+        TestStore(initialState: state, reduce: reduce)
+    }
+    store.exhaustivity = exhaustivity
+    return store
+}
 
 /// A state with the sample profile loaded, as after `appeared` and a successful fetch.
 func loadedState(_ profile: UserProfile = .sample) -> ProfileState {
