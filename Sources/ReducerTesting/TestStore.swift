@@ -42,6 +42,7 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable, Effec
         /// Events from running effects, reduced already, not yet asserted.
         var received: [Received] = []
         var history: [Event] = []
+        var lastEffects: [Effect] = []
         var finished = false
     }
 
@@ -91,6 +92,9 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable, Effec
         inFlight.withLock { $0.effects.sorted { $0.key < $1.key }.map(\.value) }
     }
 
+    /// The effects of the last event the test sent or received.
+    public var lastEffects: [Effect] { ledger.withLock { $0.lastEffects } }
+
     /// Every event the running effects have sent so far, in order, asserted or not.
     public var receivedEvents: [Event] { ledger.withLock { $0.history } }
 
@@ -109,10 +113,12 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable, Effec
     /// Reduces `event` and checks the result: the state must be the asserted one changed by
     /// `update` (nothing else may change), and the effects `effects` when given; effects not
     /// given must be asserted before the next event (`takeEffects()`, or a later `receive(_:for:)`).
+    /// Returns them, for a test that looks at them its own way (exhaustivity off).
+    @discardableResult
     public func send(
         _ event: Event, effects: [Effect]? = nil, assert update: ((inout State) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) -> [Effect] {
         let what = "send(\(Self.describe(event)))"
         reportLeftovers(before: "before \(what)", at: sourceLocation)
         let (before, after, produced) = ledger.withLock { ledger in
@@ -122,15 +128,17 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable, Effec
             return (before, ledger.state, produced)
         }
         account(what, before: before, after: after, effects: produced, expected: effects, update: update, at: sourceLocation)
+        return produced
     }
 
     /// Hands the reducer `answer`, the result of `effect` — an effect it returned and that is
     /// still unanswered. Answering an effect asserts it; the state and effects are checked as
     /// by `send`.
+    @discardableResult
     public func receive(
         _ answer: Event, for effect: Effect, effects: [Effect]? = nil, assert update: ((inout State) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) -> [Effect] {
         let what = "receive(\(Self.describe(answer)), for: \(Self.describe(effect)))"
         let waited = ledger.withLock { ledger -> Bool in
             if let index = ledger.unasserted.firstIndex(of: effect) { ledger.unasserted.remove(at: index) }
@@ -144,7 +152,7 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable, Effec
                 "\(what): the reducer returned no such effect still waiting for an answer (waiting: \(open))",
                 sourceLocation: sourceLocation)
         }
-        send(answer, effects: effects, assert: update, sourceLocation: sourceLocation)
+        return send(answer, effects: effects, assert: update, sourceLocation: sourceLocation)
     }
 
     /// Asserts the next event the running effects sent (running them first until nothing is
@@ -272,6 +280,7 @@ public final class TestStore<State: Equatable & Sendable, Event: Sendable, Effec
         }
         ledger.withLock { ledger in
             ledger.asserted = after
+            ledger.lastEffects = produced
             ledger.unanswered += produced
             if expected == nil, exhaustivity == .on { ledger.unasserted += produced }
         }
