@@ -74,6 +74,23 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         store.finish()
     }
 
+    /// The example of Docs/testing.md, "Reducer tests", and the failure it shows.
+    @Test func theDocumentedExample() {
+        let store = TestStore(initialState: ArticlesState()) { state, event, _ in state.reduce(event) }
+        withKnownIssue {
+            store.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) {
+                $0.sync = .syncing(attempt: 1, lastError: nil)
+                $0.hasLoadedCache = true
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix("The state after send(appeared) is not the expected one (− expected, + actual):\n")
+                && text.contains("\n−   - hasLoadedCache: true\n+   - hasLoadedCache: false")
+        }
+        store.receive(.cacheLoaded(.success(nil)), for: .loadCache) { $0.hasLoadedCache = true }
+        store.finish()
+    }
+
     @Test func seedAC2_retriesThreeTimesWithTwoSecondBackoffOn500() {
         var script = Script([.failure(serverError), .failure(serverError), .failure(serverError), .success(fresh)])
         script.send(.appeared)
