@@ -50,19 +50,24 @@ import Testing
         let flow = FlowStore.fetched(.screenB1)
         flow.send(.moveDown)
         flow.send(.moveDown)
+        flow.exhaustivity = .on
         let submission = Submission(screen: .b1, selection: "Choice C")
         // rLogin is still running: the submit goes without a session id instead of waiting.
-        #expect(flow.send(.next) == [.submitSelection(submission, sessionID: nil)])
+        flow.send(.next, effects: [.submitSelection(submission, sessionID: nil)]) { $0.submitting = submission }
         #expect(flow.lastEffects.first?.id == "submitSelection")
-        #expect(flow.state.submitting == submission && flow.state.isBusy)
-        #expect(flow.state.screen == .b1)
-        flow.send(.submitFinished(submission, error: nil))
-        #expect(flow.state.screen == .c1)
-        #expect(flow.lastEffects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
-        #expect(flow.lastEffects.persisted == [
-            NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 2, cameFrom: .b1)
-        ])
+        #expect(flow.state.isBusy && flow.state.screen == .b1)
+        let onC1 = NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 2, cameFrom: .b1)
+        flow.receive(
+            .submitFinished(submission, error: nil), for: .submitSelection(submission, sessionID: nil),
+            effects: [.persist(onC1, revision: 4), .startTimer(.cMinimum, .seconds(3))]
+        ) {
+            $0.submitting = nil
+            $0.cameFrom = .b1
+            $0.screen = .c1
+            $0.persistRevision = 4
+        }
         #expect(FlowScreen.b1.requestName == "screenB1")
+        flow.finish()
     }
 
     @Test func screenB2SubmitsTheCheckedOptionWithTheSessionIDAndMovesToC2() {

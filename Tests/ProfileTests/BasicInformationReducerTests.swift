@@ -6,24 +6,29 @@ import Testing
 
 @Suite struct BasicInformationReducerTests {
     @Test func seedReq2_saveChangesPostsFirstAndLastName() {
-        let form = loadedForm()
-        form.sendAll(.edit(.firstName, "  Jane "), .edit(.lastName, "Doe"))
+        let form = loadedForm(exhaustivity: .on)
+        form.send(.edit(.firstName, "  Jane "), effects: []) { $0.firstName = "  Jane " }
+        form.send(.edit(.lastName, "Doe"), effects: []) { $0.lastName = "Doe" }
         #expect(form.state.isDirty(.basicInformation) && form.state.hasUnsavedChanges)
         #expect(!form.state.isDirty(.password))
 
         // Trimmed names are what is sent.
-        #expect(form.send(.saveBasicInformation) == [.updateProfile(firstName: "Jane", lastName: "Doe")])
+        form.send(.saveBasicInformation, effects: [.updateProfile(firstName: "Jane", lastName: "Doe")]) {
+            $0.inFlight = [.saveBasicInformation]
+        }
         #expect(form.state.isSaving(.basicInformation) && form.state.isBusy)
         #expect(!form.state.isEditable(.firstName) && form.state.isEditable(.newPassword))
 
         let saved = UserProfile(firstName: "Jane", userName: "iOS User", lastName: "Doe")
-        _ = form.send(.basicInformationSaved(.success(saved)))
-        #expect(!form.state.isSaving(.basicInformation))
-        #expect(form.state.profile == saved)
-        #expect(form.state.firstName == "Jane" && form.state.lastName == "Doe")
+        form.receive(.basicInformationSaved(.success(saved)), for: .updateProfile(firstName: "Jane", lastName: "Doe"), effects: []) {
+            $0.inFlight = []
+            $0.profile = saved
+            $0.firstName = "Jane"
+            $0.messages = [.basicInformation: .init(.success, "Profile saved")]
+            $0.lastOutcome = .saved(.basicInformation)
+        }
         #expect(!form.state.hasUnsavedChanges)
-        #expect(form.state.message(for: .basicInformation) == .init(.success, "Profile saved"))
-        #expect(form.state.lastOutcome == .saved(.basicInformation))
+        form.finish()
     }
 
     @Test func theSavedProfileIsTheNewBaseline() {

@@ -18,12 +18,16 @@ func profileStore(
     return store
 }
 
-/// A form with the sample profile loaded, as after `appeared` and a successful fetch. Only what
-/// a test asserts is checked (`exhaustivity` off): these tests are about a field or a message.
-func loadedForm(_ profile: UserProfile = .sample) -> TestStore<ProfileState, ProfileEvent, ProfileEffect> {
+/// A form with the sample profile loaded, as after `appeared` and a successful fetch. Unless
+/// asked, only what a test asserts is checked (`exhaustivity` off): most of these tests are
+/// about a field or a message.
+func loadedForm(
+    _ profile: UserProfile = .sample, exhaustivity: Exhaustivity = .off
+) -> TestStore<ProfileState, ProfileEvent, ProfileEffect> {
     let form = profileStore(exhaustivity: .off)
     form.send(.appeared)
     form.send(.loaded(.success(profile)))
+    form.exhaustivity = exhaustivity
     return form
 }
 
