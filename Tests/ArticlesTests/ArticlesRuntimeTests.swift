@@ -21,18 +21,26 @@ import Contract
 
     @Test func seedAC1_launchSyncsTheSampleListAndStoresIt() async throws {
         let store = InMemoryRecordStore()
-        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysSucceed), store: store))
-        screen.send(.appeared)
-        screen.runEffects()
-        let state = screen.state
-        #expect(state.sync == .synced(at: WallClockTime(hour: 14, minute: 5)))
-        #expect(state.syncHeaderText == "synced at 14:05")
-        #expect(state.articles == SampleArticles.articles().sortedByRelease())
-        #expect(state.notice == nil)
+        let screen = articlesStore(runtime: runtime(endpoint(.alwaysSucceed), store: store))
+        let at = WallClockTime(hour: 14, minute: 5)
+        let sample = SampleArticles.articles()
+        screen.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }
+        screen.receive(.cacheLoaded(.success(nil)), effects: []) { $0.hasLoadedCache = true }
+        screen.receive(
+            .fetchFinished(attempt: 1, .success(DecodedArticles(articles: sample, unreadableCount: 0)), at: at),
+            effects: [.saveCache(StoredArticles(articles: sample.sortedByRelease()))]
+        ) {
+            $0.articles = sample.sortedByRelease()
+            $0.listSource = .synced
+            $0.sync = .synced(at: at)
+        }
+        screen.receive(.cacheSaved(nil), effects: [])
+        screen.finish()
+        #expect(screen.state.syncHeaderText == "synced at 14:05")
+        #expect(screen.state.notice == nil)
         // After a sync the store holds the list. (With Core's EncryptedFileStore in place of
         // the in-memory one, AppShell's store test checks the data dir holds no plaintext.)
-        #expect(try ArticlesCache.load(from: store).get()?.articles == state.articles)
-        #expect(screen.receivedEvents.contains(.cacheSaved(nil)))
+        #expect(try ArticlesCache.load(from: store).get()?.articles == screen.state.articles)
     }
 
     @Test func seedAC2_retriesThreeTimesWithTwoSecondBackoffOn500() async {
