@@ -213,6 +213,29 @@ private let reduceCounter: TestStore<Counter, CounterEvent, CounterEffect>.Reduc
         #expect(store.receivedEvents == [.loaded(1)])
     }
 
+    @Test func skippedEventsAreLetGoWithTheirChanges() {
+        let store = runningStore()
+        store.send(.load, effects: [.fetch]) { $0.isLoading = true }
+        store.runEffects()
+        store.skipReceivedEvents()
+        #expect(store.state.count == 42)
+        store.send(.increment, effects: [.log(43)]) { $0.count = 43; $0.changedAt = .zero }
+        store.receive(.logged)
+        store.finish()
+    }
+
+    @Test func receivingWhatNoEffectSentFails() {
+        let store = runningStore()
+        withKnownIssue {
+            store.receive(.logged)
+        } matching: { Self.mentions("receive(logged): no such event was received (no effect sent one)")($0) }
+        store.exhaustivity = .off
+        store.send(.load)
+        withKnownIssue {
+            store.receive(.logged)
+        } matching: { Self.mentions("receive(logged): no such event was received (the next event is loaded(42))")($0) }
+    }
+
     @Test func withExhaustivityOffOnlyWhatIsAssertedCounts() {
         let store = runningStore()
         store.exhaustivity = .off
