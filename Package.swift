@@ -31,7 +31,7 @@ let package = Package(
         // The features' reducers under test: TestStore (Docs/testing.md). Apart from CoreTesting,
         // which the bench links, because it links Swift Testing, which has no static library.
         .target(name: "ReducerTesting", dependencies: ["Core", "CoreTesting"]),
-        .target(name: "TUI", dependencies: ["CNcurses"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "Core"]),
         // What tests of the terminal toolkit and the app share: a headless terminal, a poller
         // that never blocks.
         .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
         .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server", "Imaging"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",

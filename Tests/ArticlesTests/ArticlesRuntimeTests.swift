@@ -15,7 +15,7 @@ import Contract
         _ endpoint: MockEndpoint, clock: any Clock<Duration> = ImmediateClock(), store: any RecordStore = InMemoryRecordStore()
     ) -> ArticlesRuntime {
         ArticlesRuntime(
-            api: MockArticlesAPI(endpoint: endpoint, clock: clock), clock: clock, store: store,
+            api: MockArticlesAPI(endpoint: endpoint, clock: clock), time: .driven(by: clock), store: store,
             now: { WallClockTime(hour: 14, minute: 5) })
     }
 
@@ -96,7 +96,7 @@ import Contract
     @Test func leavingWhileWaitingToRetryCancelsTheTimer() async {
         let screen = articlesStore(
             exhaustivity: .off, runtime: ArticlesRuntime(
-                api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout))), clock: ManualClock(),
+                api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout)), clock: ContinuousClock()), time: .driven(by: ManualClock()),
                 store: InMemoryRecordStore()))
         screen.send(.appeared)
         screen.runEffects()
@@ -159,7 +159,7 @@ import Contract
         let clock = ImmediateClock()
         let url = try #require(URL(string: "http://127.0.0.1:3000/articles"))
         let screen = articlesStore(
-            exhaustivity: .off, runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), clock: clock, store: InMemoryRecordStore(), now: { noon }))
+            exhaustivity: .off, runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), time: .driven(by: clock), store: InMemoryRecordStore(), now: { noon }))
         screen.send(.appeared)
         screen.runEffects()
         #expect(screen.state.articles.map(\.id) == [1])

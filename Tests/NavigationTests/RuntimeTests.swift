@@ -45,7 +45,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
     @Test func happyPathEndToEndThenAReturningUserResumes() async throws {
         let store = InMemoryRecordStore()
         let clock = ImmediateClock()
-        let first = flowStore(runtime: NavigationRuntime(api: mock(clock: clock), clock: clock, store: store))
+        let first = flowStore(runtime: NavigationRuntime(api: mock(clock: clock), time: .driven(by: clock), store: store))
         first.send(.start)
         first.wait("B1") { $0.screen == .b1 && $0.login.isSignedIn }
         first.send(.moveDown)
@@ -60,7 +60,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
 
         // Same data, a new launch: D stays D; A's fetch is never asked again.
         let second = flowStore(runtime: NavigationRuntime(
-            api: mock(fetch: .alwaysFail(.status(500)), clock: clock), clock: clock, store: store))
+            api: mock(fetch: .alwaysFail(.status(500)), clock: clock), time: .driven(by: clock), store: store))
         second.send(.start)
         second.wait("signed in") { $0.login.isSignedIn }
         #expect(second.state.screen == .d && second.state.b1Selection == 1)
@@ -70,7 +70,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
     @Test func rLoginRetriesOnTheRuntimeUntilItSucceeds() async {
         let clock = ImmediateClock()
         let runtime = NavigationRuntime(
-            api: mock(experiment: .noScreenB, login: .failNext(3, .status(500)), clock: clock), clock: clock,
+            api: mock(experiment: .noScreenB, login: .failNext(3, .status(500)), clock: clock), time: .driven(by: clock),
             store: InMemoryRecordStore())
         let driver = flowStore(runtime: runtime)
         driver.send(.start)
@@ -87,7 +87,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
         let recorder = Mutex<[NavigationEvent]>([])
         let clock = ManualClock()
         let executor = ManualExecutor()
-        let runtime = NavigationRuntime(api: mock(), clock: clock, store: InMemoryRecordStore())
+        let runtime = NavigationRuntime(api: mock(), time: .driven(by: clock), store: InMemoryRecordStore())
         let runner = EffectRunner<NavigationEffect, NavigationEvent>(
             executor: executor, perform: runtime.perform, send: { event in recorder.withLock { $0.append(event) } })
         runner.run(.startTimer(.cMinimum, .seconds(3600)))
@@ -110,7 +110,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
 
     @Test func persistWritesOnlyNewerRevisionsAndReportsFailures() async throws {
         let store = InMemoryRecordStore()
-        let runtime = NavigationRuntime(api: mock(), clock: ImmediateClock(), store: store)
+        let runtime = NavigationRuntime(api: mock(), time: .driven(by: ImmediateClock()), store: store)
         let events = Mutex<[NavigationEvent]>([])
         let send: @Sendable (NavigationEvent) -> Void = { event in events.withLock { $0.append(event) } }
         await runtime.perform(.persist(NavigationProgress(screen: .b3, experiment: .screenB3), revision: 2), send: send)
@@ -118,7 +118,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
         #expect(try NavigationProgressStore(store: store).load()?.screen == .b3)
         #expect(events.withLock { $0 } == [.progressSaved(revision: 2)])
 
-        let failing = NavigationRuntime(api: mock(), clock: ImmediateClock(), store: FailingRecordStore(.io("disk full")))
+        let failing = NavigationRuntime(api: mock(), time: .driven(by: ImmediateClock()), store: FailingRecordStore(.io("disk full")))
         await failing.perform(.persist(NavigationProgress(screen: .a), revision: 1), send: send)
         #expect(events.withLock { $0 }.last == .progressSaveFailed(.io("disk full"), revision: 1))
         #expect(throws: StoreError.io("disk full")) { try failing.resetProgress() }
@@ -126,7 +126,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
 
     @Test func loadingReportsDamageAndALaunchRestartsRevisions() async throws {
         let store = InMemoryRecordStore(["navigation.progress": Data("garbage".utf8)])
-        let runtime = NavigationRuntime(api: mock(), clock: ImmediateClock(), store: store)
+        let runtime = NavigationRuntime(api: mock(), time: .driven(by: ImmediateClock()), store: store)
         let events = Mutex<[NavigationEvent]>([])
         let send: @Sendable (NavigationEvent) -> Void = { event in events.withLock { $0.append(event) } }
         await runtime.perform(.persist(NavigationProgress(screen: .a), revision: 5), send: send)
@@ -148,7 +148,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
             api: MockNavigationAPI(
                 login: .instant, fetchExperiments: .init(delay: 0...0, outcomes: .alwaysFail(.timeout)),
                 submitSelection: .init(delay: 0...0, outcomes: .alwaysFail(.status(500))), clock: ImmediateClock()),
-            clock: ImmediateClock(), store: InMemoryRecordStore())
+            time: .driven(by: ImmediateClock()), store: InMemoryRecordStore())
         let events = Mutex<[NavigationEvent]>([])
         let send: @Sendable (NavigationEvent) -> Void = { event in events.withLock { $0.append(event) } }
         let submission = Submission(screen: .b2, selection: "Option 1")

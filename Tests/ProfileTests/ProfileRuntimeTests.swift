@@ -8,7 +8,7 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ProfileRuntimeTests {
     @Test func seedReq1_loadsTheProfileThroughTheRunner() async {
-        let store = profileStore(api: MockProfileAPI())
+        let store = profileStore(api: MockProfileAPI(clock: ContinuousClock()))
         store.send(.appeared, effects: [.fetchProfile]) {
             $0.loadStatus = .loading
             $0.inFlight = [.load]
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func seedReq2_savesNamesAndChangesThePasswordEndToEnd() async {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         let store = profileStore(exhaustivity: .off, api: api)
         store.send(.appeared)
         store.runEffects()
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func seedReq3_serverRefusalsLandUnderTheirField() async {
-        let store = profileStore(exhaustivity: .off, api: MockProfileAPI())
+        let store = profileStore(exhaustivity: .off, api: MockProfileAPI(clock: ContinuousClock()))
         store.send(.appeared)
         store.runEffects()
         for (field, text) in [(ProfileField.currentPassword, "not the password"), (.newPassword, "correct horse"), (.passwordConfirmation, "correct horse")] {
@@ -61,7 +61,7 @@ import Testing
         let api = MockProfileAPI(
             profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 0...0, outcomes: .failNext(1, .status(500)))),
             updateEndpoint: MockEndpoint("profileUpdate", behaviour: .init(delay: 0...0, outcomes: .alwaysFail(.malformed))),
-            passwordEndpoint: MockEndpoint("passwordChange", behaviour: .init(delay: 0...0, outcomes: .alwaysFail(.status(401)))))
+            passwordEndpoint: MockEndpoint("passwordChange", behaviour: .init(delay: 0...0, outcomes: .alwaysFail(.status(401)))), clock: ContinuousClock())
         let store = profileStore(exhaustivity: .off, api: api)
         store.send(.appeared)
         store.runEffects()
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func leavingCancelsARequestInFlight() async {
-        let api = MockProfileAPI(profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 600...600, outcomes: .alwaysSucceed)))
+        let api = MockProfileAPI(profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 600...600, outcomes: .alwaysSucceed)), clock: ContinuousClock())
         let store = profileStore(api: api)
         store.send(.appeared, effects: [.fetchProfile]) {
             $0.loadStatus = .loading
@@ -99,7 +99,7 @@ import Testing
 
     @Test func cancelRequestsPerformsNothingItself() async {
         let sent = Mutex<[ProfileEvent]>([])
-        await ProfileRuntime(api: MockProfileAPI()).perform(.cancelRequests) { event in sent.withLock { $0.append(event) } }
+        await ProfileRuntime(api: MockProfileAPI(clock: ContinuousClock())).perform(.cancelRequests) { event in sent.withLock { $0.append(event) } }
         #expect(sent.withLock { $0 }.isEmpty)
     }
 }

@@ -1,3 +1,5 @@
+import Core
+import CoreTesting
 import Foundation
 import Glibc
 import Synchronization
@@ -53,7 +55,7 @@ final class TestServer: ManualClockHarness {
         self.recorder = recorder
         self.driver = driver
         let environment = DevServerEnvironment(
-            clock: clock, now: { testNow }, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) },
+            time: .frozen(at: testNow), clock: clock, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) },
             turnObserver: driver.observe)
         server = DevServer(configuration: configuration, environment: environment)
         port = try server.start()
