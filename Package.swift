@@ -28,24 +28,27 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
+        // The features' reducers under test: TestStore (Docs/testing.md). Apart from CoreTesting,
+        // which the bench links, because it links Swift Testing, which has no static library.
+        .target(name: "ReducerTesting", dependencies: ["Core", "CoreTesting"]),
         .target(name: "TUI", dependencies: ["CNcurses", "Core"]),
         // What tests of the terminal toolkit and the app share: a headless terminal, a poller
         // that never blocks.
         .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTesting", "ReducerTesting"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TUITesting", "CoreTesting", "CNcurses"]),
         // The wire contract the app and challenge-server share: endpoints, envelopes, the
         // profile rules, the sample data.
         .target(name: "Contract", dependencies: ["Core"]),
         .testTarget(name: "ContractTests", dependencies: ["Contract", "Core"]),
         .target(name: "Articles", dependencies: ["Contract", "Core"]),
-        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Contract", "Core", "CoreTesting"]),
+        .testTarget(name: "ArticlesTests", dependencies: ["Articles", "Contract", "Core", "CoreTesting", "ReducerTesting"]),
         .target(name: "ArticleDetails", dependencies: ["Articles", "Contract", "Core", "Imaging"]),
         .testTarget(name: "ArticleDetailsTests", dependencies: ["ArticleDetails", "Articles", "Contract", "Core", "CoreTesting", "Imaging"]),
         .target(name: "Profile", dependencies: ["Contract", "Core"]),
-        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Contract", "Core", "CoreTesting"]),
+        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Contract", "Core", "CoreTesting", "ReducerTesting"]),
         .target(name: "Navigation", dependencies: ["Contract", "Core"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Contract", "Core", "CoreTesting"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Contract", "Core", "CoreTesting", "ReducerTesting"]),
         .target(
             name: "AppShell",
             dependencies: ["Contract", "Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile", "Imaging"]

@@ -38,7 +38,8 @@ public final class DevServer: Sendable {
                 log(RequestLog.line(at: now(), method: method, path: path, status: status, seconds: seconds))
             },
             flushLog: environment.flushLog,
-            diagnostics: environment.diagnostics
+            diagnostics: environment.diagnostics,
+            turnObserver: environment.turnObserver
         )
     }
 
@@ -57,15 +58,4 @@ public final class DevServer: Sendable {
 
     /// Connections open now.
     public var openConnections: Int { http.openConnections }
-
-    /// Returns once the loops have handled everything that was ready or due when called (tests:
-    /// after moving a manual clock).
-    func settle() {
-        http.settle()
-    }
-
-    /// See `HTTPServer.nextDeadline`.
-    func nextDeadline() -> UInt64? {
-        http.nextDeadline()
-    }
 }

@@ -19,15 +19,18 @@ public struct DevServerEnvironment: Sendable {
     public var flushLog: @Sendable () -> Void
     /// The server's own problems (a failed system call, a cap reached), each kind once.
     public var diagnostics: @Sendable (String) -> Void
+    /// Told what every event-loop turn did; tests drive a manual `clock` by it (nil: nobody).
+    public var turnObserver: (@Sendable (LoopTurn) -> Void)?
 
     public init(time: TimeSource, clock: (any LoopClock)? = nil,
                 log: @escaping @Sendable (String) -> Void, flushLog: @escaping @Sendable () -> Void = {},
-                diagnostics: (@Sendable (String) -> Void)? = nil) {
+                diagnostics: (@Sendable (String) -> Void)? = nil, turnObserver: (@Sendable (LoopTurn) -> Void)? = nil) {
         self.time = time
         self.clock = clock ?? TimeSourceLoopClock(time)
         self.log = log
         self.flushLog = flushLog
         self.diagnostics = diagnostics ?? { StandardStreams.writeError($0) }
+        self.turnObserver = turnObserver
     }
 
     private static let standardOutput = StandardOutputLog()

@@ -1,4 +1,5 @@
 import Core
+import ReducerTesting
 import Testing
 @testable import Articles
 
@@ -49,20 +50,45 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
 
 @Suite struct ArticlesReducerTests {
     @Test func seedAC1_launchShowsTheStoredListAtOnceThenSyncs() {
-        var state = ArticlesState()
-        #expect(state.reduce(.appeared) == [.loadCache, .fetch(attempt: 1)])
-        #expect(state.sync == .syncing(attempt: 1, lastError: nil))
-        #expect(state.reduce(.cacheLoaded(.success(storedList))) == [])
-        #expect(state.articles.map(\.id) == [11, 10])
-        #expect(state.listSource == .stored)
-        #expect(state.hasLoadedCache)
+        let store = articlesStore()
+        store.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }
+        store.receive(.cacheLoaded(.success(storedList)), for: .loadCache, effects: []) {
+            $0.hasLoadedCache = true
+            $0.articles = storedList.articles.sortedByRelease()
+            $0.listSource = .stored
+        }
+        #expect(store.state.articles.map(\.id) == [11, 10])
 
-        let effects = state.reduce(.fetchFinished(attempt: 1, .success(fresh), at: WallClockTime(hour: 14, minute: 5)))
-        #expect(state.articles.map(\.id) == [2, 3, 1])
-        #expect(state.listSource == .synced)
-        #expect(state.unreadableCount == 2)
-        #expect(state.sync == .synced(at: WallClockTime(hour: 14, minute: 5)))
-        #expect(effects == [.saveCache(StoredArticles(articles: state.articles, unreadableCount: 2))])
+        let at = WallClockTime(hour: 14, minute: 5)
+        let synced = fresh.articles.sortedByRelease()
+        store.receive(
+            .fetchFinished(attempt: 1, .success(fresh), at: at), for: .fetch(attempt: 1),
+            effects: [.saveCache(StoredArticles(articles: synced, unreadableCount: 2))]
+        ) {
+            $0.articles = synced
+            $0.unreadableCount = 2
+            $0.listSource = .synced
+            $0.sync = .synced(at: at)
+        }
+        #expect(store.state.articles.map(\.id) == [2, 3, 1])
+        store.finish()
+    }
+
+    /// The example of Docs/testing.md, "Reducer tests", and the failure it shows.
+    @Test func theDocumentedExample() {
+        let store = TestStore(initialState: ArticlesState()) { state, event, _ in state.reduce(event) }
+        withKnownIssue {
+            store.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) {
+                $0.sync = .syncing(attempt: 1, lastError: nil)
+                $0.hasLoadedCache = true
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix("The state after send(appeared) is not the expected one (− expected, + actual):\n")
+                && text.contains("\n−   - hasLoadedCache: true\n+   - hasLoadedCache: false")
+        }
+        store.receive(.cacheLoaded(.success(nil)), for: .loadCache) { $0.hasLoadedCache = true }
+        store.finish()
     }
 
     @Test func seedAC2_retriesThreeTimesWithTwoSecondBackoffOn500() {

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import ReducerTesting
 import Testing
 @testable import Articles
 import Contract
@@ -20,29 +21,37 @@ import Contract
 
     @Test func seedAC1_launchSyncsTheSampleListAndStoresIt() async throws {
         let store = InMemoryRecordStore()
-        let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed), store: store))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        let state = harness.current
-        #expect(state.sync == .synced(at: WallClockTime(hour: 14, minute: 5)))
-        #expect(state.syncHeaderText == "synced at 14:05")
-        #expect(state.articles == SampleArticles.articles().sortedByRelease())
-        #expect(state.notice == nil)
+        let screen = articlesStore(runtime: runtime(endpoint(.alwaysSucceed), store: store))
+        let at = WallClockTime(hour: 14, minute: 5)
+        let sample = SampleArticles.articles()
+        screen.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }
+        screen.receive(.cacheLoaded(.success(nil)), effects: []) { $0.hasLoadedCache = true }
+        screen.receive(
+            .fetchFinished(attempt: 1, .success(DecodedArticles(articles: sample, unreadableCount: 0)), at: at),
+            effects: [.saveCache(StoredArticles(articles: sample.sortedByRelease()))]
+        ) {
+            $0.articles = sample.sortedByRelease()
+            $0.listSource = .synced
+            $0.sync = .synced(at: at)
+        }
+        screen.receive(.cacheSaved(nil), effects: [])
+        screen.finish()
+        #expect(screen.state.syncHeaderText == "synced at 14:05")
+        #expect(screen.state.notice == nil)
         // After a sync the store holds the list. (With Core's EncryptedFileStore in place of
         // the in-memory one, AppShell's store test checks the data dir holds no plaintext.)
-        #expect(try ArticlesCache.load(from: store).get()?.articles == state.articles)
-        #expect(harness.received.contains(.cacheSaved(nil)))
+        #expect(try ArticlesCache.load(from: store).get()?.articles == screen.state.articles)
     }
 
     @Test func seedAC2_retriesThreeTimesWithTwoSecondBackoffOn500() async {
         let clock = ImmediateClock()
-        let harness = Harness(runtime: runtime(endpoint(.failNext(3, .status(500))), clock: clock))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        #expect(harness.current.sync == .synced(at: WallClockTime(hour: 14, minute: 5)))
+        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.failNext(3, .status(500))), clock: clock))
+        screen.send(.appeared)
+        screen.runEffects()
+        #expect(screen.state.sync == .synced(at: WallClockTime(hour: 14, minute: 5)))
         #expect(clock.sleeps == [.seconds(2), .seconds(2), .seconds(2)])
         #expect(clock.elapsed == .seconds(6))
-        let attempts = harness.received.compactMap { event -> Int? in
+        let attempts = screen.receivedEvents.compactMap { event -> Int? in
             if case .fetchFinished(let attempt, _, _) = event { return attempt }
             return nil
         }
@@ -54,10 +63,10 @@ import Contract
         let stored = StoredArticles(articles: SampleArticles.articles(count: 5).sortedByRelease())
         #expect(ArticlesCache.save(stored, to: store) == nil)
         let clock = ImmediateClock()
-        let harness = Harness(runtime: runtime(endpoint(.alwaysFail(.status(500))), clock: clock, store: store))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        let state = harness.current
+        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysFail(.status(500))), clock: clock, store: store))
+        screen.send(.appeared)
+        screen.runEffects()
+        let state = screen.state
         #expect(state.sync == .failed(.http(status: 500, body: ""), attempts: 4))
         #expect(state.articles == stored.articles)
         #expect(clock.elapsed == .seconds(6))
@@ -66,54 +75,57 @@ import Contract
     }
 
     @Test func aMalformedBodyFailsTheSyncAtOnce() async {
-        let harness = Harness(runtime: runtime(endpoint(.alwaysFail(.malformed))))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        #expect(harness.current.sync == .failed(.undecodable("the response is not valid JSON"), attempts: 1))
+        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysFail(.malformed))))
+        screen.send(.appeared)
+        screen.runEffects()
+        #expect(screen.state.sync == .failed(.undecodable("the response is not valid JSON"), attempts: 1))
     }
 
     @Test func seedAC2_leavingTheScreenCancelsTheSync() async {
         // A request that takes an hour on a clock that does not move: only cancellation ends it.
-        let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ManualClock()))
-        harness.send(.appeared)
-        #expect(await harness.settle { $0.hasLoadedCache && harness.runner?.runningIDs == [ArticlesEffect.fetchID] })
-        harness.send(.disappeared)
-        #expect(await harness.settle())
-        #expect(harness.current.sync == .idle)
-        #expect(!harness.received.contains { if case .fetchFinished = $0 { true } else { false } })
+        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ManualClock()))
+        screen.send(.appeared)
+        screen.runEffects()
+        #expect(screen.state.hasLoadedCache && screen.effectsInFlight.compactMap(\.id) == [ArticlesEffect.fetchID])
+        screen.send(.disappeared)
+        screen.runEffects()
+        #expect(screen.state.sync == .idle)
+        #expect(!screen.receivedEvents.contains { if case .fetchFinished = $0 { true } else { false } })
     }
 
     @Test func leavingWhileWaitingToRetryCancelsTheTimer() async {
-        let harness = Harness(
-            runtime: ArticlesRuntime(
+        let screen = articlesStore(
+            exhaustivity: .off, runtime: ArticlesRuntime(
                 api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout)), clock: ContinuousClock()), time: .driven(by: ManualClock()),
                 store: InMemoryRecordStore()))
-        harness.send(.appeared)
-        #expect(
-            await harness.settle {
-                if case .waitingToRetry = $0.sync { harness.runner?.runningIDs == [ArticlesEffect.retryTimerID] } else { false }
-            })
-        harness.send(.disappeared)
-        #expect(await harness.settle())
-        #expect(harness.current.sync == .idle)
-        #expect(!harness.received.contains(.timerFired(ArticlesEffect.retryTimerID)))
+        screen.send(.appeared)
+        screen.runEffects()
+        guard case .waitingToRetry = screen.state.sync else {
+            Issue.record("not waiting to retry: \(screen.state.sync)")
+            return
+        }
+        #expect(screen.effectsInFlight.compactMap(\.id) == [ArticlesEffect.retryTimerID])
+        screen.send(.disappeared)
+        screen.runEffects()
+        #expect(screen.state.sync == .idle)
+        #expect(!screen.receivedEvents.contains(.timerFired(ArticlesEffect.retryTimerID)))
     }
 
     @Test func aDamagedStoredListIsReportedOnce() async throws {
         let damaged = StoreError.damaged(name: "articles.list", movedTo: "articles.list.damaged", reason: "tampered")
-        let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed), store: ScriptedStore(readError: damaged)))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        #expect(harness.current.notice == "The stored articles could not be read (tampered); they were set aside as articles.list.damaged.")
-        #expect(harness.current.articles.count == 60)
+        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysSucceed), store: ScriptedStore(readError: damaged)))
+        screen.send(.appeared)
+        screen.runEffects()
+        #expect(screen.state.notice == "The stored articles could not be read (tampered); they were set aside as articles.list.damaged.")
+        #expect(screen.state.articles.count == 60)
     }
 
     @Test func aFailedSaveKeepsTheList() async {
-        let harness = Harness(runtime: runtime(endpoint(.alwaysSucceed), store: ScriptedStore(writeError: .io("disk full"))))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        #expect(harness.current.articles.count == 60)
-        #expect(harness.current.notice == "The articles could not be saved: Storage problem: disk full")
+        let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysSucceed), store: ScriptedStore(writeError: .io("disk full"))))
+        screen.send(.appeared)
+        screen.runEffects()
+        #expect(screen.state.articles.count == 60)
+        #expect(screen.state.notice == "The articles could not be saved: Storage problem: disk full")
     }
 
     @Test func performingDirectlyReportsEachEffect() async {
@@ -146,12 +158,12 @@ import Contract
         ])
         let clock = ImmediateClock()
         let url = try #require(URL(string: "http://127.0.0.1:3000/articles"))
-        let harness = Harness(
-            runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), time: .driven(by: clock), store: InMemoryRecordStore(), now: { noon }))
-        harness.send(.appeared)
-        #expect(await harness.settle())
-        #expect(harness.current.articles.map(\.id) == [1])
-        #expect(harness.current.unreadableMessage == "1 article could not be read fully")
+        let screen = articlesStore(
+            exhaustivity: .off, runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), time: .driven(by: clock), store: InMemoryRecordStore(), now: { noon }))
+        screen.send(.appeared)
+        screen.runEffects()
+        #expect(screen.state.articles.map(\.id) == [1])
+        #expect(screen.state.unreadableMessage == "1 article could not be read fully")
         #expect(client.requests.map(\.attempt) == [1, 2])
     }
 }

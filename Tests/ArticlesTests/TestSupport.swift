@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Articles
 @testable import Contract
 import Core
 import CoreTesting
+import ReducerTesting
 
 /// A store whose reads and writes fail as told (and otherwise keep records in memory).
 final class ScriptedStore: RecordStore {
@@ -30,42 +30,19 @@ final class ScriptedStore: RecordStore {
     func remove(_ name: String) throws(StoreError) { try backing.remove(name) }
 }
 
-/// The articles screen's loop, as AppShell will run it: state in a lock, effects on an
-/// `EffectRunner` performing through `ArticlesRuntime`, events fed back into the reducer.
-final class Harness: Sendable {
-    private let state: Mutex<ArticlesState>
-    private let events = Mutex<[ArticlesEvent]>([])
-    private let runnerBox = Mutex<EffectRunner<ArticlesEffect, ArticlesEvent>?>(nil)
-    /// Runs the effects when the test says (`settle`).
-    let executor = ManualExecutor()
-
-    init(runtime: ArticlesRuntime, state: ArticlesState = ArticlesState()) {
-        self.state = Mutex(state)
-        let runner = EffectRunner<ArticlesEffect, ArticlesEvent>(
-            executor: executor,
-            perform: { effect, send in await runtime.perform(effect, send: send) },
-            send: { [weak self] event in self?.send(event) })
-        runnerBox.withLock { $0 = runner }
+/// The articles reducer in a `TestStore`; with `runtime`, its effects run through it as the
+/// app runs them.
+func articlesStore(
+    _ state: ArticlesState = ArticlesState(), exhaustivity: Exhaustivity = .on, runtime: ArticlesRuntime? = nil
+) -> TestStore<ArticlesState, ArticlesEvent, ArticlesEffect> {
+    let reduce: TestStore<ArticlesState, ArticlesEvent, ArticlesEffect>.Reduce = { state, event, _ in state.reduce(event) }
+    let store = if let runtime {
+        TestStore(initialState: state, perform: { effect, send in await runtime.perform(effect, send: send) }, reduce: reduce)
+    } else {
+        TestStore(initialState: state, reduce: reduce)
     }
-
-    var current: ArticlesState { state.withLock { $0 } }
-    var received: [ArticlesEvent] { events.withLock { $0 } }
-    var runner: EffectRunner<ArticlesEffect, ArticlesEvent>? { runnerBox.withLock { $0 } }
-
-    func send(_ event: ArticlesEvent) {
-        events.withLock { $0.append(event) }
-        let effects = state.withLock { $0.reduce(event) }
-        runner?.run(effects)
-    }
-
-    /// Runs the effects, and those their events start, until nothing is left to run at this
-    /// instant of the clock; then says whether `condition` holds. What has not happened by then
-    /// won't happen without moving the clock, so a false result is final, never a hang.
-    @discardableResult
-    func settle(until condition: (ArticlesState) -> Bool = { _ in true }) async -> Bool {
-        executor.runUntilIdle()
-        return condition(current)
-    }
+    store.exhaustivity = exhaustivity
+    return store
 }
 
 /// Whether the captured response of the original API is there to test against.

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aesGCMRoundTripsAndDetectsEveryKindOfTampering() throws {
-        let key = Data(repeating: 7, count: 32)
+        let key = SecretBytes(copying: Data(repeating: 7, count: 32))
         let nonce = Data(repeating: 1, count: 12)
         let sealed = try AESGCM.seal(Data("hello".utf8), key: key, nonce: nonce, authenticating: Data("name".utf8))
         #expect(sealed.count == 5 + 16)

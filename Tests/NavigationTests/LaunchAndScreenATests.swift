@@ -1,19 +1,22 @@
 import Contract
 import Core
+import ReducerTesting
 import Testing
 @testable import Navigation
 
 @Suite struct LaunchTests {
     @Test func launchAlwaysTriggersRLogin() {
-        var flow = Flow()
-        #expect(flow.send(.start) == [.loadProgress, .login(attempt: 1)])
-        #expect(flow.state.login == .signingIn(attempt: 1))
-        #expect(flow.state.isLoadingProgress)
+        let flow = FlowStore.flow(exhaustivity: .on)
+        flow.send(.start, effects: [.loadProgress, .login(attempt: 1)]) {
+            $0.login = .signingIn(attempt: 1)
+            $0.isLoadingProgress = true
+        }
         #expect(flow.state.isBusy)
+        flow.finish()
     }
 
     @Test func launchTriggersRLoginForAReturningUserToo() {
-        var flow = Flow()
+        let flow = FlowStore.flow()
         flow.send(.start)
         flow.signIn()
         // A second launch (re-entering the flow) signs in again.
@@ -22,7 +25,7 @@ import Testing
     }
 
     @Test func keysWaitUntilTheStoredProgressIsKnown() {
-        var flow = Flow()
+        let flow = FlowStore.flow()
         flow.send(.start)
         for key in [NavigationEvent.moveUp, .moveDown, .toggle, .next, .back, .retry] {
             #expect(flow.send(key).isEmpty)
@@ -32,16 +35,22 @@ import Testing
     }
 
     @Test func firstTimeUserSeesScreenA() {
-        var flow = Flow()
-        flow.send(.start)
-        #expect(flow.send(.progressLoaded(.success(nil))) == [.fetchExperiments])
-        #expect(flow.state.screen == .a)
-        #expect(!flow.state.isLoadingProgress)
-        #expect(flow.state.isFetchingExperiments && flow.state.isBusy)
+        let flow = FlowStore.flow(exhaustivity: .on)
+        flow.send(.start, effects: [.loadProgress, .login(attempt: 1)]) {
+            $0.login = .signingIn(attempt: 1)
+            $0.isLoadingProgress = true
+        }
+        flow.receive(.progressLoaded(.success(nil)), for: .loadProgress, effects: [.fetchExperiments]) {
+            $0.isLoadingProgress = false
+            $0.isFetchingExperiments = true
+        }
+        #expect(flow.state.screen == .a && flow.state.isBusy)
+        // rLogin is still under way: its effect waits for an answer, which is no failure.
+        flow.finish()
     }
 
     @Test func leavingTheFlowCancelsEverythingInFlight() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         let effects = flow.send(.leave)
         #expect(effects == [.cancel(["login", "fetchExperiments", "submitSelection", "login.retry", "c.minimum"])])
         #expect(effects.first?.cancels == NavigationEffect.IDs.all)
@@ -54,7 +63,7 @@ import Testing
     }
 
     @Test func leavingKeepsASessionAlreadyHad() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         flow.signIn("abc")
         flow.send(.leave)
         #expect(flow.state.login == .signedIn("abc"))
@@ -63,27 +72,27 @@ import Testing
 
 @Suite struct ScreenATests {
     @Test func screenAFetchesExperimentsUnlessPersisted() {
-        let flow = Flow.launched()
-        #expect(flow.effects == [.fetchExperiments])
-        #expect(flow.effects.first?.id == "fetchExperiments")
+        let flow = FlowStore.launched()
+        #expect(flow.lastEffects == [.fetchExperiments])
+        #expect(flow.lastEffects.first?.id == "fetchExperiments")
     }
 
     @Test(arguments: [
         (Experiment.screenB1, FlowScreen.b1), (.screenB2, .b2), (.screenB3, .b3), (.noScreenB, .c2),
     ])
     func experimentResultLeadsToItsScreen(experiment: Experiment, screen: FlowScreen) {
-        let flow = Flow.fetched(experiment)
+        let flow = FlowStore.fetched(experiment)
         #expect(flow.state.screen == screen)
         #expect(flow.state.experiment == experiment)
         // The first success is persisted together with the screen it leads to.
-        #expect(flow.effects.persisted == [NavigationProgress(screen: screen, experiment: experiment)])
+        #expect(flow.lastEffects.persisted == [NavigationProgress(screen: screen, experiment: experiment)])
         let timers: [NavigationEffect] = screen.isC ? [.startTimer(.cMinimum, .seconds(3))] : []
-        #expect(flow.effects.withoutPersist == timers)
+        #expect(flow.lastEffects.withoutPersist == timers)
         #expect(!flow.state.isFetchingExperiments)
     }
 
     @Test func noScreenBGoesStraightToC2WithoutABackButton() {
-        let flow = Flow.fetched(.noScreenB)
+        let flow = FlowStore.fetched(.noScreenB)
         #expect(flow.state.screen == .c2)
         #expect(flow.state.cameFrom == nil)
         #expect(!flow.state.canGoBack)
@@ -91,7 +100,7 @@ import Testing
     }
 
     @Test func rFetchExperimentsFailsAfterOneTryShowsTheErrorAndRRetries() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         #expect(flow.send(.experimentsFetched(.failure(.http(status: 500, body: "")))).isEmpty)
         #expect(flow.state.screen == .a)
         #expect(flow.state.fetchError == .http(status: 500, body: ""))
@@ -106,29 +115,29 @@ import Testing
 
     @Test func persistedExperimentIsUsedOnTheNextLaunchWithoutFetching() {
         // The first launch fetched screenB3 and persisted it, but the move itself wasn't saved.
-        let flow = Flow.launched(NavigationProgress(screen: .a, experiment: .screenB3))
+        let flow = FlowStore.launched(NavigationProgress(screen: .a, experiment: .screenB3))
         #expect(flow.state.screen == .b3)
-        #expect(!flow.effects.contains(.fetchExperiments))
-        #expect(flow.effects.persisted == [NavigationProgress(screen: .b3, experiment: .screenB3)])
+        #expect(!flow.lastEffects.contains(.fetchExperiments))
+        #expect(flow.lastEffects.persisted == [NavigationProgress(screen: .b3, experiment: .screenB3)])
     }
 
     @Test func aFirstLaunchsPersistedProgressResumesTheSecond() throws {
-        let first = Flow.fetched(.screenB1)
-        let stored = try #require(first.effects.persisted.last)
-        let second = Flow.launched(stored)
+        let first = FlowStore.fetched(.screenB1)
+        let stored = try #require(first.lastEffects.persisted.last)
+        let second = FlowStore.launched(stored)
         #expect(second.state.screen == .b1)
-        #expect(!second.effects.contains(.fetchExperiments))
+        #expect(!second.lastEffects.contains(.fetchExperiments))
     }
 
     @Test func anExperimentArrivingOffScreenAIsIgnored() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         #expect(flow.send(.experimentsFetched(.success(.screenB2))).isEmpty)
         #expect(flow.send(.experimentsFetched(.failure(.timedOut))).isEmpty)
         #expect(flow.state.screen == .b1 && flow.state.experiment == .screenB1)
     }
 
     @Test func screenAHasNoKeysButRetry() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         for key in [NavigationEvent.moveUp, .moveDown, .toggle, .next, .back, .retry] {
             #expect(flow.send(key).isEmpty)
         }

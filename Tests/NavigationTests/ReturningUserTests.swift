@@ -1,4 +1,5 @@
 import Core
+import ReducerTesting
 import Testing
 @testable import Navigation
 
@@ -14,7 +15,7 @@ import Testing
         NavigationProgress(screen: .d, experiment: .screenB1, b1Selection: 2),
     ])
     func returningUserResumesOnLastScreen(progress: NavigationProgress) {
-        var flow = Flow()
+        let flow = FlowStore.flow()
         #expect(flow.send(.start).contains(.login(attempt: 1)))  // rLogin runs again
         let effects = flow.send(.progressLoaded(.success(progress)))
         #expect(flow.state.screen == progress.screen)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func returningUserOnCWaitsThreeSecondsAgainThenGoesToD() {
-        var flow = Flow.launched(NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 4, cameFrom: .b1))
+        let flow = FlowStore.launched(NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 4, cameFrom: .b1))
         #expect(flow.state.cTitle == "Choice E")
         flow.signIn()
         #expect(flow.state.screen == .c1)
@@ -36,14 +37,14 @@ import Testing
     }
 
     @Test func returningUserOnDStaysOnD() {
-        var flow = Flow.launched(NavigationProgress(screen: .d, experiment: .screenB2, b2Checked: 0))
+        let flow = FlowStore.launched(NavigationProgress(screen: .d, experiment: .screenB2, b2Checked: 0))
         flow.signIn()
-        #expect(flow.effects.isEmpty)
+        #expect(flow.lastEffects.isEmpty)
         #expect(flow.state.screen == .d)
     }
 
     @Test func everyScreenChangeAndEverySelectionIsPersisted() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         var stored: [NavigationProgress] = []
         func record(_ event: NavigationEvent) {
             stored += flow.send(event).persisted
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func damagedProgressIsReportedOnceAndTreatedAsNone() {
-        var flow = Flow()
+        let flow = FlowStore.flow()
         flow.send(.start)
         let damage = StoreError.damaged(name: "navigation.progress", movedTo: "navigation.progress.damaged", reason: "bad tag")
         #expect(flow.send(.progressLoaded(.failure(damage))) == [.fetchExperiments])
@@ -85,12 +86,12 @@ import Testing
     }
 
     @Test func inconsistentProgressStartsAfresh() {
-        let flow = Flow.launched(NavigationProgress(screen: .c1, experiment: .screenB2, cameFrom: .b2))
-        #expect(flow.state.screen == .a && flow.effects == [.fetchExperiments])
+        let flow = FlowStore.launched(NavigationProgress(screen: .c1, experiment: .screenB2, cameFrom: .b2))
+        #expect(flow.state.screen == .a && flow.lastEffects == [.fetchExperiments])
     }
 
     @Test func persistFailuresAreShownNeverFatal() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         let full = StoreError.io("disk full")
         flow.send(.progressSaveFailed(full, revision: 1))
         #expect(flow.state.saveError == full && flow.state.storageMessage == "Storage problem: disk full")
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func aRelaunchKeepsCountingPersistRevisions() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         flow.send(.moveDown)
         let stored = flow.state.progress
         flow.send(.start)

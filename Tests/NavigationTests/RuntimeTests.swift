@@ -4,46 +4,31 @@ import Foundation
 import Synchronization
 import Testing
 import CoreTesting
+import ReducerTesting
 @testable import Navigation
 
-/// What AppShell will do: own the state, reduce every event, run the effects.
-private final class Driver: Sendable {
-    private let state: Mutex<NavigationState>
-    private let runnerBox = Mutex<EffectRunner<NavigationEffect, NavigationEvent>?>(nil)
-    private let log = Mutex<[NavigationEvent]>([])
-    /// Runs the effects when the driver is told to wait.
-    let executor = ManualExecutor()
-
-    init(runtime: NavigationRuntime, policy: RetryPolicy = .login) {
-        state = Mutex(NavigationState(loginPolicy: policy))
-        let runner = EffectRunner<NavigationEffect, NavigationEvent>(
-            executor: executor, perform: runtime.perform, send: { [weak self] event in self?.send(event) })
-        runnerBox.withLock { $0 = runner }
+/// The flow's reducer in a `TestStore` whose effects run through `runtime`, as the app runs
+/// them; only what each test asserts is checked (the path is the reducer tests' business).
+private func flowStore(runtime: NavigationRuntime, policy: RetryPolicy = .login) -> TestStore<NavigationState, NavigationEvent, NavigationEffect> {
+    let store = TestStore(initialState: NavigationState(loginPolicy: policy), perform: runtime.perform) { state, event, _ in
+        state.reduce(event)
     }
+    store.exhaustivity = .off
+    return store
+}
 
-    var current: NavigationState { state.withLock { $0 } }
-    var events: [NavigationEvent] { log.withLock { $0 } }
-    var runner: EffectRunner<NavigationEffect, NavigationEvent>? { runnerBox.withLock { $0 } }
-
-    func send(_ event: NavigationEvent) {
-        log.withLock { $0.append(event) }
-        // Reduce and start the effects under one lock: effects start in the order of events.
-        state.withLock { state in
-            let effects = state.reduce(event)
-            runner?.run(effects)
-        }
-    }
-
+extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
     /// Runs the effects (and those their events start) until none is left, then requires
     /// `condition`: with nothing left to run, what has not happened never will.
-    func wait(_ what: String, until condition: (NavigationState) -> Bool) async {
-        executor.runUntilIdle()
-        if !condition(current) { Issue.record("never reached: \(what); state: \(current)") }
+    fileprivate func wait(_ what: String, until condition: (NavigationState) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        runEffects()
+        #expect(condition(state), "never reached: \(what); state: \(state)", sourceLocation: sourceLocation)
     }
 
-    func settle() async {
-        executor.runUntilIdle()
-        if let running = runner?.runningIDs, !running.isEmpty { Issue.record("effects never finished: \(running)") }
+    /// Runs the effects until none is left, and requires that none is still running.
+    fileprivate func settle(sourceLocation: SourceLocation = #_sourceLocation) {
+        runEffects()
+        #expect(effectsInFlight.isEmpty, "effects never finished: \(effectsInFlight)", sourceLocation: sourceLocation)
     }
 }
 
@@ -60,26 +45,26 @@ private final class Driver: Sendable {
     @Test func happyPathEndToEndThenAReturningUserResumes() async throws {
         let store = InMemoryRecordStore()
         let clock = ImmediateClock()
-        let first = Driver(runtime: NavigationRuntime(api: mock(clock: clock), time: .driven(by: clock), store: store))
+        let first = flowStore(runtime: NavigationRuntime(api: mock(clock: clock), time: .driven(by: clock), store: store))
         first.send(.start)
-        await first.wait("B1") { $0.screen == .b1 && $0.login.isSignedIn }
+        first.wait("B1") { $0.screen == .b1 && $0.login.isSignedIn }
         first.send(.moveDown)
         first.send(.next)
-        await first.wait("D") { $0.screen == .d }
-        #expect(first.events.contains(.submitFinished(Submission(screen: .b1, selection: "Choice B"), error: nil)))
-        #expect(first.events.contains(.timerFired(.cMinimum)))
+        first.wait("D") { $0.screen == .d }
+        #expect(first.receivedEvents.contains(.submitFinished(Submission(screen: .b1, selection: "Choice B"), error: nil)))
+        #expect(first.receivedEvents.contains(.timerFired(.cMinimum)))
         first.send(.leave)
-        await first.settle()
+        first.settle()
         let stored = try #require(try NavigationProgressStore(store: store).load())
         #expect(stored == NavigationProgress(screen: .d, experiment: .screenB1, b1Selection: 1))
 
         // Same data, a new launch: D stays D; A's fetch is never asked again.
-        let second = Driver(runtime: NavigationRuntime(
+        let second = flowStore(runtime: NavigationRuntime(
             api: mock(fetch: .alwaysFail(.status(500)), clock: clock), time: .driven(by: clock), store: store))
         second.send(.start)
-        await second.wait("signed in") { $0.login.isSignedIn }
-        #expect(second.current.screen == .d && second.current.b1Selection == 1)
-        #expect(!second.events.contains { if case .experimentsFetched = $0 { true } else { false } })
+        second.wait("signed in") { $0.login.isSignedIn }
+        #expect(second.state.screen == .d && second.state.b1Selection == 1)
+        #expect(!second.receivedEvents.contains { if case .experimentsFetched = $0 { true } else { false } })
     }
 
     @Test func rLoginRetriesOnTheRuntimeUntilItSucceeds() async {
@@ -87,14 +72,14 @@ private final class Driver: Sendable {
         let runtime = NavigationRuntime(
             api: mock(experiment: .noScreenB, login: .failNext(3, .status(500)), clock: clock), time: .driven(by: clock),
             store: InMemoryRecordStore())
-        let driver = Driver(runtime: runtime)
+        let driver = flowStore(runtime: runtime)
         driver.send(.start)
-        await driver.wait("D") { $0.screen == .d }
-        let attempts = driver.events.compactMap { if case .loginFinished(let attempt, _, _) = $0 { attempt } else { nil } }
+        driver.wait("D") { $0.screen == .d }
+        let attempts = driver.receivedEvents.compactMap { if case .loginFinished(let attempt, _, _) = $0 { attempt } else { nil } }
         #expect(attempts == [1, 2, 3, 4])
         // The retry delays (1 + 2 + 4 s) passed on the injected clock, and the events carry it.
         #expect(runtime.now >= .seconds(7))
-        let failedAt = driver.events.compactMap { if case .loginFinished(_, .failure, let at) = $0 { at } else { nil } }
+        let failedAt = driver.receivedEvents.compactMap { if case .loginFinished(_, .failure, let at) = $0 { at } else { nil } }
         #expect(failedAt == failedAt.sorted() && failedAt.count == 3)
     }
 
@@ -107,11 +92,10 @@ private final class Driver: Sendable {
             executor: executor, perform: runtime.perform, send: { event in recorder.withLock { $0.append(event) } })
         runner.run(.startTimer(.cMinimum, .seconds(3600)))
         executor.runUntilIdle()
-        #expect(runner.runningIDs == ["c.minimum"])
         #expect(clock.sleeperCount == 1)
         runner.run(.cancel(["c.minimum"]))
         executor.runUntilIdle()
-        #expect(runner.runningIDs.isEmpty)
+        #expect(clock.sleeperCount == 0, "the timer's sleep ended with its effect")
         clock.advance(by: .seconds(3600))
         executor.runUntilIdle()
         #expect(recorder.withLock { $0 }.isEmpty)

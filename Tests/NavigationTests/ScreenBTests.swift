@@ -1,10 +1,11 @@
 import Core
+import ReducerTesting
 import Testing
 @testable import Navigation
 
 @Suite struct ScreenBTests {
     @Test func screenB1IsAWheelWhoseHighlightIsTheSelection() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         #expect(flow.state.b1Selection == 0 && flow.state.b1SelectedLabel == "Choice A")
         #expect(flow.send(.moveUp).isEmpty)  // stops at the top
         #expect(flow.send(.moveDown).persisted.map(\.b1Selection) == [1])
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func screenB2ChecksOneOptionAtATime() {
-        var flow = Flow.fetched(.screenB2)
+        let flow = FlowStore.fetched(.screenB2)
         #expect(flow.state.b2Cursor == 0 && flow.state.b2Checked == nil)
         #expect(flow.send(.moveDown).isEmpty)  // the cursor is not a selection: nothing persisted
         #expect(flow.send(.toggle).persisted.map(\.b2Checked) == [1])
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func screenB2NextWithoutACheckedOptionShowsAHint() {
-        var flow = Flow.fetched(.screenB2)
+        let flow = FlowStore.fetched(.screenB2)
         #expect(flow.send(.next).isEmpty)
         #expect(flow.state.hint == "Choose an option first")
         #expect(flow.state.screen == .b2)
@@ -46,26 +47,31 @@ import Testing
     }
 
     @Test func screenB1SubmitsItsSelectionAndMovesToC1OnSuccess() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         flow.send(.moveDown)
         flow.send(.moveDown)
+        flow.exhaustivity = .on
         let submission = Submission(screen: .b1, selection: "Choice C")
         // rLogin is still running: the submit goes without a session id instead of waiting.
-        #expect(flow.send(.next) == [.submitSelection(submission, sessionID: nil)])
-        #expect(flow.effects.first?.id == "submitSelection")
-        #expect(flow.state.submitting == submission && flow.state.isBusy)
-        #expect(flow.state.screen == .b1)
-        flow.send(.submitFinished(submission, error: nil))
-        #expect(flow.state.screen == .c1)
-        #expect(flow.effects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
-        #expect(flow.effects.persisted == [
-            NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 2, cameFrom: .b1)
-        ])
+        flow.send(.next, effects: [.submitSelection(submission, sessionID: nil)]) { $0.submitting = submission }
+        #expect(flow.lastEffects.first?.id == "submitSelection")
+        #expect(flow.state.isBusy && flow.state.screen == .b1)
+        let onC1 = NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 2, cameFrom: .b1)
+        flow.receive(
+            .submitFinished(submission, error: nil), for: .submitSelection(submission, sessionID: nil),
+            effects: [.persist(onC1, revision: 4), .startTimer(.cMinimum, .seconds(3))]
+        ) {
+            $0.submitting = nil
+            $0.cameFrom = .b1
+            $0.screen = .c1
+            $0.persistRevision = 4
+        }
         #expect(FlowScreen.b1.requestName == "screenB1")
+        flow.finish()
     }
 
     @Test func screenB2SubmitsTheCheckedOptionWithTheSessionIDAndMovesToC2() {
-        var flow = Flow.fetched(.screenB2)
+        let flow = FlowStore.fetched(.screenB2)
         flow.signIn("s-42")
         flow.send(.moveDown)
         flow.send(.toggle)
@@ -77,7 +83,7 @@ import Testing
     }
 
     @Test func rSubmitSelectionFailsAfterOneTryKeepsTheSelectionAndNextTriesAgain() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         flow.send(.moveDown)
         flow.send(.next)
         let submission = Submission(screen: .b1, selection: "Choice B")
@@ -97,7 +103,7 @@ import Testing
     }
 
     @Test func whileSubmittingNextAndMovesAreLocked() {
-        var flow = Flow.fetched(.screenB2)
+        let flow = FlowStore.fetched(.screenB2)
         flow.send(.toggle)
         flow.send(.next)
         #expect(!flow.state.acceptsMoves && !flow.state.acceptsToggle)
@@ -108,19 +114,19 @@ import Testing
     }
 
     @Test func aSubmitAnswerForAnotherSelectionIsIgnored() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         flow.send(.next)
         #expect(flow.send(.submitFinished(Submission(screen: .b1, selection: "Choice E"), error: nil)).isEmpty)
         #expect(flow.state.screen == .b1 && flow.state.submitting != nil)
     }
 
     @Test func screenB3LeadsToC2ViaNextWithoutARequest() {
-        var flow = Flow.fetched(.screenB3)
+        let flow = FlowStore.fetched(.screenB3)
         #expect(!flow.state.acceptsMoves && flow.state.hasNextButton)
         #expect(flow.send(.moveDown).isEmpty && flow.send(.toggle).isEmpty && flow.send(.retry).isEmpty)
         flow.send(.next)
         #expect(flow.state.screen == .c2 && flow.state.cameFrom == .b3)
-        #expect(flow.effects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
+        #expect(flow.lastEffects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
         #expect(flow.state.cTitle == nil && flow.state.cTextStretchesUp)
         #expect(!LoremIpsum.text.isEmpty)
     }

@@ -1,30 +1,31 @@
 import Contract
 import Core
+import ReducerTesting
 import Testing
 @testable import Navigation
 
 @Suite struct ScreenCTests {
     /// B1 → C1 with "Choice B", login not yet answered.
-    private func onC1() -> Flow {
-        var flow = Flow.fetched(.screenB1)
+    private func onC1() -> FlowStore {
+        let flow = FlowStore.fetched(.screenB1)
         flow.send(.moveDown)
         flow.submitSuccessfully()
         return flow
     }
 
     @Test func screenCStaysAtLeastThreeSecondsWhenLoginSucceedsFirst() {
-        var flow = onC1()
-        #expect(flow.effects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
-        #expect(flow.effects.first { $0.id == "c.minimum" } != nil)
+        let flow = onC1()
+        #expect(flow.lastEffects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
+        #expect(flow.lastEffects.first { $0.id == "c.minimum" } != nil)
         #expect(flow.send(.loginFinished(attempt: 1, result: .success("s"), at: .seconds(1))).isEmpty)
         #expect(flow.state.screen == .c1 && flow.state.isBusy)
         flow.send(.timerFired(.cMinimum))
         #expect(flow.state.screen == .d)
-        #expect(flow.effects.persisted.map(\.screen) == [.d])
+        #expect(flow.lastEffects.persisted.map(\.screen) == [.d])
     }
 
     @Test func screenCMovesToDWhenLoginSucceedsAfterThreeSeconds() {
-        var flow = onC1()
+        let flow = onC1()
         #expect(flow.send(.timerFired(.cMinimum)).isEmpty)
         #expect(flow.state.screen == .c1 && flow.state.cMinimumElapsed)
         #expect(flow.state.cIsWaitingForLogin && flow.state.isBusy)
@@ -37,7 +38,7 @@ import Testing
         let c1 = onC1()
         #expect(c1.state.cTitle == "Choice B" && !c1.state.cTextStretchesUp)
 
-        var c2 = Flow.fetched(.screenB2)
+        let c2 = FlowStore.fetched(.screenB2)
         for _ in 0..<3 { c2.send(.moveDown) }
         c2.send(.toggle)
         c2.submitSuccessfully()
@@ -45,22 +46,22 @@ import Testing
     }
 
     @Test func screenCLeavesTheTitleBlankOnTheB3PathAndTheTextStretchesUp() {
-        var flow = Flow.fetched(.screenB3)
+        let flow = FlowStore.fetched(.screenB3)
         flow.send(.next)
         #expect(flow.state.cTitle == nil && flow.state.cTextStretchesUp)
-        #expect(!Flow.fetched(.screenB1).state.cTextStretchesUp)  // not on C at all
+        #expect(!FlowStore.fetched(.screenB1).state.cTextStretchesUp)  // not on C at all
     }
 
     @Test func rLoginRetriesWithCappedBackoffWhileCWaits() {
-        var flow = onC1()
+        let flow = onC1()
         flow.send(.timerFired(.cMinimum))
         var delays: [Duration] = []
         for attempt in 1...6 {
             #expect(flow.state.login == .signingIn(attempt: attempt))
             let now = Duration.seconds(attempt * 100)
             flow.failLogin(at: now)
-            guard case .startTimer(.loginRetry, let delay) = flow.effects.first, flow.effects.count == 1 else {
-                Issue.record("no retry timer after attempt \(attempt): \(flow.effects)")
+            guard case .startTimer(.loginRetry, let delay) = flow.lastEffects.first, flow.lastEffects.count == 1 else {
+                Issue.record("no retry timer after attempt \(attempt): \(flow.lastEffects)")
                 return
             }
             delays.append(delay)
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func loginStateTellsTheTimeUntilTheNextTry() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         flow.failLogin(at: .seconds(10))
         #expect(flow.state.login.attempt == 1)
         #expect(flow.state.login.secondsUntilRetry(now: .seconds(10)) == 1)
@@ -96,7 +97,7 @@ import Testing
         #expect(policy.delay(after: 2) == .seconds(2) && policy.maxRetries == 2)
         #expect(NavigationState.loginPolicy(maxAttempts: 0).maxAttempts == 1)
         #expect(NavigationState.loginPolicy(maxAttempts: nil) == .login)
-        var flow = Flow.fetched(.screenB3, policy: policy)
+        let flow = FlowStore.fetched(.screenB3, policy: policy)
         flow.send(.next)
         for _ in 1...2 {
             flow.failLogin(at: .zero)
@@ -105,7 +106,7 @@ import Testing
         #expect(flow.state.login == .signingIn(attempt: 3))
         #expect(flow.state.canRetry == false)
         flow.failLogin(.offline, at: .zero)
-        #expect(flow.effects.isEmpty)
+        #expect(flow.lastEffects.isEmpty)
         #expect(flow.state.login == .gaveUp(attempts: 3, error: .offline))
         #expect(flow.state.cShowsLoginGaveUp && flow.state.canRetry && flow.state.screenError == .offline)
         #expect(flow.state.login.summary(now: .zero).hasSuffix("Press r to try again"))
@@ -113,14 +114,14 @@ import Testing
         flow.send(.timerFired(.cMinimum))
         #expect(!flow.state.isBusy && flow.state.screen == .c2)
         #expect(flow.send(.retry) == [.login(attempt: 1)])
-        #expect(flow.effects.first?.cancels == ["login.retry"])
+        #expect(flow.lastEffects.first?.cancels == ["login.retry"])
         #expect(flow.state.login == .signingIn(attempt: 1) && !flow.state.cShowsLoginGaveUp)
         flow.signIn()
         #expect(flow.state.screen == .d)
     }
 
     @Test func rRestartsAGivenUpLoginOnAnyScreen() {
-        var flow = Flow.fetched(.screenB1, policy: .singleTry)
+        let flow = FlowStore.fetched(.screenB1, policy: .singleTry)
         flow.failLogin(at: .zero)
         #expect(flow.state.login.hasGivenUp && flow.state.canRetry)
         #expect(flow.state.screenError == nil)  // B shows only its own failures
@@ -128,7 +129,7 @@ import Testing
     }
 
     @Test func staleLoginAnswersAndTimersAreIgnored() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         #expect(flow.send(.loginFinished(attempt: 2, result: .success("late"), at: .zero)).isEmpty)
         #expect(flow.send(.timerFired(.loginRetry)).isEmpty)  // no retry is pending
         #expect(flow.send(.timerFired(.cMinimum)).isEmpty)  // not on C
@@ -138,7 +139,7 @@ import Testing
     }
 
     @Test func screenDHasNoBackButtonAndNothingHappensThere() {
-        var flow = onC1()
+        let flow = onC1()
         flow.signIn()
         flow.send(.timerFired(.cMinimum))
         #expect(flow.state.screen == .d)
@@ -152,14 +153,14 @@ import Testing
 
 @Suite struct BackTests {
     @Test func backFromC1ReturnsToB1WithItsSelectionAndCancelsTheMoveToD() {
-        var flow = Flow.fetched(.screenB1)
+        let flow = FlowStore.fetched(.screenB1)
         flow.signIn()
         for _ in 0..<4 { flow.send(.moveDown) }
         flow.submitSuccessfully()
         #expect(flow.state.canGoBack)
         flow.send(.back)
-        #expect(flow.effects.withoutPersist == [.cancel(["c.minimum"])])
-        #expect(flow.effects.persisted == [NavigationProgress(screen: .b1, experiment: .screenB1, b1Selection: 4)])
+        #expect(flow.lastEffects.withoutPersist == [.cancel(["c.minimum"])])
+        #expect(flow.lastEffects.persisted == [NavigationProgress(screen: .b1, experiment: .screenB1, b1Selection: 4)])
         #expect(flow.state.screen == .b1 && flow.state.b1SelectedLabel == "Choice E")
         // The cancelled timer's event, had it slipped through, does nothing on B1.
         #expect(flow.send(.timerFired(.cMinimum)).isEmpty)
@@ -167,7 +168,7 @@ import Testing
     }
 
     @Test func backFromCThenForwardAgainCountsThreeSecondsAfresh() {
-        var flow = Flow.fetched(.screenB2)
+        let flow = FlowStore.fetched(.screenB2)
         flow.signIn()
         flow.send(.toggle)
         flow.submitSuccessfully()
@@ -175,32 +176,32 @@ import Testing
         #expect(flow.state.screen == .b2 && flow.state.b2CheckedLabel == "Option 1")
         flow.submitSuccessfully()
         #expect(flow.state.screen == .c2)
-        #expect(flow.effects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
+        #expect(flow.lastEffects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
         #expect(!flow.state.cMinimumElapsed)
         flow.send(.timerFired(.cMinimum))
         #expect(flow.state.screen == .d)
     }
 
     @Test func backFromC2OnTheB3PathReturnsToB3() {
-        var flow = Flow.fetched(.screenB3)
+        let flow = FlowStore.fetched(.screenB3)
         flow.send(.next)
         flow.send(.back)
         #expect(flow.state.screen == .b3 && flow.state.cameFrom == nil)
     }
 
     @Test func onlyScreenCHasABackButton() {
-        var flow = Flow.launched()
+        let flow = FlowStore.launched()
         #expect(!flow.state.canGoBack)  // A
         for experiment in [Experiment.screenB1, .screenB2, .screenB3] {
-            var onB = Flow.fetched(experiment)
+            let onB = FlowStore.fetched(experiment)
             #expect(!onB.state.canGoBack)
             #expect(onB.send(.back).isEmpty)
         }
-        var noScreenB = Flow.fetched(.noScreenB)
+        let noScreenB = FlowStore.fetched(.noScreenB)
         #expect(!noScreenB.state.canGoBack)
         #expect(noScreenB.send(.back).isEmpty && noScreenB.state.screen == .c2)
-        flow = Flow.fetched(.screenB3)
-        flow.send(.next)
-        #expect(flow.state.canGoBack)
+        let onC2 = FlowStore.fetched(.screenB3)
+        onC2.send(.next)
+        #expect(onC2.state.canGoBack)
     }
 }

@@ -2,50 +2,52 @@ import Contract
 import Core
 import Foundation
 import Synchronization
+import ReducerTesting
 import Testing
 @testable import Navigation
 
-/// A state driven by events only, remembering the effects of the last event.
-struct Flow {
-    var state: NavigationState
-    var effects: [NavigationEffect] = []
+/// The flow's reducer in a `TestStore`.
+typealias FlowStore = TestStore<NavigationState, NavigationEvent, NavigationEffect>
 
-    init(policy: RetryPolicy = .login) {
-        state = NavigationState(loginPolicy: policy)
-    }
-
-    @discardableResult
-    mutating func send(_ event: NavigationEvent) -> [NavigationEffect] {
-        effects = state.reduce(event)
-        return effects
+extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
+    /// A flow before its launch. Exhaustivity off unless asked: most tests here look at the
+    /// fields their acceptance criterion is about; those passing `.on` assert every change.
+    static func flow(
+        policy: RetryPolicy = .login, exhaustivity: Exhaustivity = .off, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> FlowStore {
+        let store = FlowStore(
+            initialState: NavigationState(loginPolicy: policy), reduce: { state, event, _ in state.reduce(event) },
+            sourceLocation: sourceLocation)
+        store.exhaustivity = exhaustivity
+        return store
     }
 
     /// A launch with `progress` stored (`nil`: a first-time user).
-    static func launched(_ progress: NavigationProgress? = nil, policy: RetryPolicy = .login) -> Flow {
-        var flow = Flow(policy: policy)
+    static func launched(_ progress: NavigationProgress? = nil, policy: RetryPolicy = .login) -> FlowStore {
+        let flow = flow(policy: policy)
         flow.send(.start)
         flow.send(.progressLoaded(.success(progress)))
         return flow
     }
 
     /// A first-time user whose fetch answered `experiment`.
-    static func fetched(_ experiment: Experiment, policy: RetryPolicy = .login) -> Flow {
-        var flow = launched(policy: policy)
+    static func fetched(_ experiment: Experiment, policy: RetryPolicy = .login) -> FlowStore {
+        let flow = launched(policy: policy)
         flow.send(.experimentsFetched(.success(experiment)))
         return flow
     }
 
     /// The current login attempt succeeds.
-    mutating func signIn(_ sessionID: SessionID = "session-1", at now: Duration = .zero) {
+    func signIn(_ sessionID: SessionID = "session-1", at now: Duration = .zero) {
         send(.loginFinished(attempt: state.login.attempt ?? 1, result: .success(sessionID), at: now))
     }
 
-    mutating func failLogin(_ error: APIError = .http(status: 500, body: "Something went wrong"), at now: Duration) {
+    func failLogin(_ error: APIError = .http(status: 500, body: "Something went wrong"), at now: Duration) {
         send(.loginFinished(attempt: state.login.attempt ?? 1, result: .failure(error), at: now))
     }
 
     /// Submits on B1/B2 and lets the submit succeed.
-    mutating func submitSuccessfully() {
+    func submitSuccessfully() {
         send(.next)
         guard let submission = state.submitting else {
             Issue.record("nothing was submitted on \(state.screen)")

@@ -1,88 +1,94 @@
 import Contract
 import Core
+import ReducerTesting
 import Testing
 @testable import Profile
 
 @Suite struct BasicInformationReducerTests {
     @Test func seedReq2_saveChangesPostsFirstAndLastName() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "  Jane "), .edit(.lastName, "Doe"))
-        #expect(state.isDirty(.basicInformation) && state.hasUnsavedChanges)
-        #expect(!state.isDirty(.password))
+        let form = loadedForm(exhaustivity: .on)
+        form.send(.edit(.firstName, "  Jane "), effects: []) { $0.firstName = "  Jane " }
+        form.send(.edit(.lastName, "Doe"), effects: []) { $0.lastName = "Doe" }
+        #expect(form.state.isDirty(.basicInformation) && form.state.hasUnsavedChanges)
+        #expect(!form.state.isDirty(.password))
 
         // Trimmed names are what is sent.
-        #expect(state.reduce(.saveBasicInformation) == [.updateProfile(firstName: "Jane", lastName: "Doe")])
-        #expect(state.isSaving(.basicInformation) && state.isBusy)
-        #expect(!state.isEditable(.firstName) && state.isEditable(.newPassword))
+        form.send(.saveBasicInformation, effects: [.updateProfile(firstName: "Jane", lastName: "Doe")]) {
+            $0.inFlight = [.saveBasicInformation]
+        }
+        #expect(form.state.isSaving(.basicInformation) && form.state.isBusy)
+        #expect(!form.state.isEditable(.firstName) && form.state.isEditable(.newPassword))
 
         let saved = UserProfile(firstName: "Jane", userName: "iOS User", lastName: "Doe")
-        _ = state.reduce(.basicInformationSaved(.success(saved)))
-        #expect(!state.isSaving(.basicInformation))
-        #expect(state.profile == saved)
-        #expect(state.firstName == "Jane" && state.lastName == "Doe")
-        #expect(!state.hasUnsavedChanges)
-        #expect(state.message(for: .basicInformation) == .init(.success, "Profile saved"))
-        #expect(state.lastOutcome == .saved(.basicInformation))
+        form.receive(.basicInformationSaved(.success(saved)), for: .updateProfile(firstName: "Jane", lastName: "Doe"), effects: []) {
+            $0.inFlight = []
+            $0.profile = saved
+            $0.firstName = "Jane"
+            $0.messages = [.basicInformation: .init(.success, "Profile saved")]
+            $0.lastOutcome = .saved(.basicInformation)
+        }
+        #expect(!form.state.hasUnsavedChanges)
+        form.finish()
     }
 
     @Test func theSavedProfileIsTheNewBaseline() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"), .saveBasicInformation)
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"), .saveBasicInformation)
         // The server keeps its own spelling; the form shows it and compares with it from now on.
-        _ = state.reduce(.basicInformationSaved(.success(UserProfile(firstName: "JANE", userName: "iOS User", lastName: "Goode"))))
-        #expect(state.firstName == "JANE" && !state.isDirty(.basicInformation))
-        _ = state.reduce(.edit(.firstName, "Jane"))
-        #expect(state.isDirty(.basicInformation))
-        _ = state.reduce(.edit(.firstName, "JANE "))
-        #expect(!state.isDirty(.basicInformation))
-        #expect(state.message(for: .basicInformation) == nil)
+        _ = form.send(.basicInformationSaved(.success(UserProfile(firstName: "JANE", userName: "iOS User", lastName: "Goode"))))
+        #expect(form.state.firstName == "JANE" && !form.state.isDirty(.basicInformation))
+        _ = form.send(.edit(.firstName, "Jane"))
+        #expect(form.state.isDirty(.basicInformation))
+        _ = form.send(.edit(.firstName, "JANE "))
+        #expect(!form.state.isDirty(.basicInformation))
+        #expect(form.state.message(for: .basicInformation) == nil)
     }
 
     @Test(arguments: [("Johnny B", "Goode"), (" Johnny B", "Goode  ")])
     func nothingUnchangedIsSent(_ first: String, _ last: String) {
-        var state = loadedState()
-        state.send(.edit(.firstName, first), .edit(.lastName, last))
-        #expect(!state.isDirty(.basicInformation))
-        #expect(state.reduce(.saveBasicInformation).isEmpty)
-        #expect(state.message(for: .basicInformation) == .init(.info, "No changes to save"))
-        #expect(state.lastOutcome == .nothingToSave(.basicInformation))
-        #expect(!state.isBusy)
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, first), .edit(.lastName, last))
+        #expect(!form.state.isDirty(.basicInformation))
+        #expect(form.send(.saveBasicInformation).isEmpty)
+        #expect(form.state.message(for: .basicInformation) == .init(.info, "No changes to save"))
+        #expect(form.state.lastOutcome == .nothingToSave(.basicInformation))
+        #expect(!form.state.isBusy)
     }
 
     @Test func invalidNamesAreNotSent() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "   "), .edit(.lastName, String(repeating: "x", count: 51)))
-        #expect(state.reduce(.saveBasicInformation).isEmpty)
-        #expect(state.error(for: .firstName) == "Enter a first name")
-        #expect(state.error(for: .lastName) == "Last Name must be at most 50 characters")
-        #expect(state.lastOutcome == .invalid(.basicInformation))
-        #expect(!state.isBusy)
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "   "), .edit(.lastName, String(repeating: "x", count: 51)))
+        #expect(form.send(.saveBasicInformation).isEmpty)
+        #expect(form.state.error(for: .firstName) == "Enter a first name")
+        #expect(form.state.error(for: .lastName) == "Last Name must be at most 50 characters")
+        #expect(form.state.lastOutcome == .invalid(.basicInformation))
+        #expect(!form.state.isBusy)
         // Fixing one field clears its own error only.
-        _ = state.reduce(.edit(.firstName, "Ann"))
-        #expect(state.error(for: .firstName) == nil)
-        #expect(state.error(for: .lastName) != nil)
+        _ = form.send(.edit(.firstName, "Ann"))
+        #expect(form.state.error(for: .firstName) == nil)
+        #expect(form.state.error(for: .lastName) != nil)
     }
 
     @Test func noDoubleSubmitWhileSaving() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"))
-        #expect(state.reduce(.saveBasicInformation).count == 1)
-        #expect(state.reduce(.saveBasicInformation).isEmpty)
-        #expect(state.inFlight == [.saveBasicInformation])
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"))
+        #expect(form.send(.saveBasicInformation).count == 1)
+        #expect(form.send(.saveBasicInformation).isEmpty)
+        #expect(form.state.inFlight == [.saveBasicInformation])
     }
 
     @Test func editsOfTheSavingSectionWaitForTheAnswer() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"), .saveBasicInformation)
-        _ = state.reduce(.edit(.firstName, "Other"))
-        _ = state.reduce(.edit(.lastName, "Other"))
-        #expect(state.firstName == "Jane" && state.lastName == "Goode")
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"), .saveBasicInformation)
+        _ = form.send(.edit(.firstName, "Other"))
+        _ = form.send(.edit(.lastName, "Other"))
+        #expect(form.state.firstName == "Jane" && form.state.lastName == "Goode")
         // The other section stays usable.
-        _ = state.reduce(.edit(.currentPassword, "abc"))
-        #expect(state.currentPassword.revealed == "abc")
-        _ = state.reduce(.basicInformationSaved(.failure(.timedOut)))
-        _ = state.reduce(.edit(.lastName, "Other"))
-        #expect(state.lastName == "Other")
+        _ = form.send(.edit(.currentPassword, "abc"))
+        #expect(form.state.currentPassword.revealed == "abc")
+        _ = form.send(.basicInformationSaved(.failure(.timedOut)))
+        _ = form.send(.edit(.lastName, "Other"))
+        #expect(form.state.lastName == "Other")
     }
 
     struct Outcome: Sendable, CustomTestStringConvertible {
@@ -124,34 +130,34 @@ import Testing
 
     @Test(arguments: outcomes)
     func seedReq3_handlesEveryErrorReturn(_ c: Outcome) {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"), .edit(.lastName, "Doe"), .saveBasicInformation)
-        _ = state.reduce(.basicInformationSaved(.failure(c.error)))
-        #expect(!state.isBusy)
-        #expect(state.errors == c.fieldErrors)
-        #expect(state.message(for: .basicInformation) == c.message.map { .init(.error, $0) })
-        #expect(state.message(for: .password) == nil)
-        #expect(state.lastOutcome == .failed(.basicInformation, ProfileFailure(c.error, request: .saveBasicInformation)))
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"), .edit(.lastName, "Doe"), .saveBasicInformation)
+        _ = form.send(.basicInformationSaved(.failure(c.error)))
+        #expect(!form.state.isBusy)
+        #expect(form.state.errors == c.fieldErrors)
+        #expect(form.state.message(for: .basicInformation) == c.message.map { .init(.error, $0) })
+        #expect(form.state.message(for: .password) == nil)
+        #expect(form.state.lastOutcome == .failed(.basicInformation, ProfileFailure(c.error, request: .saveBasicInformation)))
         // The edits and the baseline stay: the person can try again.
-        #expect(state.firstName == "Jane" && state.lastName == "Doe" && state.profile == .sample)
-        #expect(state.isDirty(.basicInformation))
-        #expect(state.reduce(.saveBasicInformation) == [.updateProfile(firstName: "Jane", lastName: "Doe")])
+        #expect(form.state.firstName == "Jane" && form.state.lastName == "Doe" && form.state.profile == .sample)
+        #expect(form.state.isDirty(.basicInformation))
+        #expect(form.send(.saveBasicInformation) == [.updateProfile(firstName: "Jane", lastName: "Doe")])
     }
 
     @Test func aCancelledSaveLeavesNoMessage() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"), .saveBasicInformation)
-        _ = state.reduce(.basicInformationSaved(.failure(.cancelled)))
-        #expect(!state.isBusy && state.messages.isEmpty && state.errors.isEmpty)
-        #expect(state.lastOutcome == .loaded)
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"), .saveBasicInformation)
+        _ = form.send(.basicInformationSaved(.failure(.cancelled)))
+        #expect(!form.state.isBusy && form.state.messages.isEmpty && form.state.errors.isEmpty)
+        #expect(form.state.lastOutcome == .loaded)
     }
 
     @Test func resubmittingClearsTheOldVerdicts() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"), .saveBasicInformation)
-        _ = state.reduce(.basicInformationSaved(.failure(envelopeError(400, code: "firstName", message: "Bad"))))
-        #expect(state.error(for: .firstName) == "Bad")
-        _ = state.reduce(.saveBasicInformation)
-        #expect(state.error(for: .firstName) == nil)
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"), .saveBasicInformation)
+        _ = form.send(.basicInformationSaved(.failure(envelopeError(400, code: "firstName", message: "Bad"))))
+        #expect(form.state.error(for: .firstName) == "Bad")
+        _ = form.send(.saveBasicInformation)
+        #expect(form.state.error(for: .firstName) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Contract
 import Core
+import ReducerTesting
 import Testing
 @testable import Profile
 
@@ -70,9 +71,9 @@ import Testing
     }
 
     @Test func retryDoesNothingUnlessTheLoadFailed() {
-        var state = loadedState()
-        #expect(state.reduce(.retryLoad).isEmpty)
-        #expect(!state.canRetryLoad)
+        let form = loadedForm()
+        #expect(form.send(.retryLoad).isEmpty)
+        #expect(!form.state.canRetryLoad)
         var loading = ProfileState()
         _ = loading.reduce(.appeared)
         #expect(loading.reduce(.retryLoad).isEmpty)
@@ -107,16 +108,16 @@ import Testing
     }
 
     @Test func leavingDiscardsEverythingAndCancelsRequests() {
-        var state = loadedState()
-        state.send(.edit(.firstName, "Jane"))
-        state.typePasswords()
-        _ = state.reduce(.changePassword)
-        #expect(state.hasUnsavedChanges && state.isSaving(.password))
-        #expect(state.reduce(.left) == [.cancelRequests])
-        #expect(state == ProfileState())
-        #expect(state.currentPassword.isEmpty && state.newPassword.isEmpty && state.passwordConfirmation.isEmpty)
+        let form = loadedForm()
+        form.sendAll(.edit(.firstName, "Jane"))
+        form.typePasswords()
+        _ = form.send(.changePassword)
+        #expect(form.state.hasUnsavedChanges && form.state.isSaving(.password))
+        #expect(form.send(.left) == [.cancelRequests])
+        #expect(form.state == ProfileState())
+        #expect(form.state.currentPassword.isEmpty && form.state.newPassword.isEmpty && form.state.passwordConfirmation.isEmpty)
         // The next visit loads afresh.
-        #expect(state.reduce(.appeared) == [.fetchProfile])
+        #expect(form.send(.appeared) == [.fetchProfile])
     }
 
     @Test func effectIdentitiesLetTheRunnerCancelThem() {

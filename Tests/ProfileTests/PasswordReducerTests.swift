@@ -1,63 +1,64 @@
 import Contract
 import Core
+import ReducerTesting
 import Testing
 @testable import Profile
 
 @Suite struct PasswordReducerTests {
     @Test func seedReq2_passwordChangePostsCurrentNewAndConfirmation() {
-        var state = loadedState()
-        state.typePasswords(current: "password123", new: "correct horse")
-        #expect(state.isDirty(.password) && state.hasUnsavedChanges)
-        #expect(state.displayText(of: .currentPassword) == "•••••••••••")
-        #expect(state.length(of: .newPassword) == 13)
+        let form = loadedForm()
+        form.typePasswords(current: "password123", new: "correct horse")
+        #expect(form.state.isDirty(.password) && form.state.hasUnsavedChanges)
+        #expect(form.state.displayText(of: .currentPassword) == "•••••••••••")
+        #expect(form.state.length(of: .newPassword) == 13)
 
-        #expect(state.reduce(.changePassword) == [
+        #expect(form.send(.changePassword) == [
             .changePassword(current: "password123", new: "correct horse", confirmation: "correct horse"),
         ])
-        #expect(state.isSaving(.password))
-        #expect(!state.isEditable(.currentPassword) && state.isEditable(.firstName))
+        #expect(form.state.isSaving(.password))
+        #expect(!form.state.isEditable(.currentPassword) && form.state.isEditable(.firstName))
 
-        _ = state.reduce(.passwordChanged(.success(Acknowledgement())))
-        #expect(!state.isBusy)
-        #expect(state.message(for: .password) == .init(.success, "Password changed"))
-        #expect(state.lastOutcome == .saved(.password))
+        _ = form.send(.passwordChanged(.success(Acknowledgement())))
+        #expect(!form.state.isBusy)
+        #expect(form.state.message(for: .password) == .init(.success, "Password changed"))
+        #expect(form.state.lastOutcome == .saved(.password))
     }
 
     @Test func passwordFieldsAreClearedAfterSuccess() {
-        var state = loadedState()
-        state.typePasswords()
-        state.send(.changePassword, .passwordChanged(.success(Acknowledgement())))
+        let form = loadedForm()
+        form.typePasswords()
+        form.sendAll(.changePassword, .passwordChanged(.success(Acknowledgement())))
         for field in ProfileSection.password.fields {
-            #expect(state.secret(field).isEmpty)
-            #expect(state.displayText(of: field) == "")
+            #expect(form.state.secret(field).isEmpty)
+            #expect(form.state.displayText(of: field) == "")
         }
-        #expect(!state.isDirty(.password) && !state.hasUnsavedChanges)
+        #expect(!form.state.isDirty(.password) && !form.state.hasUnsavedChanges)
     }
 
     @Test func emptyPasswordFormHasNothingToSave() {
-        var state = loadedState()
-        #expect(state.reduce(.changePassword).isEmpty)
-        #expect(state.message(for: .password) == .init(.info, "No changes to save"))
-        #expect(state.errors.isEmpty)
-        #expect(state.lastOutcome == .nothingToSave(.password))
+        let form = loadedForm()
+        #expect(form.send(.changePassword).isEmpty)
+        #expect(form.state.message(for: .password) == .init(.info, "No changes to save"))
+        #expect(form.state.errors.isEmpty)
+        #expect(form.state.lastOutcome == .nothingToSave(.password))
     }
 
     @Test func invalidPasswordChangeIsNotSent() {
-        var state = loadedState()
-        state.typePasswords(current: "password123", new: "short", confirmation: "shirt")
-        #expect(state.reduce(.changePassword).isEmpty)
-        #expect(state.errors == [.newPassword: "Use at least 8 characters", .passwordConfirmation: "The passwords don't match"])
-        #expect(state.lastOutcome == .invalid(.password))
-        #expect(!state.isBusy)
+        let form = loadedForm()
+        form.typePasswords(current: "password123", new: "short", confirmation: "shirt")
+        #expect(form.send(.changePassword).isEmpty)
+        #expect(form.state.errors == [.newPassword: "Use at least 8 characters", .passwordConfirmation: "The passwords don't match"])
+        #expect(form.state.lastOutcome == .invalid(.password))
+        #expect(!form.state.isBusy)
     }
 
     @Test func noDoubleSubmitWhileChangingThePassword() {
-        var state = loadedState()
-        state.typePasswords()
-        #expect(state.reduce(.changePassword).count == 1)
-        #expect(state.reduce(.changePassword).isEmpty)
-        _ = state.reduce(.edit(.newPassword, "something else"))
-        #expect(state.newPassword.revealed == "correct horse")
+        let form = loadedForm()
+        form.typePasswords()
+        #expect(form.send(.changePassword).count == 1)
+        #expect(form.send(.changePassword).isEmpty)
+        _ = form.send(.edit(.newPassword, "something else"))
+        #expect(form.state.newPassword.revealed == "correct horse")
     }
 
     struct Outcome: Sendable, CustomTestStringConvertible {
@@ -104,31 +105,31 @@ import Testing
 
     @Test(arguments: outcomes)
     func seedReq3_handlesEveryErrorReturn(_ c: Outcome) {
-        var state = loadedState()
-        state.typePasswords()
-        _ = state.reduce(.changePassword)
-        _ = state.reduce(.passwordChanged(.failure(c.error)))
-        #expect(!state.isBusy)
-        #expect(state.errors == c.fieldErrors)
-        #expect(state.message(for: .password) == c.message.map { .init(.error, $0) })
-        #expect(state.message(for: .basicInformation) == nil)
-        #expect(state.lastOutcome == .failed(.password, ProfileFailure(c.error, request: .changePassword)))
+        let form = loadedForm()
+        form.typePasswords()
+        _ = form.send(.changePassword)
+        _ = form.send(.passwordChanged(.failure(c.error)))
+        #expect(!form.state.isBusy)
+        #expect(form.state.errors == c.fieldErrors)
+        #expect(form.state.message(for: .password) == c.message.map { .init(.error, $0) })
+        #expect(form.state.message(for: .basicInformation) == nil)
+        #expect(form.state.lastOutcome == .failed(.password, ProfileFailure(c.error, request: .changePassword)))
         // The fields stay so the person can correct the one the error names, and resubmit.
-        #expect(state.currentPassword.revealed == "password123" && state.newPassword.revealed == "correct horse")
-        #expect(state.reduce(.changePassword).count == 1)
+        #expect(form.state.currentPassword.revealed == "password123" && form.state.newPassword.revealed == "correct horse")
+        #expect(form.send(.changePassword).count == 1)
     }
 
     @Test func editingAFieldClearsItsErrorAndTheSectionMessage() {
-        var state = loadedState()
-        state.typePasswords()
-        state.send(.changePassword, .passwordChanged(.failure(envelopeError(403, code: "wrongCurrentPassword", message: "Wrong"))))
-        #expect(state.error(for: .currentPassword) == "Wrong")
-        _ = state.reduce(.edit(.currentPassword, "password12"))
-        #expect(state.error(for: .currentPassword) == nil)
+        let form = loadedForm()
+        form.typePasswords()
+        form.sendAll(.changePassword, .passwordChanged(.failure(envelopeError(403, code: "wrongCurrentPassword", message: "Wrong"))))
+        #expect(form.state.error(for: .currentPassword) == "Wrong")
+        _ = form.send(.edit(.currentPassword, "password12"))
+        #expect(form.state.error(for: .currentPassword) == nil)
 
-        state.send(.changePassword, .passwordChanged(.failure(.timedOut)))
-        #expect(state.message(for: .password) != nil)
-        _ = state.reduce(.edit(.newPassword, "correct horse!"))
-        #expect(state.message(for: .password) == nil)
+        form.sendAll(.changePassword, .passwordChanged(.failure(.timedOut)))
+        #expect(form.state.message(for: .password) != nil)
+        _ = form.send(.edit(.newPassword, "correct horse!"))
+        #expect(form.state.message(for: .password) == nil)
     }
 }

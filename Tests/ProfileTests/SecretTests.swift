@@ -1,4 +1,5 @@
 import Core
+import ReducerTesting
 import Testing
 @testable import Profile
 import Contract
@@ -24,22 +25,22 @@ import Contract
     }
 
     @Test func stateDescriptionsNeverContainPasswords() {
-        var state = loadedState()
-        state.typePasswords(current: "old-\(password)", new: password)
-        let texts = [String(describing: state), String(reflecting: state), dumped(state)]
+        let form = loadedForm()
+        form.typePasswords(current: "old-\(password)", new: password)
+        let texts = [String(describing: form.state), String(reflecting: form.state), dumped(form.state)]
         for text in texts {
             #expect(!text.contains(password))
             #expect(!text.contains("old-"))
         }
-        #expect(state.displayText(of: .newPassword) == String(repeating: "•", count: password.count))
-        #expect(state.maskedValue(of: .currentPassword).count == password.count + 4)
-        #expect(state.maskedValue(of: .firstName) == "")
+        #expect(form.state.displayText(of: .newPassword) == String(repeating: "•", count: password.count))
+        #expect(form.state.maskedValue(of: .currentPassword).count == password.count + 4)
+        #expect(form.state.maskedValue(of: .firstName) == "")
     }
 
     @Test func effectDescriptionsNeverContainPasswords() {
-        var state = loadedState()
-        state.typePasswords(current: "old-\(password)", new: password)
-        let effects = state.send(.changePassword)
+        let form = loadedForm()
+        form.typePasswords(current: "old-\(password)", new: password)
+        let effects = form.sendAll(.changePassword)
         #expect(effects.count == 1)
         for text in [String(describing: effects), String(reflecting: effects), dumped(effects)] {
             #expect(!text.contains(password))

@@ -19,6 +19,7 @@ final class ArticleTextLayouts: Sendable {
     static let shared = ArticleTextLayouts()
 
     let capacity: Int
+    private let layOut: ArticleTextLayouter
 
     /// A list row's text: the title cut to its line, and the first description lines.
     struct Row: Hashable {
@@ -44,14 +45,14 @@ final class ArticleTextLayouts: Sendable {
     private struct Generations {
         var current: [Key: Entry] = [:]
         var previous: [Key: Entry] = [:]
-        var layouts = 0
     }
 
     private let state = Mutex(Generations())
 
-    init(capacity: Int = 256) {
+    init(capacity: Int = 256, layOut: ArticleTextLayouter = .text) {
         precondition(capacity > 0)
         self.capacity = capacity
+        self.layOut = layOut
     }
 
     /// The title cut to `titleWidth` columns, and the description wrapped to `width` columns,
@@ -59,9 +60,7 @@ final class ArticleTextLayouts: Sendable {
     func row(_ article: Article, titleWidth: Int, width: Int, maxLines: Int) -> Row {
         let key = Key(id: article.id, width: width, kind: .row(titleWidth: titleWidth, maxLines: maxLines))
         if let row = lookup(key, title: article.title, text: article.description)?.row { return row }
-        let row = Row(
-            title: TextLayout.truncate(article.title, width: titleWidth),
-            description: TextLayout.lines(article.description, width: width, maxLines: maxLines))
+        let row = layOut.row(article.title, article.description, titleWidth, width, maxLines)
         store(key, Entry(title: article.title, text: article.description, row: row, lines: []))
         return row
     }
@@ -70,16 +69,10 @@ final class ArticleTextLayouts: Sendable {
     func body(id: Int, text: String, width: Int) -> [String] {
         let key = Key(id: id, width: width, kind: .body)
         if let entry = lookup(key, title: "", text: text) { return entry.lines }
-        let lines = TextLayout.wrap(text, width: width)
+        let lines = layOut.body(text, width)
         store(key, Entry(title: "", text: text, row: nil, lines: lines))
         return lines
     }
-
-    /// Texts laid out so far (misses), for tests.
-    var layoutCount: Int { state.withLock { $0.layouts } }
-
-    /// Entries held, for tests.
-    var count: Int { state.withLock { $0.current.count + $0.previous.count } }
 
     private func lookup(_ key: Key, title: String, text: String) -> Entry? {
         state.withLock { state in
@@ -93,10 +86,7 @@ final class ArticleTextLayouts: Sendable {
     }
 
     private func store(_ key: Key, _ entry: Entry) {
-        state.withLock { state in
-            state.layouts += 1
-            Self.insert(key, entry, into: &state, capacity: capacity)
-        }
+        state.withLock { state in Self.insert(key, entry, into: &state, capacity: capacity) }
     }
 
     private static func insert(_ key: Key, _ entry: Entry, into state: inout Generations, capacity: Int) {

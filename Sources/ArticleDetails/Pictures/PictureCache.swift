@@ -100,11 +100,6 @@ public final class PictureCache: Sendable {
         }
     }
 
-    /// The URLs kept, least recently used first (for tests and the docs' numbers).
-    public var urls: [String] {
-        withIndex { index in index.entries.values.sorted { $0.lastUse < $1.lastUse }.map(\.url) }
-    }
-
     /// The bytes kept in all.
     public var totalBytes: Int { withIndex { $0.totalBytes } }
 

@@ -15,15 +15,7 @@ enum AESGCM {
         case library(String)
     }
 
-    /// Returns `ciphertext + tag`.
-    static func seal(_ plaintext: Data, key: Data, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
-        precondition(key.count == keySize)
-        return try withPointer(to: key) { key in
-            Result { () throws(Failure) in try seal(plaintext, keyBytes: key, nonce: nonce, authenticating: aad) }
-        }.get()
-    }
-
-    /// `seal` with a key that stays in its own wiped memory (`EncryptionKey`).
+    /// Returns `ciphertext + tag`. The key stays in its own wiped memory (`EncryptionKey`).
     static func seal(_ plaintext: Data, key: SecretBytes, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
         precondition(key.count == keySize)
         return try key.withUnsafeBytes { key in
@@ -64,14 +56,6 @@ enum AESGCM {
     }
 
     /// Opens `ciphertext + tag` sealed by `seal`.
-    static func open(_ sealed: Data, key: Data, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
-        precondition(key.count == keySize)
-        return try withPointer(to: key) { key in
-            Result { () throws(Failure) in try open(sealed, keyBytes: key, nonce: nonce, authenticating: aad) }
-        }.get()
-    }
-
-    /// `open` with a key that stays in its own wiped memory (`EncryptionKey`).
     static func open(_ sealed: Data, key: SecretBytes, nonce: Data, authenticating aad: Data) throws(Failure) -> Data {
         precondition(key.count == keySize)
         return try key.withUnsafeBytes { key in

@@ -86,9 +86,6 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
         }
     }
 
-    /// Ids of effects still running, sorted.
-    public var runningIDs: [String] { running.withLock { $0.tasks.keys.sorted() } }
-
     private func finished(id: String?, token: Int) {
         running.withLock { running in
             if let id {

@@ -29,6 +29,7 @@ final class HTTPServer: Sendable {
     private let logger: RequestLogger
     private let flushLog: @Sendable () -> Void
     private let reporter: ErrorReporter
+    private let turnObserver: (@Sendable (LoopTurn) -> Void)?
     private let running = Mutex<Running?>(nil)
     /// Counts of the server running now (a new one per start, the caps read afresh).
     private let limiter = Mutex<ConnectionLimiter?>(nil)
@@ -38,7 +39,8 @@ final class HTTPServer: Sendable {
     init(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), timeouts: ServerTimeouts = ServerTimeouts(),
          loops: Int? = nil, clock: any LoopClock = TimeSourceLoopClock(.system), calls: SystemCalls = .live,
          handler: @escaping Handler, logger: @escaping RequestLogger,
-         flushLog: @escaping @Sendable () -> Void = {}, diagnostics: @escaping @Sendable (String) -> Void = StandardStreams.writeError) {
+         flushLog: @escaping @Sendable () -> Void = {}, diagnostics: @escaping @Sendable (String) -> Void = StandardStreams.writeError,
+         turnObserver: (@Sendable (LoopTurn) -> Void)? = nil) {
         self.host = host
         self.port = port
         self.limits = limits
@@ -50,6 +52,7 @@ final class HTTPServer: Sendable {
         self.logger = logger
         self.flushLog = flushLog
         reporter = ErrorReporter(sink: diagnostics)
+        self.turnObserver = turnObserver
     }
 
     /// Binds and starts the loops; returns the port (the kernel's choice for port 0).
@@ -63,7 +66,7 @@ final class HTTPServer: Sendable {
             let context = LoopContext(
                 limits: limits, timeouts: timeouts, handler: handler, logger: logger, flushLog: flushLog,
                 limiter: limiter, reporter: reporter, calls: calls, clock: clock,
-                loopbackOnly: LoopbackHost.isLoopbackListenAddress(host))
+                loopbackOnly: LoopbackHost.isLoopbackListenAddress(host), turnObserver: turnObserver)
             var loops: [ServerLoop] = []
             var threads: [LoopThread] = []
             for index in 0..<loopCount {
@@ -118,40 +121,6 @@ final class HTTPServer: Sendable {
     }
 
     var openConnections: Int { limiter.withLock { $0?.count ?? 0 } }
-
-    /// Returns once every loop has had a turn with nothing ready: all I/O that was waiting is
-    /// handled, all timers that were due have fired (tests call it after moving a manual clock).
-    func settle() {
-        guard let loops = running.withLock({ $0?.loops }) else { return }
-        for _ in 0..<100_000 {
-            let busy = Mutex(false)
-            let done = DispatchSemaphore(value: 0)
-            for loop in loops {
-                loop.post { loop in
-                    if loop.lastTurnEvents > 0 { busy.withLock { $0 = true } }
-                    done.signal()
-                }
-            }
-            for _ in loops { done.wait() }
-            if !busy.withLock({ $0 }) { return }
-        }
-    }
-
-    /// The earliest entry in any loop's timer heap (tests step a manual clock from one to the
-    /// next); entries may be stale, so nothing need happen at it.
-    func nextDeadline() -> UInt64? {
-        guard let loops = running.withLock({ $0?.loops }) else { return nil }
-        let earliest = Mutex<UInt64?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        for loop in loops {
-            loop.post { loop in
-                if let deadline = loop.timers.earliest { earliest.withLock { $0 = min($0 ?? deadline, deadline) } }
-                done.signal()
-            }
-        }
-        for _ in loops { done.wait() }
-        return earliest.withLock { $0 }
-    }
 
     /// The processors this process may run on.
     static func processorCount() -> Int {

@@ -13,6 +13,8 @@ struct LoopContext: Sendable {
     var clock: any LoopClock
     /// Listening on loopback: a `Host` that names another machine gets 421.
     var loopbackOnly: Bool
+    /// Told what each turn did (tests; nil in the executable).
+    var turnObserver: (@Sendable (LoopTurn) -> Void)?
 
     /// Log lines wait at most this long before they are written: one write per batch, not one
     /// per request.

@@ -34,8 +34,8 @@ final class ServerLoop: @unchecked Sendable {
 
     private let inbox = Mutex<(tasks: [@Sendable (ServerLoop) -> Void], finished: Bool)>(([], false))
     private var running = true
-    /// Readiness reports of the last turn, the waker's aside (0: nothing was waiting).
-    private(set) var lastTurnEvents = 0
+    /// Readiness reports of the turn under way, the waker's aside (0: nothing was waiting).
+    private var turnEvents = 0
     private var logWaiting = false
     /// Loop-clock time of the last flush of the log.
     private var lastLogFlush: UInt64 = 0
@@ -66,6 +66,8 @@ final class ServerLoop: @unchecked Sendable {
         scratch = .allocate(byteCount: 64 * 1024, alignment: 16)
         let waker = waker
         context.clock.register { waker.wake() }
+        // The first report, before any turn: an observer learns which loops there are.
+        context.turnObserver?(LoopTurn(loop: index, events: 0, nextDeadline: nil, finished: false))
     }
 
     deinit {
@@ -83,12 +85,13 @@ final class ServerLoop: @unchecked Sendable {
                 break
             }
             now = context.clock.now()
-            lastTurnEvents = 0
+            turnEvents = 0
             for index in 0..<count { handle(poller.event(at: index)) }
             fireTimers()
             runInbox()
             flushLogIfDue()
             if let graceDeadline { finishStopping(graceDeadline: graceDeadline) }
+            context.turnObserver?(LoopTurn(loop: index, events: turnEvents, nextDeadline: timers.earliest, finished: false))
         }
         finish()
     }
@@ -116,7 +119,7 @@ final class ServerLoop: @unchecked Sendable {
             waker.drain()
             return
         }
-        lastTurnEvents += 1
+        turnEvents += 1
         if event.fd == listener {
             if listening { acceptConnections() }
         } else if let connection = openConnection(for: event.fd) {
@@ -215,7 +218,6 @@ final class ServerLoop: @unchecked Sendable {
     }
 
     private func finish() {
-        lastTurnEvents = 0
         stopListening()
         for case let connection? in connections { close(connection) }
         if logWaiting { flushLog() }
@@ -229,5 +231,6 @@ final class ServerLoop: @unchecked Sendable {
         waker.close()
         if spare >= 0 { Glibc.close(spare) }
         spare = -1
+        context.turnObserver?(LoopTurn(loop: index, events: 0, nextDeadline: nil, finished: true))
     }
 }

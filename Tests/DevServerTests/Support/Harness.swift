@@ -4,12 +4,17 @@ import Foundation
 /// A server under test on a manual loop clock, and how a test drives it.
 protocol ManualClockHarness {
     var port: UInt16 { get }
-    var clock: ManualLoopClock { get }
-    func settle()
-    func nextDeadline() -> UInt64?
+    var driver: LoopDriver { get }
 }
 
 extension ManualClockHarness {
+    var clock: ManualLoopClock { driver.clock }
+
+    /// Returns once the loops have handled everything that was ready or due.
+    func settle() { driver.settle() }
+
+    func nextDeadline() -> UInt64? { driver.nextDeadline() }
+
     func connect(from source: String? = nil) throws -> RawConnection { try RawConnection(port: port, from: source) }
 
     /// Moves the clock and waits until the loops have done what became due.
@@ -50,15 +55,16 @@ extension ManualClockHarness {
 final class TestHTTP: ManualClockHarness {
     let http: HTTPServer
     let port: UInt16
-    let clock: ManualLoopClock
+    let driver: LoopDriver
     let recorder: Recorder
 
     init(host: String = "127.0.0.1", limits: HTTPLimits = HTTPLimits(), timeouts: ServerTimeouts = ServerTimeouts(),
          loops: Int = 1, calls: SystemCalls = .live, bigBody: Data = Data()) throws {
         let recorder = Recorder()
         let clock = ManualLoopClock()
+        let driver = LoopDriver(clock: clock)
         self.recorder = recorder
-        self.clock = clock
+        self.driver = driver
         http = HTTPServer(
             host: host, port: 0, limits: limits, timeouts: timeouts, loops: loops, clock: clock, calls: calls,
             handler: { request in
@@ -71,7 +77,7 @@ final class TestHTTP: ManualClockHarness {
             logger: { method, path, status, seconds in
                 recorder.recordLog("\(method) \(path) \(status) \(Int((seconds * 1000).rounded()))ms")
             },
-            diagnostics: { recorder.recordDiagnostic($0) })
+            diagnostics: { recorder.recordDiagnostic($0) }, turnObserver: driver.observe)
         port = try http.start()
     }
 
@@ -79,7 +85,4 @@ final class TestHTTP: ManualClockHarness {
         clock.advance(by: 1_000_000)
         http.stop(grace: 1)
     }
-
-    func settle() { http.settle() }
-    func nextDeadline() -> UInt64? { http.nextDeadline() }
 }

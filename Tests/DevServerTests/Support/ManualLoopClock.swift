@@ -14,6 +14,12 @@ final class ManualLoopClock: LoopClock {
         state.withLock { $0.wakers.append(wake) }
     }
 
+    /// Makes every loop take a turn without moving the time.
+    func wake() {
+        let wakers = state.withLock { $0.wakers }
+        for wake in wakers { wake() }
+    }
+
     func advance(by seconds: Double) {
         advance(to: now() + Nanoseconds.from(seconds: seconds))
     }

@@ -36,7 +36,7 @@ final class TestServer: ManualClockHarness {
     let server: DevServer
     let port: UInt16
     let recorder: Recorder
-    let clock: ManualLoopClock
+    let driver: LoopDriver
 
     init(_ configure: (inout DevServerConfiguration) -> Void = { _ in }) throws {
         var configuration = DevServerConfiguration(articlesJSON: testArticlesJSON)
@@ -51,10 +51,12 @@ final class TestServer: ManualClockHarness {
         configure(&configuration)
         let recorder = Recorder()
         let clock = ManualLoopClock()
+        let driver = LoopDriver(clock: clock)
         self.recorder = recorder
-        self.clock = clock
+        self.driver = driver
         let environment = DevServerEnvironment(
-            time: .frozen(at: testNow), clock: clock, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) })
+            time: .frozen(at: testNow), clock: clock, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) },
+            turnObserver: driver.observe)
         server = DevServer(configuration: configuration, environment: environment)
         port = try server.start()
     }
@@ -64,9 +66,6 @@ final class TestServer: ManualClockHarness {
         clock.advance(by: 1_000_000)
         server.stop()
     }
-
-    func settle() { server.settle() }
-    func nextDeadline() -> UInt64? { server.nextDeadline() }
 
     func post(_ target: String, json: String, headers: [String: String] = [:]) throws -> RawResponse {
         var all = ["Content-Type": "application/json"]
