@@ -58,3 +58,44 @@ import TUI
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
     }
 }
+
+/// The declarations and the key handling agree on the profile screen and the launcher: every
+/// key the screen takes is declared (typing aside, in a field), and every key the bar offers
+/// does something.
+@Suite(.timeLimit(.minutes(1))) struct DeclaredKeysTests {
+    @Test func theProfilesDeclaredKeysAreTheKeysItTakes() async throws {
+        let loaded = try await ShellHarness.loadedProfile()
+        var screens: [(String, ProfileFeature)] = []
+        for focus in [ProfileFocus.field(.firstName), .save(.basicInformation), .back, .field(.newPassword), .save(.password)] {
+            loaded.focus(focus)
+            screens.append(("\(focus)", try #require(loaded.profileScreen)))
+        }
+        let failed = try ShellHarness.profile([.profile: .failingOnce(.timeout)])
+        try await failed.waitFor("Press r to try again")
+        screens.append(("a failed load", try #require(failed.profileScreen)))
+        for (name, feature) in screens {
+            let present = feature.keyMap.bindings.filter { $0.isPresent(feature) }
+            for key in KeyCandidates.all where feature.command(for: key) != nil {
+                if feature.capturesText, case .char = key { continue }
+                #expect(present.contains { $0.keys.contains(key) }, "\(key) works on \(name) but is not declared")
+            }
+            for binding in present where binding.isAvailable(feature) {
+                for key in binding.keys {
+                    #expect(feature.command(for: key) != nil, "\(key) is offered on \(name) but does nothing")
+                }
+            }
+        }
+    }
+
+    @Test func theLaunchersDeclaredKeysAreTheKeysItTakes() throws {
+        let map = LauncherScreen.keyMap(challengeCount: Challenge.all.count)
+        for key in KeyCandidates.all {
+            // A fresh launcher each time: Enter, a digit and x act.
+            let app = try ShellHarness()
+            let launcher = try #require(app.shell.top as? LauncherScreen)
+            let context = try #require(app.shell.context)
+            let taken = launcher.handle(key, context) == .handled, declared = map.binding(for: key, in: ()) != nil
+            #expect(taken == declared, "\(key): taken by the launcher \(taken), declared \(declared)")
+        }
+    }
+}

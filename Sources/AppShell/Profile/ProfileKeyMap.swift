@@ -68,7 +68,7 @@ enum ProfileKeyMap {
             when: { $0.state.showsForm }, barLabel: { _ in "move" }),
         KeyBinding(
             [.down, .up, .char("j"), .char("k")], bar: nil, label: "down / up",
-            help: "the same, stopping at the ends (j k on a button)"),
+            help: "the same, stopping at the ends (j k on a button)", when: { $0.state.showsForm }),
         KeyBinding(
             [.enter], bar: "Enter", label: "next", help: "in a field: the next stop; on a button: press it",
             when: { $0.state.showsForm },
@@ -79,7 +79,8 @@ enum ProfileKeyMap {
                 case .back: "back to the launcher"
                 }
             }),
-        KeyBinding([.char(" ")], bar: nil, label: "press a button", help: "on a button: as Enter"),
+        KeyBinding(
+            [.char(" ")], bar: nil, label: "press a button", help: "on a button: as Enter", when: { $0.state.showsForm }),
         KeyBinding(
             [.char("r")], bar: "r", label: "retry", help: "load again after a failed load",
             when: { !$0.state.showsForm && $0.state.canRetryLoad }),
@@ -91,6 +92,7 @@ enum ProfileKeyMap {
         KeyBinding(
             [.right, .home, .end, .delete, .left, .backspace, .ctrl("a"), .ctrl("e"), .ctrl("d"), .ctrl("u"), .ctrl("k"), .ctrl("w")],
             names: "typing", bar: nil, label: "edit the field",
-            help: "edit the focused field, with ← → Home End Backspace Delete and Ctrl-A E D U K W"),
+            help: "edit the focused field, with ← → Home End Backspace Delete and Ctrl-A E D U K W",
+            when: { $0.state.showsForm && $0.focus.field != nil }),
     ])
 }
