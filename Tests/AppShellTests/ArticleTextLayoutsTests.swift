@@ -55,13 +55,14 @@ import Testing
         state.listSource = .synced
         state.sync = .synced(at: WallClockTime(hour: 9, minute: 30))
         let status = ArticlesStatus(state, now: .zero, animationStart: .zero)
-        var list = ListState(count: state.articles.count)
         let rect = Rect(x: 0, y: 0, width: 80, height: 23)
+        var list = ListState(count: state.articles.count)
+        list.visibleRows = ArticlesListView.Layout(in: rect, articles: state, status: status).visibleRows
         var seen = Set<Int>()
         for step in 0..<60 {
             list.move(step < 30 ? .down : .up)
             var canvas = Canvas(size: Size(width: 80, height: 24))
-            ArticlesListView(articles: state, status: status, layouts: layouts).draw(in: rect, on: &canvas, state: &list)
+            ArticlesListView(articles: state, status: status, layouts: layouts).draw(in: rect, on: &canvas, state: list)
             let visible = list.visibleRange
             seen.formUnion(visible.map { state.articles[$0].id })
         }

@@ -55,15 +55,17 @@ import Testing
         var list = ListState(count: 100_000)
         var canvas = Canvas(size: Size(width: 20, height: 60))
         var calls: [Int] = []
-        ScrollList { row, canvas in
+        let widget = ScrollList { row, canvas in
             calls.append(row.index)
             canvas.put("item \(row.index)", at: row.rect.origin, clipTo: row.rect)
-        }.draw(in: canvas.bounds, on: &canvas, state: &list)
-        #expect(calls == Array(0..<60))
+        }
+        list.visibleRows = widget.visibleRows(height: canvas.bounds.height)
         #expect(list.visibleRows == 60)
+        widget.draw(in: canvas.bounds, on: &canvas, state: list)
+        #expect(calls == Array(0..<60))
         list.handle(.end)
         calls = []
-        ScrollList { row, _ in calls.append(row.index) }.draw(in: canvas.bounds, on: &canvas, state: &list)
+        ScrollList { row, _ in calls.append(row.index) }.draw(in: canvas.bounds, on: &canvas, state: list)
         #expect(calls == Array(99_940..<100_000))
     }
 
@@ -71,18 +73,29 @@ import Testing
         var list = ListState(count: 10)
         var canvas = Canvas(size: Size(width: 12, height: 9))
         var rects: [Rect] = []
-        ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
+        let widget = ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
             rects.append(row.rect)
             canvas.put("title \(row.index)", at: row.rect.origin, style: row.isSelected ? .reverse : .plain)
             canvas.put("line 1", at: row.rect.origin.offsetBy(dy: 1))
             canvas.put("line 2", at: row.rect.origin.offsetBy(dy: 2))
-        }.draw(in: canvas.bounds, on: &canvas, state: &list)
+        }
+        list.visibleRows = widget.visibleRows(height: canvas.bounds.height)
         #expect(list.visibleRows == 3)
+        widget.draw(in: canvas.bounds, on: &canvas, state: list)
         #expect(rects == [Rect(x: 0, y: 0, width: 12, height: 3), Rect(x: 0, y: 3, width: 12, height: 3), Rect(x: 0, y: 6, width: 12, height: 3)])
         #expect(canvas.lines == ["title 0", "line 1", "line 2", "title 1", "line 1", "line 2", "title 2", "line 1", "line 2"])
         #expect(canvas.style(at: .zero).reverse)
         list.handle(.pageDown) // by visibleRows - 1 = 2
         #expect(list.selection == 2)
+    }
+
+    @Test func aListNotYetToldWhatFitsIsDrawnAsIfItWereWithoutChangingIt() {
+        let list = ListState(count: 30, selection: 29)  // visibleRows 1: no layout yet
+        var canvas = Canvas(size: Size(width: 10, height: 5))
+        var drawn: [Int] = []
+        ScrollList(showsScrollbar: false) { row, _ in drawn.append(row.index) }.draw(in: canvas.bounds, on: &canvas, state: list)
+        #expect(drawn == [25, 26, 27, 28, 29])
+        #expect(list == ListState(count: 30, selection: 29))
     }
 
     @Test func selectionMarkAndScrollbar() {
@@ -93,13 +106,13 @@ import Testing
             if row.isSelected { selected.append(row.index) }
             #expect(row.rect.width == 9) // the last column is the scrollbar
             canvas.put("\(row.index)", at: row.rect.origin)
-        }.draw(in: canvas.bounds, on: &canvas, state: &list)
+        }.draw(in: canvas.bounds, on: &canvas, state: list)
         #expect(selected == [29])
         #expect(canvas.lines == ["25       │", "26       │", "27       │", "28       │", "29       ┃"])
         var short = ListState(count: 2)
         var none = Canvas(size: Size(width: 10, height: 5))
-        ScrollList { row, canvas in #expect(row.rect.width == 10) }.draw(in: none.bounds, on: &none, state: &short)
-        ScrollList { _, _ in Issue.record("nothing to draw in an empty rect") }.draw(in: .zero, on: &none, state: &short)
+        ScrollList { row, canvas in #expect(row.rect.width == 10) }.draw(in: none.bounds, on: &none, state: short)
+        ScrollList { _, _ in Issue.record("nothing to draw in an empty rect") }.draw(in: .zero, on: &none, state: short)
     }
 }
 

@@ -14,8 +14,48 @@ struct ArticleDetailView: StatefulWidget {
         min(8, max(3, (height - 7) / 2))
     }
 
-    /// Draws the page into `rect`; `scroll` (the description's position) follows what fits.
-    func draw(in rect: Rect, on canvas: inout Canvas, state scroll: inout TextScroll) {
+    /// How the page divides: the header image's area, the title's, the byline's row and the
+    /// description's window. Drawing and the feature's layout event both read it
+    /// (Docs/architecture.md, "Drawing draws").
+    struct Layout {
+        var content: Rect
+        var image: Rect
+        var imageRows: Int
+        var title: Rect
+        var bylineY: Int
+        var body: Rect
+
+        init(in rect: Rect, detail: ArticleDetail) {
+            content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
+            image = Rect(x: content.x, y: content.y + 1, width: content.width, height: ArticleDetailView.maxImageRows(forHeight: rect.height))
+                .intersection(content)
+            imageRows = content.isEmpty ? 0 : ArticleHeaderImage(image: detail.image).rowsUsed(in: image)
+            var y = image.y + imageRows + 1
+            title = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
+            y += ArticleDetailView.titleBlock(detail).rowsUsed(in: title)
+            bylineY = y
+            y += ArticleDetailView.bylineRows(author: detail.author, date: detail.date, at: y, in: content)
+            y += 1
+            body = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
+        }
+
+        /// The description's window and length: lines that fit (less the position line when it
+        /// overflows) and lines in all.
+        func bodyLines(of detail: ArticleDetail) -> (visible: Int, total: Int) {
+            guard !body.isEmpty else { return (1, 0) }
+            let total = ArticleTextLayouts.shared.body(id: detail.id, text: detail.body, width: body.width).count
+            let overflows = total > body.height && body.height >= 2
+            return (overflows ? body.height - 1 : body.height, total)
+        }
+    }
+
+    static func titleBlock(_ detail: ArticleDetail) -> TextBlock {
+        TextBlock(detail.title, style: .bold, maxLines: 2)
+    }
+
+    /// Draws the page into `rect` from `scroll` (the description's position), which the layout
+    /// event has already told how many lines fit.
+    func draw(in rect: Rect, on canvas: inout Canvas, state scroll: TextScroll) {
         let header = rect.inset(horizontal: 1, vertical: 0)
         let back = ArticlesStatus.drawHeader(left: [("‹ Back", .bold), (" (Esc)", .dim)], status: status, in: header.row(0), on: &canvas)
         canvas.addHitRegion(back, KeyTarget.press(.escape))
@@ -23,26 +63,33 @@ struct ArticleDetailView: StatefulWidget {
         // The wheel anywhere on the page scrolls the description, three lines a step.
         canvas.addHitRegion(rect.inset(top: 2), KeyTarget.scroll(lines: 3))
 
-        let content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
-        guard !content.isEmpty else { return }
+        let layout = Layout(in: rect, detail: detail)
+        guard !layout.content.isEmpty else { return }
         // The sync's state stays in the header; its long message is the list's.
-        let imageArea = Rect(x: content.x, y: content.y + 1, width: content.width, height: Self.maxImageRows(forHeight: rect.height))
-            .intersection(content)
-        var y = imageArea.y + ArticleHeaderImage(image: detail.image, picture: pictures.picture(for: detail.imageURL), pictures: pictures).draw(in: imageArea, on: &canvas) + 1
-
-        y += TextBlock(detail.title, style: .bold, maxLines: 2)
-            .draw(in: Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y)), on: &canvas)
-        y += Self.drawByline(author: detail.author, date: detail.date, at: y, in: content, on: &canvas)
-        y += 1
-
-        let body = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
-        Self.drawBody(detail.body, id: detail.id, scroll: &scroll, in: body, on: &canvas)
+        ArticleHeaderImage(image: detail.image, picture: pictures.picture(for: detail.imageURL), pictures: pictures)
+            .draw(in: layout.image, on: &canvas)
+        Self.titleBlock(detail).draw(in: layout.title, on: &canvas)
+        Self.drawByline(author: detail.author, date: detail.date, at: layout.bylineY, in: layout.content, on: &canvas)
+        var scroll = scroll
+        let (visible, total) = layout.bodyLines(of: detail)
+        scroll.layout(visibleLines: visible, totalLines: total)
+        Self.drawBody(detail.body, id: detail.id, scroll: scroll, in: layout.body, on: &canvas)
     }
+
+    /// The rows the byline takes at `y`: one, two when it doesn't fit on one, none below the page.
+    static func bylineRows(author: String, date: String, at y: Int, in content: Rect) -> Int {
+        guard y < content.maxY else { return 0 }
+        let width = DisplayWidth.of(author) + DisplayWidth.of(bylineSeparator) + DisplayWidth.of(date)
+        return width <= content.width ? 1 : 2
+    }
+
+    private static let bylineSeparator = "  ·  "
 
     /// "author@example.com · Wed, Jul 8, '20" on one line, or on two when it doesn't fit.
     /// Returns the rows used.
+    @discardableResult
     static func drawByline(author: String, date: String, at y: Int, in content: Rect, on canvas: inout Canvas) -> Int {
-        let separator = "  ·  "
+        let separator = bylineSeparator
         let width = DisplayWidth.of(author) + DisplayWidth.of(separator) + DisplayWidth.of(date)
         guard y < content.maxY else { return 0 }
         if width <= content.width {
@@ -58,12 +105,11 @@ struct ArticleDetailView: StatefulWidget {
 
     /// The description from the scroll position on; when it doesn't fit, the last row says where
     /// the reader is and which way there is more.
-    static func drawBody(_ text: String, id: Int, scroll: inout TextScroll, in area: Rect, on canvas: inout Canvas) {
+    static func drawBody(_ text: String, id: Int, scroll: TextScroll, in area: Rect, on canvas: inout Canvas) {
         guard !area.isEmpty else { return }
         // Wrapped once per article and width, not on every scroll step (ArticleTextLayouts).
         let lines = ArticleTextLayouts.shared.body(id: id, text: text, width: area.width)
         let overflows = lines.count > area.height && area.height >= 2
-        scroll.layout(visibleLines: overflows ? area.height - 1 : area.height, totalLines: lines.count)
         for (row, index) in scroll.visibleRange.enumerated() {
             canvas.put(lines[index], at: Point(x: area.x, y: area.y + row), clipTo: area)
         }

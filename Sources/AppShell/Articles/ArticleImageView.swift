@@ -73,6 +73,14 @@ struct ArticleHeaderImage: Widget {
     var picture: Picture? = nil
     var pictures: ArticlePictures = .none
 
+    /// The rows `draw(in:on:)` uses in `area`: the same with or without the picture.
+    func rowsUsed(in area: Rect) -> Int {
+        let needsCaption = image.fitted(inColumns: area.width, rows: area.height).columns < DisplayWidth.of(image.label)
+        let fitted = image.fitted(inColumns: area.width, rows: needsCaption ? area.height - 1 : area.height)
+        guard fitted.columns > 0, fitted.rows > 0 else { return 0 }
+        return fitted.rows + (needsCaption ? 1 : 0)
+    }
+
     /// Returns the rows used.
     @discardableResult
     func draw(in area: Rect, on canvas: inout Canvas) -> Int {

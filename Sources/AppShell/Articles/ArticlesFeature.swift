@@ -7,8 +7,9 @@ import TUI
 /// The articles challenge as a `Feature`: the list and an article's detail page, both drawn from
 /// one `ArticlesState`. Keys become events (`ArticlesKeys`); the domain's reducer decides; its
 /// effects run on `ArticlesRuntime`. The list's selection and the detail page's scroll are view
-/// state, kept here. The header images load beside it (`PictureLoading`, `PictureRuntime`): what
-/// a frame showed decides what is fetched. See Docs/articles.md and Docs/images.md.
+/// state, kept here. The header images load beside it (`PictureLoading`, `PictureRuntime`): the
+/// layout event says which rows are on screen, and the reducer decides what is fetched. See
+/// Docs/articles.md, Docs/images.md and Docs/architecture.md ("Drawing draws").
 struct ArticlesFeature: Feature {
     enum Event: Sendable {
         /// A domain event: from a key (open, close, retry, dismiss) or an effect's answer.
@@ -19,6 +20,9 @@ struct ArticlesFeature: Feature {
         case scroll(ListState.Move)
         /// The header images' loading.
         case pictures(PictureEvent)
+        /// What fits in the screen's area now (sent on appear, resize, scroll and every change
+        /// that moves the rows).
+        case viewport(ArticlesViewport)
     }
 
     typealias Effect = ArticlesFeatureEffect
@@ -29,8 +33,8 @@ struct ArticlesFeature: Feature {
     private(set) var pictures = PictureLoading()
     private let pictureRuntime: PictureRuntime
     private let colorMode: () -> ColorMode
-    /// The image URLs the last frame showed, most wanted first.
-    private var drawnImages: [String] = []
+    /// What the last layout event said fits.
+    private(set) var viewport: ArticlesViewport?
     /// Selection and scroll position of the list.
     private(set) var list = ListState()
     /// Scroll position of the open article's description.
@@ -49,6 +53,7 @@ struct ArticlesFeature: Feature {
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
         _ = state.reduce(.cacheLoaded(ArticlesCache.load(from: environment.store)))
+        list.count = state.articles.count
     }
 
     static var appeared: Event { .domain(.appeared) }
@@ -68,11 +73,18 @@ struct ArticlesFeature: Feature {
         case .scroll(let move):
             detailScroll.move(move)
             return []
+        case .viewport(let viewport):
+            self.viewport = viewport
+            list.count = state.articles.count
+            list.visibleRows = viewport.listRows
+            detailScroll.layout(visibleLines: viewport.bodyLines, totalLines: viewport.bodyTotalLines)
+            guard viewport.images != pictures.onScreen else { return [] }
+            return pictures.reduce(.shown(viewport.images)).map { .pictures($0) }
         case .domain(let event):
             if case .open = event { detailScroll.reset() }
             var effects = reduceDomain(event, at: now).map { ArticlesFeatureEffect.articles($0) }
             if case .disappeared = event {
-                drawnImages = []
+                viewport = nil
                 effects += pictures.reduce(.left).map { .pictures($0) }
             }
             return effects
@@ -89,9 +101,30 @@ struct ArticlesFeature: Feature {
         }
     }
 
-    /// The images on screen changed: ask for them (and let go of those queued that left).
-    mutating func eventAfterDrawing() -> Event? {
-        drawnImages == pictures.onScreen ? nil : .pictures(.shown(drawnImages))
+    /// The rows that fit in `area` and the pictures they show, when they differ from what the
+    /// state was last told.
+    func layout(_ area: Rect, at now: Duration) -> Event? {
+        let fits = viewport(in: area, at: now)
+        return fits == viewport ? nil : .viewport(fits)
+    }
+
+    /// What fits in `area`, measured by the views' own layouts.
+    func viewport(in area: Rect, at now: Duration) -> ArticlesViewport {
+        if let article = state.openedArticle {
+            let detail = ArticleDetail(article)
+            let lines = ArticleDetailView.Layout(in: area, detail: detail).bodyLines(of: detail)
+            return ArticlesViewport(
+                listRows: list.visibleRows, bodyLines: lines.visible, bodyTotalLines: lines.total,
+                images: PictureLoading.normalized([article.image]))
+        }
+        let rows = ArticlesListView.Layout(in: area, articles: state, status: status(at: now)).visibleRows
+        var shown = list
+        shown.count = state.articles.count
+        shown.visibleRows = rows
+        let visible = shown.visibleRange.clamped(to: state.articles.indices)
+        return ArticlesViewport(
+            listRows: rows, bodyLines: detailScroll.visibleLines, bodyTotalLines: detailScroll.totalLines,
+            images: PictureLoading.normalized(visible.map { state.articles[$0].image }))
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
@@ -127,21 +160,23 @@ struct ArticlesFeature: Feature {
     /// list loads): exactly while a sync is under way, waits before a retry included.
     var isAnimating: Bool { state.sync.isRunning }
 
-    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        var shown = state
-        if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
-        let status = ArticlesStatus(shown, now: now, animationStart: animationStart)
+    func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        let status = status(at: now)
         let pictures = ArticlePictures(loading: self.pictures, colorMode: colorMode())
         if let article = state.openedArticle {
             ArticleDetailView(detail: ArticleDetail(article), status: status, pictures: pictures)
-                .draw(in: area, on: &canvas, state: &detailScroll)
-            drawnImages = PictureLoading.normalized([article.image])
+                .draw(in: area, on: &canvas, state: detailScroll)
         } else {
-            ArticlesListView(articles: state, status: status, pictures: pictures).draw(in: area, on: &canvas, state: &list)
-            let visible = list.visibleRange.clamped(to: state.articles.indices)
-            drawnImages = PictureLoading.normalized(visible.map { state.articles[$0].image })
+            ArticlesListView(articles: state, status: status, pictures: pictures).draw(in: area, on: &canvas, state: list)
         }
         return nil
+    }
+
+    /// The header's sync state at `now`, the countdown to a retry included.
+    private func status(at now: Duration) -> ArticlesStatus {
+        var shown = state
+        if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
+        return ArticlesStatus(shown, now: now, animationStart: animationStart)
     }
 
     // MARK: The domain

@@ -18,16 +18,33 @@ struct ArticlesListView: StatefulWidget {
     /// Where the rows' laid-out text is kept between frames.
     var layouts: ArticleTextLayouts = .shared
 
-    /// Draws the list into `rect`; `list` (the selection and scroll) follows what fits.
-    func draw(in rect: Rect, on canvas: inout Canvas, state list: inout ListState) {
-        let state = articles
-        let area = rect.inset(horizontal: 1, vertical: 0)
-        ArticlesStatus.drawHeader(
-            left: [("Articles", .bold), (" · ", .dim), (state.countText, .plain)], status: status,
-            in: area.row(0), on: &canvas)
-        ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
+    /// How the list's area divides: the header and rule, the messages about the sync (each in
+    /// its rectangle), and the rows. Drawing and the feature's layout event both read it, so
+    /// what is counted as fitting is what is drawn (Docs/architecture.md, "Drawing draws").
+    struct Layout {
+        var messages: [(block: TextBlock, rect: Rect)] = []
+        /// Where the rows (or, with none, the loading or empty message) go.
+        var rows: Rect
 
-        var y = area.y + 2
+        init(in rect: Rect, articles state: ArticlesState, status: ArticlesStatus) {
+            let area = rect.inset(horizontal: 1, vertical: 0)
+            var y = area.y + 2
+            for block in ArticlesListView.messageBlocks(state, status: status) {
+                let blockRect = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y))
+                messages.append((block, blockRect))
+                y += block.rowsUsed(in: blockRect)
+            }
+            if !messages.isEmpty { y += 1 }
+            rows = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+        }
+
+        /// How many articles fit.
+        var visibleRows: Int { ScrollList(rowHeight: ArticlesListView.rowHeight) { _, _ in }.visibleRows(height: rows.height) }
+    }
+
+    /// The messages between the header and the rows: the sync's, a stored list that could not be
+    /// read, a notice.
+    static func messageBlocks(_ state: ArticlesState, status: ArticlesStatus) -> [TextBlock] {
         let isEmptyFailure = state.articles.isEmpty && status.hasFailed
         var messages: [TextBlock] = []
         if let message = status.message, !isEmptyFailure {
@@ -39,16 +56,29 @@ struct ArticlesListView: StatefulWidget {
         if let notice = state.notice {
             messages.append(TextBlock(notice, style: .bold, maxLines: 3))
         }
-        for block in messages {
-            y += block.draw(in: Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y)), on: &canvas)
-        }
-        if !messages.isEmpty { y += 1 }
+        return messages
+    }
 
-        let listArea = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+    /// Draws the list into `rect` from `list` (the selection and scroll), which the layout event
+    /// has already told how many rows fit.
+    func draw(in rect: Rect, on canvas: inout Canvas, state list: ListState) {
+        let state = articles
+        let area = rect.inset(horizontal: 1, vertical: 0)
+        ArticlesStatus.drawHeader(
+            left: [("Articles", .bold), (" · ", .dim), (state.countText, .plain)], status: status,
+            in: area.row(0), on: &canvas)
+        ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
+
+        let layout = Layout(in: rect, articles: state, status: status)
+        for (block, blockRect) in layout.messages {
+            block.draw(in: blockRect, on: &canvas)
+        }
+        let listArea = layout.rows
         if state.articles.isEmpty {
             Self.drawEmpty(state, status: status, in: listArea.inset(horizontal: 2, vertical: 0), on: &canvas)
             return
         }
+        var list = list
         list.count = state.articles.count
         let layouts = self.layouts, pictures = self.pictures
         // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
@@ -57,7 +87,7 @@ struct ArticlesListView: StatefulWidget {
             Self.drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts, pictures: pictures)
             // The title and the description, not the blank row between articles.
             canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
-        }.draw(in: listArea, on: &canvas, state: &list)
+        }.draw(in: listArea, on: &canvas, state: list)
     }
 
     /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date

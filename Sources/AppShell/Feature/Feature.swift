@@ -42,14 +42,15 @@ protocol Feature {
     /// True while something moves (a spinner, a countdown): the shell redraws only then.
     var isAnimating: Bool { get }
 
-    /// Draws into `area`; returns where the text cursor goes (nil hides it). Mutating like
-    /// ratatui's stateful widgets: a list keeps its scroll offset in step with what was drawn.
-    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
+    /// Draws into `area`; returns where the text cursor goes (nil hides it). Pure: the same state
+    /// and area draw the same cells, and drawing changes nothing.
+    func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
 
-    /// An event the last drawing calls for, or nil: what is on screen decides what to load (the
-    /// article list's visible thumbnails). Asked after every render; must return nil once the
-    /// event has been handled, or the host would send it forever.
-    mutating func eventAfterDrawing() -> Event?
+    /// What `area` means for the state, as an event (how many rows fit, which pictures are on
+    /// screen), or nil when the state already agrees with it. The host asks before each frame
+    /// that follows a change and sends the event through `reduce`; once reduced, the same area
+    /// must give nil.
+    func layout(_ area: Rect, at now: Duration) -> Event?
 
     /// Asked before leaving: a question to confirm first (unsaved edits), or nil.
     func confirmLeave() -> LeaveConfirmation?
@@ -61,7 +62,7 @@ protocol Feature {
 extension Feature {
     var capturesText: Bool { false }
     func confirmLeave() -> LeaveConfirmation? { nil }
-    mutating func eventAfterDrawing() -> Event? { nil }
+    func layout(_ area: Rect, at now: Duration) -> Event? { nil }
     func keepsRunning(_ id: String) -> Bool { false }
 }
 

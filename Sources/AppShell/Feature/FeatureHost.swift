@@ -56,9 +56,16 @@ final class FeatureHost<F: Feature>: Screen {
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        let cursor = feature.render(in: rect, on: &canvas, at: now)
-        if let event = feature.eventAfterDrawing() { send(event, at: now) }
-        return cursor
+        feature.render(in: rect, on: &canvas, at: now)
+    }
+
+    func layout(_ rect: Rect, _ context: ScreenContext) {
+        // Once reduced, the same area asks for nothing more; the bound only guards a feature
+        // that breaks that rule from spinning the loop.
+        for _ in 0..<2 {
+            guard let event = feature.layout(rect, at: context.now) else { return }
+            send(event, at: context.now)
+        }
     }
 
     func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }

@@ -82,17 +82,29 @@ final class LauncherScreen: Screen {
         }
     }
 
+    /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
+    /// subtitle, above the backend's line.
+    private static func listArea(in rect: Rect) -> Rect {
+        let area = Frame.contentRect(of: rect).inset(horizontal: 2, vertical: 1)
+        let y = area.y + 2
+        return Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
+    }
+
+    private static let rowHeight = 3
+
+    func layout(_ rect: Rect, _ context: ScreenContext) {
+        list.visibleRows = ScrollList(rowHeight: Self.rowHeight) { _, _ in }.visibleRows(height: Self.listArea(in: rect).height)
+    }
+
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
         let area = inner.inset(horizontal: 2, vertical: 1)
-        var y = area.y
         TextBlock("Three mobile coding challenges, as terminal apps.", style: .dim)
-            .draw(in: Rect(x: area.x, y: y, width: area.width, height: 1), on: &canvas)
-        y += 2
-        let listArea = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
+            .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
+        let listArea = Self.listArea(in: rect)
         let challenges = challenges
         canvas.addHitRegion(listArea, KeyTarget.scroll())
-        ScrollList(rowHeight: 3, showsScrollbar: false) { row, canvas in
+        ScrollList(rowHeight: Self.rowHeight, showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
             // The title and the summary, not the blank row under them.
             canvas.addHitRegion(row.rect.inset(bottom: 1), Target(index: row.index))
@@ -105,7 +117,7 @@ final class LauncherScreen: Screen {
             // Docs/performance.md).
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
-        }.draw(in: listArea, on: &canvas, state: &list)
+        }.draw(in: listArea, on: &canvas, state: list)
         TextBlock("Backend: \(backend)", style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         return nil

@@ -76,7 +76,10 @@ public final class ChallengeShell: TerminalApp {
 
     public func handle(_ key: Key, _ run: RunContext<ShellMessage>) {
         guard let context, let top else { return }
-        if key == .resize { return }
+        if key == .resize {
+            layOutTop()
+            return
+        }
         defer { afterChange() }
         if case .mouse(let event) = key {
             handle(event, run)
@@ -233,8 +236,20 @@ public final class ChallengeShell: TerminalApp {
 
     /// Keeps the animation timer running exactly while something moves: the top screen, or a
     /// request in flight while the inspector shows its elapsed time.
+    /// The screen's area: the terminal less the key bar (overlays draw over the screen).
+    static func screenArea(_ size: Size) -> Rect {
+        Rect(origin: .zero, size: size).divided(1, from: .bottom).remainder
+    }
+
+    /// Tells the top screen its area before the next frame (Docs/architecture.md, "Drawing draws").
+    private func layOutTop() {
+        guard let run = runContext, let context, let top else { return }
+        top.layout(Self.screenArea(run.terminalSize), context)
+    }
+
     private func afterChange() {
         guard let run = runContext else { return }
+        layOutTop()
         let inspectorMoves = isShowingInspector && environment.monitor.history.contains { $0.isPending }
         if top?.isAnimating == true || inspectorMoves {
             if !run.isScheduled("shell.animation") {

@@ -46,6 +46,11 @@ public protocol Screen: AnyObject {
     /// Draws into `rect` (the whole terminal but the key bar). Returns where the text cursor
     /// goes, or nil to hide it.
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
+
+    /// The area the screen is drawn in, before each frame that follows a change (an event, a
+    /// resize, a scroll): what fits there (rows, pictures on screen) goes into the screen's state
+    /// here, so `render` only reads it.
+    func layout(_ rect: Rect, _ context: ScreenContext)
     /// Asked when the user leaves with `q` (or the screen's back button): a question to confirm
     /// first, or nil to leave at once.
     func confirmLeave() -> LeaveConfirmation?
@@ -59,6 +64,7 @@ extension Screen {
     public var capturesText: Bool { false }
     public var isAnimating: Bool { false }
     public func appear(_ context: ScreenContext) {}
+    public func layout(_ rect: Rect, _ context: ScreenContext) {}
     public func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult { .ignored }
     public func handle(_ message: ShellMessage, _ context: ScreenContext) {}
     public func confirmLeave() -> LeaveConfirmation? { nil }

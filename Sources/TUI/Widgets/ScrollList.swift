@@ -28,10 +28,12 @@ public struct ScrollList: StatefulWidget {
     /// Items that fit in a rectangle of `height` rows.
     public func visibleRows(height: Int) -> Int { max(1, height / rowHeight) }
 
-    /// Records the visible height in `state` (keeping the selection on screen), then calls
-    /// `drawRow` for each visible item, top to bottom.
-    public func draw(in rect: Rect, on canvas: inout Canvas, state: inout ListState) {
+    /// Calls `drawRow` for each visible item, top to bottom. `state` should already know how many
+    /// rows fit (`visibleRows(height:)`, given to it by a layout event); if it does not yet, the
+    /// frame is drawn as if it did, without changing it.
+    public func draw(in rect: Rect, on canvas: inout Canvas, state: ListState) {
         guard !rect.isEmpty else { return }
+        var state = state
         state.visibleRows = visibleRows(height: rect.height)
         var rowsArea = rect
         if showsScrollbar, state.count > state.visibleRows, rect.width > 1 {

@@ -34,6 +34,11 @@ public struct TextBlock: Widget, Sendable {
     /// How many rows the text needs at `width`.
     public func height(forWidth width: Int) -> Int { layout(width: width).count }
 
+    /// The rows `draw(in:on:)` would use in `rect`, without drawing: layouts measure with it.
+    public func rowsUsed(in rect: Rect) -> Int {
+        rect.isEmpty ? 0 : layout(width: rect.width, height: rect.height).count
+    }
+
     /// Draws into `rect` (clipped to it); returns the number of rows used.
     @discardableResult
     public func draw(in rect: Rect, on canvas: inout Canvas) -> Int {

@@ -7,11 +7,13 @@ public protocol Widget {
     func draw(in area: Rect, on canvas: inout Canvas) -> Output
 }
 
-/// A widget whose drawing also updates a state the caller keeps, as ratatui's
-/// `StatefulWidget`: a list records how many rows fit and scrolls its selection into view.
+/// A widget drawn from a state the caller keeps between frames (a list's selection and scroll),
+/// as ratatui's `StatefulWidget` — but drawing only reads it: what fits is worked out before the
+/// frame and handed to the reducer as an event, so a frame never changes state
+/// (Docs/architecture.md, "Drawing draws").
 public protocol StatefulWidget {
     associatedtype State
     associatedtype Output = Void
     @discardableResult
-    func draw(in area: Rect, on canvas: inout Canvas, state: inout State) -> Output
+    func draw(in area: Rect, on canvas: inout Canvas, state: State) -> Output
 }
