@@ -43,10 +43,35 @@ import TUI
     }
 
     @Test func theKeyBarSaysWhatWorksNow() {
-        #expect(ArticlesKeys.keyBarItems(in: list, isSyncing: false).map(\.key) == ["↑↓", "Enter", "r"])
-        #expect(ArticlesKeys.keyBarItems(in: list, isSyncing: true).map(\.key) == ["↑↓", "Enter"])
-        #expect(ArticlesKeys.keyBarItems(in: .list(selectedArticleID: nil, hasNotice: true), isSyncing: false).map(\.key) == ["r", "x"])
-        #expect(ArticlesKeys.keyBarItems(in: .detail, isSyncing: false).map(\.key) == ["Esc", "↑↓", "r"])
+        func bar(_ mode: ArticlesKeys.Mode, isSyncing: Bool) -> [String] {
+            ArticlesKeys.keyMap.barItems(for: ArticlesKeys.Context(mode: mode, isSyncing: isSyncing)).map(\.key)
+        }
+        #expect(bar(list, isSyncing: false) == ["↑↓", "Enter", "r"])
+        #expect(bar(list, isSyncing: true) == ["↑↓", "Enter"])
+        #expect(bar(.list(selectedArticleID: nil, hasNotice: true), isSyncing: false) == ["r", "x"])
+        #expect(bar(.detail, isSyncing: false) == ["Esc", "↑↓", "r"])
+    }
+
+    /// The declarations and the key handling agree: every key the screen takes is declared for
+    /// the mode it is in (so help and the docs list it), and every key the bar offers works.
+    @Test func theDeclaredKeysAreTheKeysTheScreenTakes() {
+        let modes: [ArticlesKeys.Mode] = [
+            list, .list(selectedArticleID: nil, hasNotice: false), .list(selectedArticleID: 3, hasNotice: true), .detail,
+        ]
+        for mode in modes {
+            for isSyncing in [false, true] {
+                let context = ArticlesKeys.Context(mode: mode, isSyncing: isSyncing)
+                let present = ArticlesKeys.keyMap.bindings.filter { $0.isPresent(context) }
+                for key in KeyCandidates.all where ArticlesKeys.action(for: key, in: mode) != nil {
+                    #expect(present.contains { $0.keys.contains(key) }, "\(key) works in \(mode) but is not declared there")
+                }
+                for binding in present where binding.isAvailable(context) {
+                    for key in binding.keys {
+                        #expect(ArticlesKeys.action(for: key, in: mode) != nil, "\(key) is offered in \(mode) but does nothing")
+                    }
+                }
+            }
+        }
     }
 
     @Test func textScrollStaysWithinTheText() {

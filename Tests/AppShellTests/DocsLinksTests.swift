@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The relative links of README.md and Docs/**/*.md lead somewhere: every linked file exists and
-/// every `#anchor` names a heading of the page it points to (Docs/testing.md, "Pictures").
+/// every `#anchor` names a heading of the page it points to; and every file path they write in
+/// code names a file or folder of the repository (Docs/testing.md, "Links").
 @Suite struct DocsLinksTests {
     /// Pages that Docs/ already links to and that are being written on other branches: a link
     /// to one of them is not an error yet. When a page lands, its entry must go (the test says
@@ -23,7 +24,41 @@ import Testing
         }
     }
 
-    // MARK: The checker itself
+    @Test func everyFilePathInCodeInTheReadmeAndDocsExists() {
+        let paths = MarkdownPaths(root: packageRoot)
+        let pages = MarkdownLinks(root: packageRoot).pages()
+        #expect(pages.flatMap { page in paths.paths(in: (try? String(contentsOf: page, encoding: .utf8)) ?? "") }.count > 50,
+                "the pages name many files: the checker finds them")
+        for problem in paths.problems(in: pages) { Issue.record("\(problem)") }
+    }
+
+    // MARK: The checkers themselves
+
+    @Test func pathsInCodeSpansAreFoundAndLookedUpAnywhereInTheRepository() throws {
+        let folder = TemporaryDirectory()
+        try write(folder, "Sources/Core/Loop/EventLoop.swift", "")
+        try write(folder, "Sources/Core/Loop/EventLoop+Timers.swift", "")
+        try write(folder, "Docs/guide.md", "")
+        try write(folder, "README.md", """
+            `Sources/Core/`, `Core/Loop/EventLoop.swift`, `EventLoop*.swift`, `Poller.swift`, `Sources/Gone/`,
+            `--data-dir DIR`, `~/.config/challenge-tui`, `$XDG_DATA_HOME/x.json`, `/proc/PID/environ`,
+            `application/json`, `Ctrl-A/E/U/K/W`, `1.5×`, `.build/release/challenge-bench`, `Docs/missing.md`
+            ```
+            `Inside/a/fence.swift`
+            ```
+            """)
+        let paths = MarkdownPaths(root: URL(fileURLWithPath: folder.path))
+        let text = try String(contentsOfFile: folder.file("README.md"), encoding: .utf8)
+        #expect(paths.paths(in: text).map(\.path) == [
+            "Sources/Core/", "Core/Loop/EventLoop.swift", "EventLoop*.swift", "Poller.swift", "Sources/Gone/", "Docs/missing.md",
+        ])
+        let problems = paths.problems(in: [URL(fileURLWithPath: folder.file("README.md"))]).map(\.description)
+        #expect(problems == [
+            "README.md:1: `Poller.swift` — no such file or folder in the repository",
+            "README.md:1: `Sources/Gone/` — no such file or folder in the repository",
+            "README.md:3: `Docs/missing.md` — no such file or folder in the repository",
+        ])
+    }
 
     @Test func brokenFilesAndAnchorsAreNamedWithTheirPageAndLine() throws {
         let folder = TemporaryDirectory()

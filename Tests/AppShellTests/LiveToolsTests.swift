@@ -267,8 +267,8 @@ import CoreTesting
     @Test func theHelpListsTheLiveTools() throws {
         let app = try ShellHarness()
         app.press(.char("?"))
-        #expect(app.contains("n                  network inspector: every request"))
-        #expect(app.contains("f                  fault panel: delays and failures"))
+        #expect(app.contains("n                   network inspector: every request, live"))
+        #expect(app.contains("f                   fault panel: the mock's delays and failures"))
     }
 }
 

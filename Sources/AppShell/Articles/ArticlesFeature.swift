@@ -151,7 +151,10 @@ struct ArticlesFeature: Feature {
         return .sendAll(events)
     }
 
-    var keyBarItems: [KeyBar.Item] { ArticlesKeys.keyBarItems(in: mode, isSyncing: state.sync.isRunning) }
+    var keyMap: KeyMap<ArticlesFeature> { Self.keys }
+    private static let keys = ArticlesKeys.keyMap.pullback { (feature: ArticlesFeature) in
+        ArticlesKeys.Context(mode: feature.mode, isSyncing: feature.state.sync.isRunning)
+    }
 
     /// Only the spinner moves (beside the header's sync state, and in the middle while the first
     /// list loads): exactly while a sync is under way, waits before a retry included.

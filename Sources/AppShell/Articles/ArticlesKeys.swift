@@ -54,19 +54,56 @@ enum ArticlesKeys {
         }
     }
 
-    /// The key bar's items for the mode (the shell appends `? help · q leave`).
-    static func keyBarItems(in mode: Mode, isSyncing: Bool) -> [KeyBar.Item] {
-        let retry = isSyncing ? [] : [KeyBar.Item("r", "sync again")]
-        switch mode {
-        case .detail:
-            return [KeyBar.Item("Esc", "back"), KeyBar.Item("↑↓", "scroll")] + retry
-        case .list(let selected, let hasNotice):
-            var items = selected == nil ? [] : [KeyBar.Item("↑↓", "move"), KeyBar.Item("Enter", "open")]
-            items += retry
-            if hasNotice { items.append(KeyBar.Item("x", "dismiss notice")) }
-            return items
-        }
+    /// What the key declarations read: where the user is, and whether a sync runs (`r` is
+    /// listed only when none does).
+    struct Context: Hashable, Sendable {
+        var mode: Mode
+        var isSyncing: Bool
     }
+
+    /// What the list's key declarations read.
+    struct ListContext: Hashable, Sendable {
+        var selectedArticleID: Int?
+        var hasNotice: Bool
+        var isSyncing: Bool
+    }
+
+    /// The list's keys (the shell appends `? help · q leave`).
+    static let listMap = KeyMap<ListContext>("Article list", [
+        KeyBinding(
+            [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection",
+            when: { $0.selectedArticleID != nil }),
+        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down"),
+        KeyBinding([.home, .end], bar: nil, label: "first / last", help: "first or last article"),
+        KeyBinding(
+            [.enter, .right], bar: "Enter", label: "open", help: "open the article", when: { $0.selectedArticleID != nil }),
+        KeyBinding(
+            [.char("r")], bar: "r", label: "sync again", help: "sync again (listed while no sync runs)",
+            when: { !$0.isSyncing }),
+        KeyBinding(
+            [.char("x")], bar: "x", label: "dismiss notice", help: "dismiss the notice about an unreadable stored list",
+            when: { $0.hasNotice }),
+    ])
+
+    /// The detail page's keys.
+    /// What the detail page's key declarations read: whether a sync runs.
+    static let detailMap = KeyMap<Bool>("Article page", [
+        KeyBinding([.escape, .left, .backspace], bar: "Esc", label: "back", help: "back to the list (the selection is kept)"),
+        KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "scroll the text a line"),
+        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down"),
+        KeyBinding([.home, .end], bar: nil, label: "top / end", help: "top or end of the text"),
+        KeyBinding(
+            [.char("r")], bar: "r", label: "sync again", help: "sync the list again (listed while no sync runs)",
+            when: { isSyncing in !isSyncing }),
+    ])
+
+    /// The articles screen: the list's keys while it shows, the detail page's while that does.
+    static let keyMap: KeyMap<Context> = listMap
+        .pullback { (context: Context) in
+            guard case .list(let selected, let hasNotice) = context.mode else { return nil }
+            return ListContext(selectedArticleID: selected, hasNotice: hasNotice, isSyncing: context.isSyncing)
+        }
+        .combined(with: detailMap.pullback { (context: Context) in context.mode == .detail ? context.isSyncing : nil })
 }
 
 /// What the articles views add to the hit map besides `KeyTarget`s (the back line, the wheel).

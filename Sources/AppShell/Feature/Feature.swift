@@ -34,8 +34,9 @@ protocol Feature {
     /// do the same would send, or nothing (nil: the region under it may take the event).
     func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<Event>?
 
-    /// The keys that work now, for the key bar (the shell appends its own).
-    var keyBarItems: [KeyBar.Item] { get }
+    /// Its keys, declared once: the key bar shows those that work in the feature's state now
+    /// (the shell appends its own), help those that are part of the screen (Docs/keys.md).
+    var keyMap: KeyMap<Self> { get }
     /// True while a text field has focus: `q`, `?`, `n`, `f` are typed, not commands.
     var capturesText: Bool { get }
     /// True while something moves (a spinner, a countdown): the shell redraws only then.

@@ -17,7 +17,8 @@ final class FeatureHost<F: Feature>: Screen {
         self.executor = executor
     }
 
-    var keyBarItems: [KeyBar.Item] { feature.keyBarItems }
+    var keyBarItems: [KeyBar.Item] { feature.keyMap.barItems(for: feature) }
+    var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
     var capturesText: Bool { feature.capturesText }
     var isAnimating: Bool { feature.isAnimating }
 

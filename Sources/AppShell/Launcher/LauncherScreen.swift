@@ -20,9 +20,25 @@ final class LauncherScreen: Screen {
 
     var selected: Challenge { challenges[list.selection] }
 
-    var keyBarItems: [KeyBar.Item] {
-        [KeyBar.Item("↑↓", "move"), KeyBar.Item("Enter", "open"), KeyBar.Item("x", "forget flow progress")]
+    /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
+    /// the challenge of that number, for as many as there are.
+    static func keyMap(challengeCount: Int) -> KeyMap<Void> {
+        KeyMap("Launcher", [
+            KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection"),
+            KeyBinding([.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge"),
+            KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the selected challenge"),
+            KeyBinding(
+                (1...min(9, max(1, challengeCount))).map { Key.char(Character(String($0))) }, bar: nil, label: "open that one",
+                help: "open the challenge of that number"),
+            KeyBinding(
+                [.char("x")], bar: "x", label: "forget flow progress", help: "forget the navigation flow's progress",
+                importance: .secondary),
+        ])
     }
+
+    var keyBarItems: [KeyBar.Item] { keyMap.barItems }
+    var keyGuide: KeyGuide { keyMap.guide }
+    private var keyMap: KeyMap<Void> { Self.keyMap(challengeCount: challenges.count) }
 
     func appear(_ context: ScreenContext) {
         backend = context.environment.backendDescription

@@ -22,12 +22,29 @@ final class FaultPanelController {
             scenarioNames: environment.scenarioLibrary.names(), scenarioName: scenarioName ?? environment.scenario.name)
     }
 
-    /// Keys that close the panel.
-    static let closeKeys: Set<Key> = [.char("f"), .escape, .char("q"), .enter]
+    /// The panel's keys, declared once (its key bar, help's list, Docs/live-tools.md); with the
+    /// HTTP backend only closing it works. What each does is `handle(_:)`'s.
+    static let keyMap = KeyMap<FaultPanelController>("Fault panel", [
+        KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "choose", help: "choose an endpoint", when: { $0.isLive }),
+        KeyBinding(
+            [.left, .right, .char("h"), .char("l"), .char(" ")], bar: "←→", label: "outcome",
+            help: "cycle its outcome (Space as →)", when: { $0.isLive }),
+        KeyBinding(
+            [.char("+"), .char("-"), .char("="), .char("_")], bar: "+-", label: "delay", help: "longer / shorter delay",
+            when: { $0.isLive }),
+        KeyBinding(
+            [.char("s")], bar: "s", label: "scenario", help: "next scenario, applied to every endpoint", when: { $0.isLive }),
+        close,
+    ])
+    static let close = KeyBinding<FaultPanelController>(
+        [.char("f"), .escape, .char("q"), .enter], bar: "f", label: "close", help: "close the panel", importance: .essential)
+
+    /// Whether there is a mock to change (not with the HTTP backend).
+    var isLive: Bool { model != nil }
 
     /// Applies `key`; returns false when it closes the panel.
     func handle(_ key: Key) -> Bool {
-        if Self.closeKeys.contains(key) { return false }
+        if Self.close.handles(key, in: self) { return false }
         guard var model else { return true }
         switch key {
         case .up, .char("k"):
@@ -75,10 +92,7 @@ final class FaultPanelController {
         model?.refresh(Self.liveBehaviours(environment))
     }
 
-    var keyBar: KeyBar {
-        if model == nil { return KeyBar([("f", "close")]) }
-        return KeyBar([("↑↓", "choose"), ("←→", "outcome"), ("+-", "delay"), ("s", "scenario"), ("f", "close")])
-    }
+    var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
 
     var panel: FaultPanel {
         FaultPanel(model: model, server: environment.configuration.serverURL.absoluteString)

@@ -47,7 +47,8 @@ struct NavigationFeature: Feature {
         NavigationKeys.events(for: mouse, on: target, in: state).map(FeatureCommand.sendAll)
     }
 
-    var keyBarItems: [KeyBar.Item] { NavigationKeys.items(for: state) }
+    var keyMap: KeyMap<NavigationFeature> { Self.keys }
+    private static let keys = NavigationKeys.keyMap.pullback { (feature: NavigationFeature) in feature.state }
 
     var isAnimating: Bool { view(at: .zero).isAnimating }
 

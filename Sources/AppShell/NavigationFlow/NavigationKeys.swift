@@ -40,20 +40,29 @@ enum NavigationKeys {
         return events
     }
 
-    /// The key bar: only the keys that work here right now (the shell adds `? help · q leave`).
-    static func items(for state: NavigationState) -> [KeyBar.Item] {
-        var items: [KeyBar.Item] = []
-        if state.acceptsMoves { items.append(KeyBar.Item("↑↓", state.screen == .b1 ? "choose" : "move")) }
-        if state.acceptsToggle { items.append(KeyBar.Item("Space", "check")) }
+    /// The flow's keys, declared once: the key bar shows those that work now (the shell adds
+    /// `? help · q leave`), help and Docs/navigation.md list them all.
+    static let keyMap = KeyMap<NavigationState>("Navigation flow", [
+        KeyBinding(
+            [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "turn B1's wheel, move B2's cursor",
+            scope: "B1, B2", when: { $0.acceptsMoves }, barLabel: { $0.screen == .b1 ? "choose" : "move" }),
+        KeyBinding(
+            [.char(" ")], bar: "Space", label: "check", help: "check or uncheck the option under the cursor",
+            scope: "B2", when: { $0.acceptsToggle }),
         // Next is there while submitting, but pressing it does nothing until the answer comes.
-        if state.hasNextButton, state.submitting == nil { items.append(KeyBar.Item("Enter", "next")) }
-        if state.canGoBack { items.append(KeyBar.Item("Esc", "back")) }
+        KeyBinding(
+            [.enter], bar: "Enter", label: "next", help: "Next (after a failed submit: try again)",
+            scope: "B1, B2, B3", when: { $0.hasNextButton && $0.submitting == nil }),
+        KeyBinding(
+            [.escape, .left, .backspace, .char("<")], bar: "Esc", label: "back", help: "back to the B screen",
+            scope: "C1, C2 with a back button", when: { $0.canGoBack }),
         // After a failed submit Enter tries again (and the screen says so); `r` is listed when it
         // does something Enter doesn't: refetch on A, or restart a sign-in that gave up.
-        let enterRetries = state.screen.isB && state.submitError != nil && !state.login.hasGivenUp
-        if state.canRetry, !enterRetries { items.append(KeyBar.Item("r", "retry")) }
-        return items
-    }
+        KeyBinding(
+            [.char("r")], bar: "r", label: "retry", help: "try again: A's fetch, B's submit, a sign-in that gave up",
+            scope: "after a failure",
+            when: { $0.canRetry && !($0.screen.isB && $0.submitError != nil && !$0.login.hasGivenUp) }),
+    ])
 }
 
 /// What the flow's views add to the hit map besides buttons.

@@ -103,7 +103,10 @@ struct ProfileFeature: Feature {
         }
     }
 
-    var keyBarItems: [KeyBar.Item] { ProfileKeyMap.keyBarItems(focus: focus, state: state) }
+    var keyMap: KeyMap<ProfileFeature> { Self.keys }
+    private static let keys = ProfileKeyMap.keyMap.pullback { (feature: ProfileFeature) in
+        ProfileKeyMap.Context(focus: feature.focus, state: feature.state)
+    }
 
     var capturesText: Bool { state.showsForm && focus.field != nil }
 

@@ -54,17 +54,45 @@ enum ProfileKeyMap {
         }
     }
 
-    /// What the key bar offers for the focus (the shell adds `? help · q leave` when no text
-    /// field has focus).
-    static func keyBarItems(focus: ProfileFocus, state: ProfileState) -> [KeyBar.Item] {
-        guard state.showsForm else {
-            return state.canRetryLoad ? [KeyBar.Item("r", "retry"), KeyBar.Item("Esc", "back")] : [KeyBar.Item("Esc", "back")]
-        }
-        let move = KeyBar.Item("Tab ↑↓", "move")
-        switch focus {
-        case .field: return [move, KeyBar.Item("Enter", "next"), KeyBar.Item("Esc", "back")]
-        case .save: return [move, KeyBar.Item("Enter", "save"), KeyBar.Item("Esc", "back")]
-        case .back: return [move, KeyBar.Item("Enter", "back to the launcher")]
-        }
+    /// What the key declarations read: the focus and the domain's state.
+    struct Context {
+        var focus: ProfileFocus
+        var state: ProfileState
     }
+
+    /// The profile screen's keys, declared once: the key bar shows those that work for the focus
+    /// (the shell adds `? help · q leave` when no text field has focus), help lists them all.
+    static let keyMap = KeyMap<Context>("Profile", [
+        KeyBinding(
+            [.tab, .backTab], bar: "Tab ↑↓", label: "next / previous", help: "next / previous stop, going round",
+            when: { $0.state.showsForm }, barLabel: { _ in "move" }),
+        KeyBinding(
+            [.down, .up, .char("j"), .char("k")], bar: nil, label: "down / up",
+            help: "the same, stopping at the ends (j k on a button)", when: { $0.state.showsForm }),
+        KeyBinding(
+            [.enter], bar: "Enter", label: "next", help: "in a field: the next stop; on a button: press it",
+            when: { $0.state.showsForm },
+            barLabel: { context in
+                switch context.focus {
+                case .field: "next"
+                case .save: "save"
+                case .back: "back to the launcher"
+                }
+            }),
+        KeyBinding(
+            [.char(" ")], bar: nil, label: "press a button", help: "on a button: as Enter", when: { $0.state.showsForm }),
+        KeyBinding(
+            [.char("r")], bar: "r", label: "retry", help: "load again after a failed load",
+            when: { !$0.state.showsForm && $0.state.canRetryLoad }),
+        KeyBinding(
+            [.escape], bar: "Esc", label: "back", help: "back to the launcher (asks about unsaved changes)",
+            when: { !($0.state.showsForm && $0.focus == .back) }),
+        KeyBinding(
+            [.left, .backspace], bar: nil, label: "back, outside a field", help: "back too, when no field has focus (in one they edit)"),
+        KeyBinding(
+            [.right, .home, .end, .delete, .left, .backspace, .ctrl("a"), .ctrl("e"), .ctrl("d"), .ctrl("u"), .ctrl("k"), .ctrl("w")],
+            names: "typing", bar: nil, label: "edit the field",
+            help: "edit the focused field, with ← → Home End Backspace Delete and Ctrl-A E D U K W",
+            when: { $0.state.showsForm && $0.focus.field != nil }),
+    ])
 }

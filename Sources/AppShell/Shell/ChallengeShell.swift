@@ -111,7 +111,7 @@ public final class ChallengeShell: TerminalApp {
         if top.handle(key, context) == .handled { return }
         switch key {
         case .char("?"), .function(1):
-            overlays.append(.help)
+            overlays.append(.help([top.keyGuide, ShellKeys.global.guide(for: keyContext)]))
         case .char("q"):
             if stack.count > 1 { requestLeave() } else { run.quit() }
         default:
@@ -171,15 +171,12 @@ public final class ChallengeShell: TerminalApp {
 
     var keyBar: KeyBar {
         if let modal = overlays.last(where: \.isModal), let bar = modal.keyBar { return bar }
-        var items = top?.keyBarItems ?? []
-        if top?.capturesText != true {
-            items.append(KeyBar.Item("?", "help"))
-            items.append(KeyBar.Item("q", stack.count > 1 ? "leave" : "quit"))
-            // Last: shown when there is room (the help lists them anyway).
-            items.append(KeyBar.Item("n", isShowingInspector ? "hide network" : "network"))
-            items.append(KeyBar.Item("f", "faults"))
-        }
-        return KeyBar(items)
+        return KeyBar((top?.keyBarItems ?? []) + ShellKeys.global.barItems(for: keyContext))
+    }
+
+    /// What the global keys' declarations read now.
+    var keyContext: ShellKeys.Context {
+        ShellKeys.Context(onLauncher: stack.count <= 1, capturesText: top?.capturesText == true, showsInspector: isShowingInspector)
     }
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).

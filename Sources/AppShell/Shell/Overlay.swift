@@ -11,8 +11,8 @@ enum Overlay {
     case faults(FaultPanelController)
     /// Before leaving a screen with unsaved edits.
     case leaveConfirmation(LeaveConfirmation)
-    /// `?`: every key of the app.
-    case help
+    /// `?`: the keys of the screen under it, then those that work everywhere.
+    case help([KeyGuide])
 
     /// What a key did.
     enum KeyOutcome: Equatable {
@@ -26,8 +26,6 @@ enum Overlay {
         case passThrough
     }
 
-    static let helpCloseKeys: Set<Key> = [.escape, .enter, .char("?"), .char("q"), .left, .backspace]
-
     func handle(_ key: Key) -> KeyOutcome {
         switch self {
         case .inspector:
@@ -36,14 +34,11 @@ enum Overlay {
         case .faults(let panel):
             return panel.handle(key) ? .handled : .close
         case .leaveConfirmation:
-            switch key {
             // Enter presses the focused button, which is "No": losing edits takes a deliberate y.
-            case .char("y"), .char("Y"): return .closeAndLeave
-            case .char("n"), .char("N"), .escape, .char("q"), .enter: return .close
-            default: return .handled
-            }
+            if ShellKeys.leave.handles(key, in: ()) { return .closeAndLeave }
+            return ShellKeys.stay.handles(key, in: ()) ? .close : .handled
         case .help:
-            return Self.helpCloseKeys.contains(key) ? .close : .handled
+            return ShellKeys.help.binding(for: key, in: ()) != nil ? .close : .handled
         }
     }
 
@@ -58,8 +53,8 @@ enum Overlay {
         switch self {
         case .inspector: nil
         case .faults(let panel): panel.keyBar
-        case .leaveConfirmation: KeyBar([("y", "yes"), ("n", "no")])
-        case .help: KeyBar([("Esc", "close help")])
+        case .leaveConfirmation: KeyBar(ShellKeys.leaveDialog.barItems)
+        case .help: KeyBar(ShellKeys.help.barItems)
         }
     }
 
@@ -84,8 +79,8 @@ enum Overlay {
             for (frame, key) in zip(modal.buttonFrames(in: area), [Key.char("y"), .char("n")]) {
                 canvas.addHitRegion(frame, KeyTarget.press(key))
             }
-        case .help:
-            HelpOverlay().draw(in: area, on: &canvas)
+        case .help(let guides):
+            HelpOverlay(guides: guides).draw(in: area, on: &canvas)
             canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
         }
         return area

@@ -24,8 +24,11 @@ public struct LeaveConfirmation: Sendable, Equatable {
 /// list or a detail page). All calls come on the event loop's thread.
 public protocol Screen: AnyObject {
     /// The keys that work here right now, for the key bar. The shell appends its own (`? help`,
-    /// `q back`), so list only the screen's.
+    /// `q back`), so list only the screen's. Drawn from the screen's `KeyMap`.
     var keyBarItems: [KeyBar.Item] { get }
+    /// Every key of the screen as it stands (the list's or the detail page's), for help; from
+    /// the same `KeyMap` as the key bar.
+    var keyGuide: KeyGuide { get }
     /// True while a text field has focus: then `q`, `?`, `j`, `k` are typed, not commands.
     var capturesText: Bool { get }
     /// True while something moves (a spinner, a countdown): the shell redraws at the spinner's
@@ -56,6 +59,8 @@ public protocol Screen: AnyObject {
 }
 
 extension Screen {
+    /// A screen that declares no keys of its own: help shows the shell's.
+    public var keyGuide: KeyGuide { KeyGuide(title: "This screen", entries: []) }
     public var capturesText: Bool { false }
     public var isAnimating: Bool { false }
     public func appear(_ context: ScreenContext) {}

@@ -1,13 +1,17 @@
 /// The bottom line that lists what the keys do: `↑↓ move · Enter open · ? help · q quit`.
-/// Items that don't fit whole are left out (from the end). Every item is also a button that
-/// presses its key (`Item.buttons`).
+/// When not every item fits whole, the least important are left out first (`KeyImportance`; the
+/// last of equals first) and the rest keep their order. Every item is also a button that presses
+/// its key (`Item.buttons`). The items come from the screens' key declarations (`KeyMap`).
 public struct KeyBar: Widget, Sendable {
     public struct Item: Hashable, Sendable {
         public var key: String
         public var label: String
-        public init(_ key: String, _ label: String) {
+        /// Which items a narrow bar leaves out first.
+        public var importance: KeyImportance
+        public init(_ key: String, _ label: String, importance: KeyImportance = .primary) {
             self.key = key
             self.label = label
+            self.importance = importance
         }
 
         /// What a click presses, by column from the item's start: an item naming one key
@@ -56,17 +60,21 @@ public struct KeyBar: Widget, Sendable {
         self.init(pairs.map { Item($0.0, $0.1) }, keyStyle: keyStyle, labelStyle: labelStyle)
     }
 
-    /// The items that fit in `width` columns.
+    /// The items that fit in `width` columns: all of them, or without the least important.
     public func visibleItems(width: Int) -> [Item] {
-        var used = 0
-        var shown: [Item] = []
-        for item in items {
-            let w = (shown.isEmpty ? 0 : DisplayWidth.of(KeyBar.separator)) + DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label)
-            if used + w > width { break }
-            used += w
-            shown.append(item)
+        func itemWidth(_ item: Item) -> Int { DisplayWidth.of(item.key) + 1 + DisplayWidth.of(item.label) }
+        let separator = DisplayWidth.of(KeyBar.separator)
+        var shown = Array(items.indices)
+        var used = items.map(itemWidth).reduce(0, +) + separator * max(0, items.count - 1)
+        // Least important first; of equals, the one furthest right.
+        let leavingOrder = items.indices.sorted { a, b in
+            items[a].importance != items[b].importance ? items[a].importance < items[b].importance : a > b
         }
-        return shown
+        for index in leavingOrder where used > width {
+            shown.removeAll { $0 == index }
+            used -= itemWidth(items[index]) + (shown.isEmpty ? 0 : separator)
+        }
+        return shown.map { items[$0] }
     }
 
     /// The bar as plain text for `width` columns.

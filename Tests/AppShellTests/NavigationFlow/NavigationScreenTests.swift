@@ -62,11 +62,11 @@ import Contract
         for key in [Key.up, .down, .enter, .char(" "), .escape, .char("r")] {
             #expect(NavigationKeys.event(for: key, in: loading) == nil)
         }
-        #expect(NavigationKeys.items(for: loading).isEmpty)
+        #expect(NavigationKeys.keyMap.barItems(for: loading).isEmpty)
     }
 
     @Test func theKeyBarListsOnlyTheKeysThatWork() {
-        func bar(_ state: NavigationState) -> String { KeyBar(NavigationKeys.items(for: state)).text(width: 200) }
+        func bar(_ state: NavigationState) -> String { KeyBar(NavigationKeys.keyMap.barItems(for: state)).text(width: 200) }
         #expect(bar(on(.screenB1)) == "↑↓ choose · Enter next")
         #expect(bar(on(.screenB2)) == "↑↓ move · Space check · Enter next")
         #expect(bar(on(.screenB3)) == "Enter next")
@@ -80,6 +80,28 @@ import Contract
              .experimentsFetched(.success(.screenB1))],
             policy: NavigationState.loginPolicy(maxAttempts: 1))
         #expect(bar(gaveUp) == "↑↓ choose · Enter next · r retry", "r restarts a sign-in that gave up")
+    }
+
+    /// The declarations and the key handling agree on every screen of the flow: a key that does
+    /// something is declared (so help and Docs/navigation.md list it), and a key the bar offers
+    /// does something.
+    @Test func theDeclaredKeysAreTheKeysTheFlowTakes() {
+        let failedSubmit = on(.screenB1, [.next, .submitFinished(Submission(screen: .b1, selection: "Choice A"), error: .timedOut)])
+        let failedFetch = state([.start, .progressLoaded(.success(nil)), .experimentsFetched(.failure(.timedOut))])
+        let states = [
+            state([.start]), failedFetch, on(.screenB1), on(.screenB2), on(.screenB3), on(.screenB2, [.toggle, .next]), failedSubmit,
+            on(.screenB3, [.next]), on(.noScreenB),
+        ]
+        for state in states {
+            for key in KeyCandidates.all where NavigationKeys.event(for: key, in: state) != nil {
+                #expect(NavigationKeys.keyMap.bindings.contains { $0.keys.contains(key) }, "\(key) works on \(state.screen) but is not declared")
+            }
+            for binding in NavigationKeys.keyMap.bindings where binding.isAvailable(state) {
+                for key in binding.keys {
+                    #expect(NavigationKeys.event(for: key, in: state) != nil, "\(key) is offered on \(state.screen) but does nothing")
+                }
+            }
+        }
     }
 
     // MARK: The screen in the shell

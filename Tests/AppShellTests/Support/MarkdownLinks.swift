@@ -160,7 +160,7 @@ struct MarkdownLinks {
     }
 
     /// The lines outside fenced code blocks (``` or ~~~), numbered from 0.
-    private static func proseLines(_ markdown: String) -> [(Int, String)] {
+    static func proseLines(_ markdown: String) -> [(Int, String)] {
         var prose: [(Int, String)] = []
         var fence: String?
         for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

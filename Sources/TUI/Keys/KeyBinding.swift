@@ -1,0 +1,100 @@
+/// One thing the keys do on a screen, declared once: the keys, what the key bar says, what the
+/// help and the documentation say, where on the screen it works, how much a narrow key bar
+/// needs it, and whether it works in a given state (`Context`, what the screen knows). The key
+/// bar, the help overlay and the key tables in README.md and Docs/ are all drawn from these
+/// declarations (Docs/keys.md); what a key does stays with the screen's own key handling.
+public struct KeyBinding<Context>: Sendable {
+    /// Every key that does it (help and the docs list them all; tests check the screen's key
+    /// handling against them).
+    public var keys: [Key]
+    /// The keys as help and the docs write them: "↑ ↓ j k", "1–3".
+    public var names: String
+    /// The keys as the key bar writes them ("↑↓", "Esc"); nil: in help only, never on the bar.
+    public var bar: String?
+    /// The key bar's word for it, and the short form in README's summary: "move", "open".
+    public var label: String
+    /// What it does, for help and the docs: "open the selected challenge".
+    public var help: String
+    /// Where on the screen it works, when not everywhere on it: "B1, B2", "in a field".
+    public var scope: String?
+    public var importance: KeyImportance
+    /// The title of the map it was declared in ("Article page"): help's heading for it in a
+    /// combined map. Set by `KeyMap`.
+    public var part = ""
+    /// Whether this binding is part of the screen in this state at all (help lists those that
+    /// are); false for a part of a combined map that is not showing (the detail page's keys on
+    /// the list).
+    public var isPresent: @Sendable (Context) -> Bool
+    /// Whether it works right now (the key bar lists only those).
+    public var isAvailable: @Sendable (Context) -> Bool
+    /// The key bar's word in this state, when it changes with it ("network" / "hide network").
+    public var barLabel: @Sendable (Context) -> String
+
+    public init(
+        _ keys: [Key], names: String? = nil, bar: String?, label: String, help: String, scope: String? = nil,
+        importance: KeyImportance = .primary,
+        when isAvailable: @escaping @Sendable (Context) -> Bool = { _ in true },
+        barLabel: (@Sendable (Context) -> String)? = nil
+    ) {
+        self.keys = keys
+        self.names = names ?? Self.names(of: keys)
+        self.bar = bar
+        self.label = label
+        self.help = help
+        self.scope = scope
+        self.importance = importance
+        self.isPresent = { _ in true }
+        self.isAvailable = isAvailable
+        self.barLabel = barLabel ?? { _ in label }
+    }
+
+    /// The keys written one after another, a run of three or more consecutive digits as a range
+    /// ("1–3"): "↑ ↓ j k", "Esc ← Backspace <".
+    public static func names(of keys: [Key]) -> String {
+        var words: [String] = []
+        var index = keys.startIndex
+        while index < keys.endIndex {
+            var end = index
+            while case .char(let c) = keys[end], let digit = c.wholeNumberValue, end + 1 < keys.endIndex,
+                  case .char(let next) = keys[end + 1], next.wholeNumberValue == digit + 1 {
+                end += 1
+            }
+            if end - index >= 2 {
+                words.append("\(keys[index])–\(keys[end])")
+            } else {
+                words += keys[index...end].map(\.description)
+            }
+            index = end + 1
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// The item it puts on the key bar in `context`, if it has one and works there.
+    public func barItem(in context: Context) -> KeyBar.Item? {
+        guard let bar, isPresent(context), isAvailable(context) else { return nil }
+        return KeyBar.Item(bar, barLabel(context), importance: importance)
+    }
+
+    /// Whether `key` is one of its keys and it works in `context`.
+    public func handles(_ key: Key, in context: Context) -> Bool {
+        keys.contains(key) && isPresent(context) && isAvailable(context)
+    }
+
+    /// The same binding for a screen that holds this one's context (a nested screen): present
+    /// and available only where `child` finds a context.
+    public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyBinding<Parent> {
+        let isPresent = isPresent, isAvailable = isAvailable, barLabel = barLabel
+        var binding = KeyBinding<Parent>(
+            keys, names: names, bar: bar, label: label, help: help, scope: scope, importance: importance,
+            when: { parent in child(parent).map(isAvailable) ?? false },
+            barLabel: { parent in child(parent).map(barLabel) ?? "" })
+        binding.isPresent = { parent in child(parent).map(isPresent) ?? false }
+        binding.part = part
+        return binding
+    }
+
+    /// What help and the docs show of it, whatever the state.
+    public var entry: KeyGuide.Entry {
+        KeyGuide.Entry(keys: names, label: label, help: help, scope: scope)
+    }
+}

@@ -1,0 +1,56 @@
+/// The keys of one screen (or overlay), declared once as `KeyBinding`s in the order the key bar
+/// shows them. Nested screens combine: a parent pulls a child's map back to its own context
+/// (`pullback`) and concatenates the maps (`combined`), so the articles screen is its list's
+/// keys and its detail page's, each present only while it shows. See Docs/keys.md.
+public struct KeyMap<Context>: Sendable {
+    /// What help calls this set of keys: "Launcher", "Article list".
+    public var title: String
+    public var bindings: [KeyBinding<Context>]
+
+    public init(_ title: String, _ bindings: [KeyBinding<Context>]) {
+        self.title = title
+        self.bindings = bindings.map { binding in
+            var binding = binding
+            if binding.part.isEmpty { binding.part = title }
+            return binding
+        }
+    }
+
+    /// The key bar's items in `context`: the bindings that have one and work now.
+    public func barItems(for context: Context) -> [KeyBar.Item] {
+        bindings.compactMap { $0.barItem(in: context) }
+    }
+
+    /// The binding `key` belongs to in `context`, if one works there.
+    public func binding(for key: Key, in context: Context) -> KeyBinding<Context>? {
+        bindings.first { $0.handles(key, in: context) }
+    }
+
+    /// Every binding, whatever the state: the docs' key tables.
+    public var guide: KeyGuide {
+        KeyGuide(title: title, entries: bindings.map(\.entry))
+    }
+
+    /// The bindings that are part of the screen in `context` (working now or not), under the
+    /// title of the part they come from (the article page's, in the articles screen): help.
+    public func guide(for context: Context) -> KeyGuide {
+        let present = bindings.filter { $0.isPresent(context) }
+        var parts: [String] = []
+        for binding in present where !parts.contains(binding.part) { parts.append(binding.part) }
+        return KeyGuide(title: parts.isEmpty ? title : parts.joined(separator: " · "), entries: present.map(\.entry))
+    }
+
+    /// This map for a screen holding this one's context: present where `child` finds one.
+    public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyMap<Parent> {
+        KeyMap<Parent>(title, bindings.map { $0.pullback(child) })
+    }
+
+    /// These keys, then `other`'s, under `title`.
+    public func combined(with other: KeyMap<Context>, title: String? = nil) -> KeyMap<Context> {
+        KeyMap(title ?? self.title, bindings + other.bindings)
+    }
+}
+
+extension KeyMap where Context == Void {
+    public var barItems: [KeyBar.Item] { barItems(for: ()) }
+}

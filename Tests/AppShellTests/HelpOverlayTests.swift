@@ -1,0 +1,101 @@
+import Testing
+import TUI
+@testable import AppShell
+
+/// `?` shows the keys of the screen on top, from the same declarations as its key bar, then the
+/// keys that work everywhere (Docs/keys.md).
+@Suite(.timeLimit(.minutes(1))) struct HelpOverlayTests {
+    @Test func helpOnTheArticleListListsTheListsKeysAndOnThePageThePages() async throws {
+        let app = try ArticlesFixture.harness()
+        try await app.waitFor("synced at")
+        app.press(.char("?"))
+        #expect(app.contains("Article list"))
+        #expect(app.contains("open the article"))
+        #expect(!app.contains("Article page"), "the page's keys are not this screen's")
+        #expect(app.contains("Everywhere"))
+        app.press(.escape, .enter)
+        #expect(!app.contains("╭─ Keys"))
+        app.press(.function(1))
+        #expect(app.contains("Article page"))
+        #expect(app.contains("back to the list (the selection is kept)"))
+        #expect(!app.contains("Article list"))
+    }
+
+    @Test func helpOnTheFlowSaysWhereEachKeyWorks() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB1))
+        try await app.waitForScreen(.b1)
+        app.press(.char("?"))
+        #expect(app.contains("Navigation flow"))
+        #expect(app.contains("Esc ← Backspace <  back to the B screen (C1, C2 with a back button)"))
+        #expect(app.contains("Space              check or uncheck the option under the cursor (B2)"))
+    }
+
+    @Test func inAFieldF1OpensHelpAndHelpSaysThatArrowsEditThere() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        #expect(app.profileScreen?.capturesText == true)
+        app.press(.char("?"))
+        #expect(!app.contains("╭─ Keys"), "? is typed in a field")
+        app.press(.function(1))
+        #expect(app.contains("╭─ Keys"))
+        #expect(app.contains("back too, when no field has focus (in one they edit)"))
+        #expect(app.contains("edit the focused field, with ← → Home End Backspace Delete"))
+    }
+
+    @Test func longDescriptionsWrapUnderThemselvesOrAreCut() {
+        #expect(HelpOverlay.wrap("open the challenge of that number", width: 15) == ["open the", "challenge of", "that number"])
+        #expect(HelpOverlay.wrap("short", width: 15) == ["short"])
+        #expect(HelpOverlay.wrap("unbreakablewordhere", width: 8) == ["unbreak…"])
+        #expect(HelpOverlay.cut("forget the navigation flow's progress", width: 12) == "forget the …")
+        #expect(HelpOverlay.cut("fits", width: 12) == "fits")
+    }
+
+    @Test func atTheSmallestSizeEveryKeyStillHasItsRow() throws {
+        let app = try ShellHarness(size: Size(width: 60, height: 20))
+        app.press(.char("?"))
+        for keys in ["↑ ↓ k j", "Enter →", "1–3", "x ", "? F1", "q ", "n ", "f ", "Ctrl-C"] {
+            #expect(app.lines.contains { $0.contains("│  " + keys) }, "\(keys) has its row at 60×20")
+        }
+        #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+}
+
+/// The declarations and the key handling agree on the profile screen and the launcher: every
+/// key the screen takes is declared (typing aside, in a field), and every key the bar offers
+/// does something.
+@Suite(.timeLimit(.minutes(1))) struct DeclaredKeysTests {
+    @Test func theProfilesDeclaredKeysAreTheKeysItTakes() async throws {
+        let loaded = try await ShellHarness.loadedProfile()
+        var screens: [(String, ProfileFeature)] = []
+        for focus in [ProfileFocus.field(.firstName), .save(.basicInformation), .back, .field(.newPassword), .save(.password)] {
+            loaded.focus(focus)
+            screens.append(("\(focus)", try #require(loaded.profileScreen)))
+        }
+        let failed = try ShellHarness.profile([.profile: .failingOnce(.timeout)])
+        try await failed.waitFor("Press r to try again")
+        screens.append(("a failed load", try #require(failed.profileScreen)))
+        for (name, feature) in screens {
+            let present = feature.keyMap.bindings.filter { $0.isPresent(feature) }
+            for key in KeyCandidates.all where feature.command(for: key) != nil {
+                if feature.capturesText, case .char = key { continue }
+                #expect(present.contains { $0.keys.contains(key) }, "\(key) works on \(name) but is not declared")
+            }
+            for binding in present where binding.isAvailable(feature) {
+                for key in binding.keys {
+                    #expect(feature.command(for: key) != nil, "\(key) is offered on \(name) but does nothing")
+                }
+            }
+        }
+    }
+
+    @Test func theLaunchersDeclaredKeysAreTheKeysItTakes() throws {
+        let map = LauncherScreen.keyMap(challengeCount: Challenge.all.count)
+        for key in KeyCandidates.all {
+            // A fresh launcher each time: Enter, a digit and x act.
+            let app = try ShellHarness()
+            let launcher = try #require(app.shell.top as? LauncherScreen)
+            let context = try #require(app.shell.context)
+            let taken = launcher.handle(key, context) == .handled, declared = map.binding(for: key, in: ()) != nil
+            #expect(taken == declared, "\(key): taken by the launcher \(taken), declared \(declared)")
+        }
+    }
+}
