@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Profile
 
-@Suite struct BasicInformationReducerTests {
+@Suite(.timeLimit(.minutes(1))) struct BasicInformationReducerTests {
     @Test func seedReq2_saveChangesPostsFirstAndLastName() {
         var state = loadedState()
         state.send(.edit(.firstName, "  Jane "), .edit(.lastName, "Doe"))
