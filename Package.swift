@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "CImageCodecs"),
         // Pictures: decode (PNG, JPEG, GIF, BMP) within limits, encode, scale, placeholder pictures.
         .target(name: "Imaging", dependencies: ["CImageCodecs"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CoreTesting"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         .target(name: "TUI", dependencies: ["CNcurses"]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
         .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server", "Imaging"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server", "Imaging", "CoreTesting"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",

@@ -2,7 +2,7 @@ import Core
 import Testing
 @testable import Articles
 
-@Suite(.timeLimit(.minutes(1))) struct ArticlesStateTextTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesStateTextTests {
     @Test func countText() {
         var state = ArticlesState()
         #expect(state.countText == "no articles")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Contract
 
-@Suite(.timeLimit(.minutes(1))) struct EnvelopeTests {
+@Suite(.timeLimit(.minutes(10))) struct EnvelopeTests {
     @Test func decodesTheSeedsProfileEnvelope() throws {
         let json = """
             {"message": "User Retrieved", "data": {"firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"}}

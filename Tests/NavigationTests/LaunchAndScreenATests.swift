@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Navigation
 
-@Suite(.timeLimit(.minutes(1))) struct LaunchTests {
+@Suite(.timeLimit(.minutes(10))) struct LaunchTests {
     @Test func launchAlwaysTriggersRLogin() {
         var flow = Flow()
         #expect(flow.send(.start) == [.loadProgress, .login(attempt: 1)])
@@ -61,7 +61,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ScreenATests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenATests {
     @Test func screenAFetchesExperimentsUnlessPersisted() {
         let flow = Flow.launched()
         #expect(flow.effects == [.fetchExperiments])

@@ -2,7 +2,7 @@ import Core
 import Testing
 @testable import Navigation
 
-@Suite(.timeLimit(.minutes(1))) struct ReturningUserTests {
+@Suite(.timeLimit(.minutes(10))) struct ReturningUserTests {
     @Test(arguments: [
         NavigationProgress(screen: .b1, experiment: .screenB1, b1Selection: 3),
         NavigationProgress(screen: .b2, experiment: .screenB2, b2Checked: 2),

@@ -2,7 +2,7 @@ import Core
 import Testing
 @testable import Navigation
 
-@Suite(.timeLimit(.minutes(1))) struct ScreenBTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenBTests {
     @Test func screenB1IsAWheelWhoseHighlightIsTheSelection() {
         var flow = Flow.fetched(.screenB1)
         #expect(flow.state.b1Selection == 0 && flow.state.b1SelectedLabel == "Choice A")

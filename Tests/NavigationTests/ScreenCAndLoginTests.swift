@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Navigation
 
-@Suite(.timeLimit(.minutes(1))) struct ScreenCTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenCTests {
     /// B1 → C1 with "Choice B", login not yet answered.
     private func onC1() -> Flow {
         var flow = Flow.fetched(.screenB1)
@@ -150,7 +150,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct BackTests {
+@Suite(.timeLimit(.minutes(10))) struct BackTests {
     @Test func backFromC1ReturnsToB1WithItsSelectionAndCancelsTheMoveToD() {
         var flow = Flow.fetched(.screenB1)
         flow.signIn()

@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Profile
 
-@Suite(.timeLimit(.minutes(1))) struct BasicInformationReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct BasicInformationReducerTests {
     @Test func seedReq2_saveChangesPostsFirstAndLastName() {
         var state = loadedState()
         state.send(.edit(.firstName, "  Jane "), .edit(.lastName, "Doe"))

@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Profile
 
-@Suite(.timeLimit(.minutes(1))) struct LoadReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct LoadReducerTests {
     @Test func seedReq1_loadsProfileOnAppear() {
         var state = ProfileState()
         #expect(state.loadStatus == .idle)

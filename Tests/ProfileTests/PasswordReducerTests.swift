@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Profile
 
-@Suite(.timeLimit(.minutes(1))) struct PasswordReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct PasswordReducerTests {
     @Test func seedReq2_passwordChangePostsCurrentNewAndConfirmation() {
         var state = loadedState()
         state.typePasswords(current: "password123", new: "correct horse")

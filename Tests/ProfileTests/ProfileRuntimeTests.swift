@@ -33,7 +33,7 @@ private final class Harness: Sendable {
     var current: ProfileState { state.withLock { $0 } }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ProfileRuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileRuntimeTests {
     @Test func seedReq1_loadsTheProfileThroughTheRunner() async {
         let harness = Harness(api: MockProfileAPI())
         harness.send(.appeared)

@@ -3,7 +3,7 @@ import Testing
 @testable import Profile
 import Contract
 
-@Suite(.timeLimit(.minutes(1))) struct SecretTests {
+@Suite(.timeLimit(.minutes(10))) struct SecretTests {
     let password = "hunter2-secret"
 
     private func dumped(_ value: Any) -> String {

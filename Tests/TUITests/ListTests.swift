@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite(.timeLimit(.minutes(1))) struct ListTests {
+@Suite(.timeLimit(.minutes(10))) struct ListTests {
     @Test func movesKeepTheSelectionInRangeAndVisible() {
         var list = ListState(count: 100, visibleRows: 10)
         list.handle(.up)
@@ -103,7 +103,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ChoiceTests {
+@Suite(.timeLimit(.minutes(10))) struct ChoiceTests {
     let options = ["Choice A", "Choice B", "Choice C", "Choice D", "Choice E"]
 
     @Test func wheelSelectionFollowsTheHighlight() {
@@ -171,7 +171,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct SpinnerTests {
+@Suite(.timeLimit(.minutes(10))) struct SpinnerTests {
     @Test func frameFollowsElapsedTime() {
         let spinner = Spinner()
         #expect(spinner.interval == .milliseconds(100))

@@ -5,7 +5,7 @@ import Testing
 /// Every suite under Tests/ carries a `.timeLimit`, so a change that breaks a wait (a manual
 /// clock nobody advances, a server that never answers) ends the run with a failure instead of
 /// hanging it (Docs/testing.md, "Time in tests"). The rule is `SuiteTimeLimits`'.
-@Suite(.timeLimit(.minutes(1))) struct SuiteTimeLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct SuiteTimeLimitTests {
     @Test func everySuiteUnderTestsHasATimeLimit() throws {
         let scanner = SuiteTimeLimits(root: packageRoot.appendingPathComponent("Tests"))
         #expect(scanner.files().count > 100)
@@ -21,7 +21,7 @@ import Testing
         try write(folder, "A/Limited.swift", """
             import Testing
 
-            @Suite(.serialized, .timeLimit(.minutes(1))) struct Limited {
+            @Suite(.serialized, .timeLimit(.minutes(10))) struct Limited {
                 @Test func a() {}
                 struct Nested { @Test func b() {} }
             }
@@ -45,7 +45,7 @@ import Testing
             struct Spread { @Test func a() {} }
 
             @Test func free() {}
-            @Test(.timeLimit(.minutes(1))) func limitedFree() {}
+            @Test(.timeLimit(.minutes(10))) func limitedFree() {}
             """)
         try write(folder, "B/Helpers.swift", """
             struct Helper { func isNotATest() {} }
