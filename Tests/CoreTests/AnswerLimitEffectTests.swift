@@ -19,7 +19,7 @@ import Testing
     /// One transfer, run on a thread of its own (it blocks until libcurl is done).
     private func transfer(_ path: String, limit: Int = limit) async throws -> (CurlTransfer, Result<HTTPResponse, APIError>) {
         let server = try LocalHTTPServer.shared.get()
-        let transfer = CurlTransfer(request: HTTPRequest(url: server.url(path)), backstop: .seconds(30), limit: limit)
+        let transfer = CurlTransfer(request: HTTPRequest(url: server.url(path)), backstop: .seconds(30), time: .system, limit: limit)
         let result = try await offThePool { transfer.run() }
         return (transfer, result)
     }

@@ -12,7 +12,7 @@ import Testing
     @Test func aSlowAnswerEndsAsTimedOutWhenTheClientsClockPassesTheDeadline() async throws {
         let server = try LocalHTTPServer.shared.get()
         let clock = ManualClock()
-        let client = CurlHTTPClient(timeout: .seconds(300), clock: clock)
+        let client = CurlHTTPClient(time: .driven(by: clock), timeout: .seconds(300))
         async let outcome: Result<Int, APIError> = {
             do {
                 return .success(try await client.send(HTTPRequest(url: server.url("/slow?seconds=20"))).status)
