@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "CImageCodecs"),
         // Pictures: decode (PNG, JPEG, GIF, BMP) within limits, encode, scale, placeholder pictures.
         .target(name: "Imaging", dependencies: ["CImageCodecs"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CoreTesting"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
         // The features' reducers under test: TestStore (Docs/testing.md). Apart from CoreTesting,

@@ -18,7 +18,7 @@ private func problem(_ json: String) -> String? {
     }
 }
 
-@Suite struct AppConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct AppConfigurationTests {
     let defaultFile = packageRoot.appendingPathComponent("Config/default.json").path
 
     @Test func theDefaultTokenIsTheDevServersToken() {

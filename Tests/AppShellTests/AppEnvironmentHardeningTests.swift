@@ -6,7 +6,7 @@ import Testing
 
 /// What `AppEnvironment.make` does with hostile or mistaken input before the terminal is
 /// touched: a token that could forge headers, a wrong key. See Docs/security.md.
-@Suite struct AppEnvironmentHardeningTests {
+@Suite(.timeLimit(.minutes(10))) struct AppEnvironmentHardeningTests {
     private func make(_ environment: [String: String], dataDir: String) throws(LaunchError) -> AppEnvironment {
         var options = LaunchOptions()
         options.dataDirectory = dataDir

@@ -26,7 +26,7 @@ private final class CountingLayouter: Sendable {
 
 /// Article text is laid out once per article and width, never on every frame
 /// (Docs/security.md, "Huge strings"). Speed itself is measured by challenge-bench.
-@Suite struct ArticleTextLayoutsTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticleTextLayoutsTests {
     private let long = String(repeating: "lorem ipsum dolor sit amet ", count: 2_000)
 
     private func article(_ id: Int, title: String = "A title", description: String? = nil) -> Article {

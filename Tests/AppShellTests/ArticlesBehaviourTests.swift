@@ -9,7 +9,7 @@ import Contract
 
 /// The articles challenge through its keys, on the manual clock: the challenge's acceptance criteria (Docs/articles.md)
 /// (named after them) and the rest of the screens' behaviour.
-@Suite(.timeLimit(.minutes(1))) struct ArticlesBehaviourTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesBehaviourTests {
     // MARK: Seed acceptance criteria
 
     /// `--challenge articles` with a stored list: the list is in the very first frame, before

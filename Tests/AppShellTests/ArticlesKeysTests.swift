@@ -5,7 +5,7 @@ import TUI
 
 /// The one place keys become events, the description's scroll position, and the live retry
 /// countdown, checked on their own.
-@Suite struct ArticlesKeysTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesKeysTests {
     let list = ArticlesKeys.Mode.list(selectedArticleID: 7, hasNotice: false)
 
     @Test func enterOpensTheSelectedArticle() {

@@ -10,7 +10,7 @@ import TUI
 /// The downloaded header images on the articles screens, headless: drawn with half blocks in
 /// place of the URL drawing, without moving the page, in shades without colour, from the cache
 /// when offline, and the URL drawing again when a picture can't be had (Docs/images.md, "In the app").
-@Suite(.timeLimit(.minutes(1))) struct ArticlesPicturesTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesPicturesTests {
     /// The lines of the detail page's image area (rows 3…10 at 80×24).
     static func imageRows(_ app: ShellHarness) -> [String] { Array(app.lines[3...10]) }
 

@@ -9,7 +9,7 @@ import TUI
 /// Every state of the articles screens, headless at 80×24 (and the list and a detail page at
 /// the 60×20 minimum), exactly as drawn. "synced at" shows the local time of the run, so it is
 /// written as HH:MM here.
-@Suite(.timeLimit(.minutes(1))) struct ArticlesSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesSnapshotTests {
     @Test func listAfterASyncAt80x24() async throws {
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")

@@ -9,7 +9,7 @@ import TUITesting
 /// The launcher's first frame does not wait for the encrypted store: it is opened on the loop's
 /// next turn (Docs/performance.md, "The first frame"). A challenge opened straight away opens it
 /// at once, because its first frame shows what is stored.
-@Suite(.timeLimit(.minutes(1))) struct DeferredStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct DeferredStoreTests {
     private func environment(_ options: LaunchOptions, dataDirectory: String) throws -> AppEnvironment {
         var options = options
         options.dataDirectory = dataDirectory

@@ -5,7 +5,7 @@ import Testing
 /// The relative links of README.md and Docs/**/*.md lead somewhere: every linked file exists and
 /// every `#anchor` names a heading of the page it points to; and every file path they write in
 /// code names a file or folder of the repository (Docs/testing.md, "Links").
-@Suite struct DocsLinksTests {
+@Suite(.timeLimit(.minutes(10))) struct DocsLinksTests {
     /// Pages that Docs/ already links to and that are being written on other branches: a link
     /// to one of them is not an error yet. When a page lands, its entry must go (the test says
     /// so), so that a link to a page that disappears later fails again.

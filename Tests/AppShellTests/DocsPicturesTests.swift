@@ -10,7 +10,7 @@ import TUITesting
 /// The pictures in Docs/pictures: the real app, headless at 80×24 on the manual clock, driven to
 /// each screen and drawn as SVG; each must equal its committed file. `SNAPSHOT_UPDATE=1 swift
 /// test --filter DocsPictures` writes them (Docs/testing.md, "Pictures").
-@Suite(.timeLimit(.minutes(1))) struct DocsPicturesTests {
+@Suite(.timeLimit(.minutes(10))) struct DocsPicturesTests {
     /// Every picture the suite makes: the folder must hold these and nothing else.
     enum Picture: String, CaseIterable {
         case launcher, help, inspector

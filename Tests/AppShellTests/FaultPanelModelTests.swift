@@ -5,7 +5,7 @@ import Testing
 
 /// The fault panel's model on its own: rows, selection, outcome and delay cycling, the forced
 /// experiment, the scenario picker.
-@Suite struct FaultPanelModelTests {
+@Suite(.timeLimit(.minutes(10))) struct FaultPanelModelTests {
     func model(
         _ endpoints: [EndpointName] = EndpointName.all,
         behaviours: [EndpointName: EndpointBehaviour] = [:], names: [String] = ["default", "flaky", "happy"],

@@ -6,7 +6,7 @@ import CoreTesting
 
 /// The network inspector's model on its own: ordering, requests in flight, the 200 cap,
 /// redaction, and every piece of formatting.
-@Suite(.timeLimit(.minutes(1))) struct InspectorModelTests {
+@Suite(.timeLimit(.minutes(10))) struct InspectorModelTests {
     let model = InspectorModel(
         retryPolicies: [("/rLogin", .login), ("/articles", .articlesSync)], timeZone: TimeZone(identifier: "UTC")!)
 

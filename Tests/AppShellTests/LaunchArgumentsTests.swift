@@ -1,7 +1,7 @@
 import Testing
 @testable import AppShell
 
-@Suite struct LaunchArgumentsTests {
+@Suite(.timeLimit(.minutes(10))) struct LaunchArgumentsTests {
     private func options(_ arguments: [String]) throws -> LaunchOptions {
         let command = try LaunchArguments.parse(arguments)
         guard case .run(let options) = command else {

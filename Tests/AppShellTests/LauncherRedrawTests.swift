@@ -4,7 +4,7 @@ import TUI
 
 /// The bench's byte budget for a ↓ in the launcher (no more than dialog writes; Docs/performance.md): the move may
 /// change only the two title lines, so the terminal is sent two short lines, not four.
-@Suite(.timeLimit(.minutes(1))) struct LauncherRedrawTests {
+@Suite(.timeLimit(.minutes(10))) struct LauncherRedrawTests {
     @Test func downChangesOnlyTheTitleLinesOfTheOldAndNewSelection() throws {
         let app = try ShellHarness()
         let before = app.terminal.canvas

@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// The launcher, the help overlay and the too-small message, headless, exactly as drawn.
-@Suite(.timeLimit(.minutes(1))) struct LauncherSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct LauncherSnapshotTests {
     @Test func launcherAt80x24() throws {
         let app = try ShellHarness()
         expectSnapshot(app.screen, named: "launcherAt80x24")

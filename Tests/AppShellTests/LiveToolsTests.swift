@@ -9,7 +9,7 @@ import CoreTesting
 
 /// The network inspector (`n`) and the fault panel (`f`) in the running shell, headless:
 /// snapshots at 80×24, their keys, and the fault panel's effect on the next mock request.
-@Suite(.timeLimit(.minutes(1))) struct LiveToolsTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveToolsTests {
     /// The screen with the time of day (the wall clock, the one thing a test can't fix) masked.
     func masked(_ app: ShellHarness) -> String {
         app.screen.replacing(#/\d\d:\d\d:\d\d/#, with: "hh:mm:ss")
@@ -275,7 +275,7 @@ import CoreTesting
 /// The live tools with a challenge open (a stand-in screen, since the challenges' screens are
 /// built elsewhere): the fault panel lists that challenge's endpoints only, and `n`/`f` are
 /// typed, not commands, while a text field has focus.
-@Suite(.timeLimit(.minutes(1))) struct LiveToolsWithAChallengeTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveToolsWithAChallengeTests {
     /// Used on the test's thread only (the registration's closure must be `@Sendable`).
     final class StandInScreen: AppShell.Screen, @unchecked Sendable {
         var capturesText = false

@@ -8,7 +8,7 @@ import Contract
 
 /// The profile screen driven by keys, as a person would, on the mock backend (time on the
 /// harness's manual clock). Test names starting `seedReq` name the challenge's requirement they check (Docs/profile.md).
-@Suite(.timeLimit(.minutes(1))) struct ProfileBehaviourTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileBehaviourTests {
     // MARK: Seed requirement 1: the profile is loaded when the view appears
 
     @Test func seedReq1_profileIsLoadedWhenTheViewAppears() async throws {

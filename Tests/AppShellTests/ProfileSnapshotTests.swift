@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// The profile screen, headless at 80×24 (and once at 60×20), exactly as drawn.
-@Suite(.timeLimit(.minutes(1))) struct ProfileSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileSnapshotTests {
     @Test func loading() async throws {
         let app = try ShellHarness.profile([.profile: .slow(1)])
         // As first drawn: the spinner's first frame.

@@ -11,7 +11,7 @@ import Contract
 /// Every scenario in `Config/scenarios` loads, and does what its description says when the
 /// app's mock APIs run under it on a manual clock (delays measured on that clock by the
 /// network monitor, outcomes as the callers see them).
-@Suite(.timeLimit(.minutes(1))) struct ScenarioBehaviourTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioBehaviourTests {
     /// The scenarios compiled in (the text of `Config/scenarios`), as an installed program has them.
     static let library = ScenarioLibrary(directory: nil)
 

@@ -17,7 +17,7 @@ private func problem(_ json: String) -> String? {
     }
 }
 
-@Suite struct ScenarioTests {
+@Suite(.timeLimit(.minutes(10))) struct ScenarioTests {
     @Test func theBuiltInDefaultScenarioEqualsConfigScenariosDefaultJSON() throws {
         #expect(try library.load("default") == Scenario.builtInDefault)
     }

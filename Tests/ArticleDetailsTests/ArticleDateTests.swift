@@ -3,7 +3,7 @@ import Testing
 @testable import ArticleDetails
 import Contract
 
-@Suite struct ArticleDateTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticleDateTests {
     private func format(_ text: String) throws -> String {
         ArticleDate.string(from: try #require(CalendarDate(parsing: text)))
     }

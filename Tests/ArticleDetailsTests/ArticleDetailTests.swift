@@ -3,7 +3,7 @@ import Testing
 @testable import ArticleDetails
 import Contract
 
-@Suite struct ArticleDetailTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticleDetailTests {
     @Test func seedAC_detailShowsImageTitleContentAuthorAndDate() throws {
         let article = Article(
             id: 4, title: "Realigned multimedia framework", description: "nisl aenean lectus pellentesque",

@@ -1,7 +1,7 @@
 import Testing
 @testable import ArticleDetails
 
-@Suite struct CellSizeTests {
+@Suite(.timeLimit(.minutes(10))) struct CellSizeTests {
     @Test(arguments: [
         // width, height (pixels), box columns × rows → fitted columns × rows
         (800, 400, 80, 20, 80, 20),  // 2:1 fills 80 × 20 cells exactly (cells are 1:2)

@@ -1,7 +1,7 @@
 import Testing
 @testable import ArticleDetails
 
-@Suite struct HeaderImageTests {
+@Suite(.timeLimit(.minutes(10))) struct HeaderImageTests {
     private static func rgb(_ hex: String) -> ImageColor { ImageColor(hex: hex) ?? ImageColor(red: 1, green: 2, blue: 3) }
     private static let grey = HeaderImage.DummyImage.defaultBackground
     private static let black = HeaderImage.DummyImage.defaultForeground
@@ -88,7 +88,7 @@ import Testing
     }
 }
 
-@Suite struct ImageColorTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageColorTests {
     @Test(arguments: [
         ("ffffff", 255, 255, 255), ("000000", 0, 0, 0), ("5fa2dd", 0x5F, 0xA2, 0xDD), ("5FA2DD", 0x5F, 0xA2, 0xDD),
         ("fff", 255, 255, 255), ("09f", 0x00, 0x99, 0xFF), ("c00", 0xCC, 0, 0),

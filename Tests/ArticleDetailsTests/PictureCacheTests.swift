@@ -7,7 +7,7 @@ import Testing
 
 /// The images' cache: bounded, least recently used out first, sealed like every record,
 /// surviving a restart, and safe with damaged records (Docs/images.md, "The cache").
-@Suite struct PictureCacheTests {
+@Suite(.timeLimit(.minutes(10))) struct PictureCacheTests {
     let folder = TemporaryDirectory()
     let key: EncryptionKey
 

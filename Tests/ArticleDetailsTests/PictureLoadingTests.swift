@@ -5,7 +5,7 @@ import Testing
 
 /// The header images' reducer: what is fetched, how many at once, the one retry, and what
 /// scrolling does to the queue (Docs/images.md, "In the app").
-@Suite struct PictureLoadingTests {
+@Suite(.timeLimit(.minutes(10))) struct PictureLoadingTests {
     static let picture = Picture(Bitmap(width: 2, height: 1, color: PixelColor(red: 10, green: 20, blue: 30)))
     static func urls(_ range: ClosedRange<Int>) -> [String] { range.map { "http://pictures.example/\($0).png" } }
     static func loads(_ effects: [PictureEffect]) -> [String] {

@@ -7,7 +7,7 @@ import Testing
 
 /// The header images' runtime on a manual clock and a manual executor: the retry wait, the
 /// timeout, decoding and its failures, the cache in front of the network.
-@Suite(.timeLimit(.minutes(1))) struct PictureRuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct PictureRuntimeTests {
     let clock = ManualClock()
     let executor = ManualExecutor()
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Articles
 import Contract
 
-@Suite struct ArticleDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticleDecoderTests {
     static let seedExample = """
         [{
           "id": 1,

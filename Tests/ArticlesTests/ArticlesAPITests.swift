@@ -5,7 +5,7 @@ import CoreTesting
 @testable import Articles
 import Contract
 
-@Suite struct MockArticlesAPITests {
+@Suite(.timeLimit(.minutes(10))) struct MockArticlesAPITests {
     @Test func servesTheSampleBodyByDefault() async throws {
         let api = MockArticlesAPI(clock: ContinuousClock())
         #expect(try await api.fetchArticles() == SampleArticles.json())
@@ -60,7 +60,7 @@ import Contract
     }
 }
 
-@Suite struct HTTPArticlesAPITests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPArticlesAPITests {
     @Test func defaultURLIsTheServersArticlesPath() {
         #expect(HTTPArticlesAPI.defaultURL(server: URL(string: "http://127.0.0.1:3000")!).absoluteString == "http://127.0.0.1:3000/articles")
         #expect(HTTPArticlesAPI.defaultURL(server: URL(string: "http://127.0.0.1:3000/")!).absoluteString == "http://127.0.0.1:3000/articles")

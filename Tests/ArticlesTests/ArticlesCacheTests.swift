@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Articles
 
-@Suite struct ArticlesCacheTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesCacheTests {
     let stored = StoredArticles(articles: [article(2, "7/8/2020"), article(1, "6/25/2018")], unreadableCount: 3)
 
     @Test func aSavedListLoadsBackUnchanged() throws {

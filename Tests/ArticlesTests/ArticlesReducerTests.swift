@@ -48,7 +48,7 @@ private let fresh = DecodedArticles(
     articles: [article(1, "6/25/2018"), article(2, "7/8/2020"), article(3, "7/8/2020")], unreadableCount: 2)
 private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), article(11, "1/2/2019")])
 
-@Suite struct ArticlesReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesReducerTests {
     @Test func seedAC1_launchShowsTheStoredListAtOnceThenSyncs() {
         let store = articlesStore()
         store.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }

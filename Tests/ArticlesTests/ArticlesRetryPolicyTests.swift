@@ -3,7 +3,7 @@ import Testing
 @testable import Articles
 
 /// The challenge: "retry 3 times with 2 seconds backoff delay" on a 500 or a network failure.
-@Suite struct ArticlesRetryPolicyTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesRetryPolicyTests {
     @Test func articlesSyncRetriesThreeTimesTwoSecondsApartOnTransientFailuresOnly() {
         let policy = RetryPolicy.articlesSync
         #expect(policy.maxRetries == 3)

@@ -6,7 +6,7 @@ import Testing
 import Contract
 
 /// The runtime with Core's `EffectRunner`, the mock API and an in-memory store, end to end.
-@Suite(.timeLimit(.minutes(1))) struct ArticlesRuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesRuntimeTests {
     private func endpoint(_ outcomes: OutcomePattern, delay: ClosedRange<Double> = 0...0) -> MockEndpoint {
         MockEndpoint("articles", behaviour: EndpointBehaviour(delay: delay, outcomes: outcomes))
     }

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Testing
 @testable import Articles
 
-@Suite struct ArticlesStateTextTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesStateTextTests {
     @Test func countText() {
         var state = ArticlesState()
         #expect(state.countText == "no articles")

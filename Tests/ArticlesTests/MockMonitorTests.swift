@@ -5,7 +5,7 @@ import CoreTesting
 @testable import Articles
 
 /// The articles mock reports each simulated `GET /articles` with its attempt number.
-@Suite(.timeLimit(.minutes(1))) struct MockArticlesMonitorTests {
+@Suite(.timeLimit(.minutes(10))) struct MockArticlesMonitorTests {
     @Test func eachFetchIsReportedWithItsAttemptAndOutcome() async throws {
         let monitor = NetworkMonitor(time: .system)
         let endpoint = MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .failNext(1, .status(503))))

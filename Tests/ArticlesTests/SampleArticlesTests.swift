@@ -5,7 +5,7 @@ import Testing
 @testable import Articles
 import Contract
 
-@Suite struct SampleArticlesTests {
+@Suite(.timeLimit(.minutes(10))) struct SampleArticlesTests {
     let samples = SampleArticles.articles()
 
     @Test func sixtyArticlesWithIdsOneToSixtyByDefault() {

@@ -3,7 +3,7 @@ import Testing
 @testable import Articles
 import Contract
 
-@Suite struct SortingTests {
+@Suite(.timeLimit(.minutes(10))) struct SortingTests {
     @Test func seedAC4_listSortedByDate() {
         let articles = [
             article(1, "6/25/2018"), article(2, "9/28/2019"), article(3, "3/23/2020"), article(4, "1/1/2019"),

@@ -6,7 +6,7 @@ import Testing
 
 /// The bench's moving parts on small, fast inputs: a program on a pty, the in-process
 /// measurements, and the verdicts drawn from measurements (no timing is asserted).
-@Suite struct BenchRunTests {
+@Suite(.timeLimit(.minutes(10))) struct BenchRunTests {
     private func context(runs: Int = 1) throws -> BenchContext {
         guard case .run(let options) = try BenchOptions.parse(["--runs", String(runs)]) else {
             throw BenchOptions.Failure(description: "no options")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import challenge_bench
 
-@Suite struct ImageBenchTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageBenchTests {
     @Test func aSmallPictureGoesThroughEveryStepAndIsReported() throws {
         guard case .run(let options) = try BenchOptions.parse(["--runs", "1", "--only", "images"]) else {
             Issue.record("no options")

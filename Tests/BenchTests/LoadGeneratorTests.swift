@@ -5,7 +5,7 @@ import Testing
 
 /// The bench's load generators against a real challenge-server in process, briefly: they
 /// count answers, time them, and spread clients over source addresses. No timing is asserted.
-@Suite struct LoadGeneratorTests {
+@Suite(.timeLimit(.minutes(10))) struct LoadGeneratorTests {
     func server(_ configure: (inout DevServerConfiguration) -> Void = { _ in }) throws -> (DevServer, UInt16) {
         var configuration = DevServerConfiguration()
         configuration.port = 0

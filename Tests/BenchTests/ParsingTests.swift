@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import challenge_bench
 
-@Suite struct ParsingTests {
+@Suite(.timeLimit(.minutes(10))) struct ParsingTests {
     @Test func statusFilesGiveContextSwitchesAndResidentMemory() {
         let status = """
             Name:\tchallenge-tui
@@ -86,7 +86,7 @@ import Testing
 
 /// ProcessorPin places the caller and another process's threads on one processor, and lets
 /// them go afterwards.
-@Suite struct ProcessorPinTests {
+@Suite(.timeLimit(.minutes(10))) struct ProcessorPinTests {
     @Test func theCallerAndAProcessShareAProcessorWhilePinnedAndAreFreeAfterwards() throws {
         let sleeper = Process()
         sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")

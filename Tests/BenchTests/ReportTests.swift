@@ -1,7 +1,7 @@
 import Testing
 @testable import challenge_bench
 
-@Suite struct ReportTests {
+@Suite(.timeLimit(.minutes(10))) struct ReportTests {
     @Test func tableAlignsColumnsByDisplayWidthAndShowsVerdicts() {
         var report = Report()
         report.add(.budget("first frame ratio", "0.90×", budget: "≤ 1.00×", ok: true))

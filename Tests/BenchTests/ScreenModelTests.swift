@@ -1,7 +1,7 @@
 import Testing
 @testable import challenge_bench
 
-@Suite struct ScreenModelTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenModelTests {
     private func screen(_ text: String, width: Int = 20, height: Int = 4) -> ScreenModel {
         var model = ScreenModel(width: width, height: height)
         model.feed(Array(text.utf8))

@@ -1,7 +1,7 @@
 import Testing
 @testable import challenge_bench
 
-@Suite struct StatisticsTests {
+@Suite(.timeLimit(.minutes(10))) struct StatisticsTests {
     @Test func summaryOfAnOddCountTakesTheMiddleValue() throws {
         let summary = try #require(Summary([5, 1, 3]))
         #expect(summary.minimum == 1)

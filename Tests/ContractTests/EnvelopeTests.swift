@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Contract
 
-@Suite struct EnvelopeTests {
+@Suite(.timeLimit(.minutes(10))) struct EnvelopeTests {
     @Test func decodesTheSeedsProfileEnvelope() throws {
         let json = """
             {"message": "User Retrieved", "data": {"firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"}}

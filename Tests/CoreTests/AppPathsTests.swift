@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct AppPathsTests {
+@Suite(.timeLimit(.minutes(10))) struct AppPathsTests {
     @Test func theDataDirectoryComesFromTheFlagThenTheEnvironmentThenXDGThenHome() {
         let all = ["CHALLENGE_TUI_DATA_DIR": "/env", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]
         #expect(AppPaths.dataDirectory(flag: "/flag", environment: all) == "/flag")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct CryptoTests {
+@Suite(.timeLimit(.minutes(10))) struct CryptoTests {
     @Test func hmacSHA256MatchesRFC4231TestCase2() {
         let mac = HMAC.sha256(key: Data("Jefe".utf8), data: Data("what do ya want for nothing?".utf8))
         #expect(mac.hexString == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")

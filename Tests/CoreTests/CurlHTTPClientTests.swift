@@ -4,7 +4,7 @@ import CCurl
 import Testing
 @testable import Core
 
-@Suite struct CurlHTTPClientTests {
+@Suite(.timeLimit(.minutes(10))) struct CurlHTTPClientTests {
     @Test func a2xxAnswerIsReturnedWithItsBodyAndRecordedByTheMonitor() async throws {
         let server = try LocalHTTPServer.shared.get()
         let monitor = NetworkMonitor(time: .system)
@@ -179,7 +179,7 @@ import Testing
 
 /// Hostile answers: too large (plain or as a compression bomb), and redirects that would carry a
 /// POST or a token where they don't belong. See Docs/security.md.
-@Suite struct CurlHTTPClientHostileAnswerTests {
+@Suite(.timeLimit(.minutes(10))) struct CurlHTTPClientHostileAnswerTests {
     static let megabyte = 1 << 20
     let limits = ResponseLimits(api: 1 << 20, image: 1 << 19)
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import Core
 
-@Suite struct DurationUnitsTests {
+@Suite(.timeLimit(.minutes(10))) struct DurationUnitsTests {
     @Test func secondsAsADouble() {
         #expect(Duration.milliseconds(1500).inSeconds == 1.5)
         #expect(Duration.seconds(-2).inSeconds == -2)

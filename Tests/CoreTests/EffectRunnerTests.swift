@@ -27,7 +27,7 @@ final class EventRecorder: Sendable {
 
 /// The runner on a `ManualExecutor` and a `ManualClock`: effects run exactly when the test turns
 /// the executor, so every assertion is about a settled state.
-@Suite(.timeLimit(.minutes(1))) struct EffectRunnerTests {
+@Suite(.timeLimit(.minutes(10))) struct EffectRunnerTests {
     let recorder = EventRecorder()
     let executor = ManualExecutor()
     let clock = ManualClock()

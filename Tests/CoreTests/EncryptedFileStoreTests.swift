@@ -9,7 +9,7 @@ private func randomKey() throws -> EncryptionKey {
 
 private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14T22:13:20Z
 
-@Suite struct EncryptedFileStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct EncryptedFileStoreTests {
     let folder = TemporaryDirectory()
     var dataDir: String { folder.file("data") }
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct EncryptionKeyTests {
+@Suite(.timeLimit(.minutes(10))) struct EncryptionKeyTests {
     @Test func aKeyFileIsCreatedPrivateUnderXDGConfigHomeAndReusedAfterwards() throws {
         let home = TemporaryDirectory()
         let environment = ["XDG_CONFIG_HOME": home.path, "HOME": "/nonexistent"]
@@ -157,7 +157,7 @@ import Testing
 
 /// What the app does to its own process: secrets out of the environment, no dumps. See
 /// Docs/security.md, "Keys in memory".
-@Suite struct ProcessHardeningTests {
+@Suite(.timeLimit(.minutes(10))) struct ProcessHardeningTests {
     @Test func aRemovedVariableIsGoneAndItsValueOverwrittenWhereItLay() throws {
         let name = "CTUI_TEST_SECRET_\(UUID().uuidString.prefix(8))"
         setenv(name, "s3cret-value", 1)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct JSONParserTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONParserTests {
     private func parse(_ text: String) throws(JSONParser.Failure) -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
 
     private func failure(_ text: String) -> JSONParser.Failure? {

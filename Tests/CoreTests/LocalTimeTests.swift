@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct LocalTimeTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalTimeTests {
     /// The tests link all of Foundation, whose `TimeZone.current` knows the machine's zone:
     /// the C library's answer must be the same.
     @Test func theCLibrarysLocalTimeMatchesFoundationsCurrentTimeZone() {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct LoggerTests {
+@Suite(.timeLimit(.minutes(10))) struct LoggerTests {
     @Test func eachEventIsOneLineWithTimeLevelSubsystemAndMessage() throws {
         let folder = TemporaryDirectory()
         let logger = try Logger(path: folder.file("app.log"), time: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000.25)))

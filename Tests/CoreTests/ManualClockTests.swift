@@ -5,7 +5,7 @@ import Testing
 
 /// The test clock, with its sleepers run on a `ManualExecutor`: each step is settled before the
 /// next assertion, and no test can hang waiting for a sleeper that never comes.
-@Suite(.timeLimit(.minutes(1))) struct ManualClockTests {
+@Suite(.timeLimit(.minutes(10))) struct ManualClockTests {
     let clock = ManualClock()
     let executor = ManualExecutor()
 
@@ -113,7 +113,7 @@ import Testing
 
 /// The executor tests drive: nothing runs until it is turned, then everything queued runs, in
 /// order, including what the running jobs queue.
-@Suite(.timeLimit(.minutes(1))) struct ManualExecutorTests {
+@Suite(.timeLimit(.minutes(10))) struct ManualExecutorTests {
     @Test func jobsRunOnlyWhenTurnedAndInOrder() {
         let executor = ManualExecutor()
         let log = Locked<[String]>([])

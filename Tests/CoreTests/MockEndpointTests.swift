@@ -2,7 +2,7 @@ import Testing
 import Foundation
 @testable import Core
 
-@Suite struct MockEndpointTests {
+@Suite(.timeLimit(.minutes(10))) struct MockEndpointTests {
     @Test func failNextFailsExactlyThatManyThenSucceeds() {
         let endpoint = MockEndpoint("rLogin", behaviour: .init(delay: 0...0, outcomes: .failNext(2, .status(500))))
         let outcomes = (1...4).map { _ in endpoint.nextPlan().outcome }

@@ -3,7 +3,7 @@ import Testing
 import CoreTesting
 @testable import Core
 
-@Suite(.timeLimit(.minutes(1))) struct NetworkMonitorTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworkMonitorTests {
     @Test func simulatedRequestsAreRecordedWithExactDurationsOnTheManualClock() {
         let clock = ManualClock()
         let monitor = NetworkMonitor(time: .driven(by: clock))

@@ -4,7 +4,7 @@ import Testing
 /// Only `TimeSource` reads the system's clocks (Docs/architecture.md, "Time"): every other
 /// reading of time in production code goes through it, so one manual clock drives it all in
 /// tests and a recording's timestamps are the only times there are.
-@Suite struct OneTimeSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct OneTimeSourceTests {
     /// What reads a clock directly.
     static let readings = [
         "Date()", "Date.now", "ContinuousClock", "SuspendingClock", "clock_gettime", "gettimeofday",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Core
 
-@Suite struct ProcessEnvironmentTests {
+@Suite(.timeLimit(.minutes(10))) struct ProcessEnvironmentTests {
     @Test func theEnvironmentIsWhatProcessInfoSees() {
         #expect(ProcessEnvironment.current() == ProcessInfo.processInfo.environment)
     }

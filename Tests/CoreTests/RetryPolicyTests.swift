@@ -1,7 +1,7 @@
 import Testing
 @testable import Core
 
-@Suite struct RetryPolicyTests {
+@Suite(.timeLimit(.minutes(10))) struct RetryPolicyTests {
     @Test func singleTryNeverRetries() {
         #expect(!RetryPolicy.singleTry.shouldRetry(.timedOut, after: 1))
         #expect(RetryPolicy.singleTry.maxRetries == 0)

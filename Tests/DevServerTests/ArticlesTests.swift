@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DevServer
 
-@Suite struct ArticlesTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesTests {
     @Test func servesTheConfiguredArticlesAsJSON() throws {
         let server = try TestServer()
         let response = try server.get("/articles")

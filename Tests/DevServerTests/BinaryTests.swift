@@ -3,7 +3,7 @@ import Testing
 @testable import DevServer
 
 /// The built `challenge-server` binary, as a user runs it.
-@Suite struct BinaryTests {
+@Suite(.timeLimit(.minutes(10))) struct BinaryTests {
     /// Next to the test bundle in the build directory.
     static var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("challenge-server")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import DevServer
 
-@Suite struct CommandLineTests {
+@Suite(.timeLimit(.minutes(10))) struct CommandLineTests {
     func configuration(_ arguments: [String]) throws -> DevServerConfiguration {
         guard case .success(.serve(let configuration)) = ServerCommand.parse(arguments) else {
             throw ClientError(description: "\(arguments) did not parse to serve")

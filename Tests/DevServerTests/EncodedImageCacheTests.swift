@@ -3,7 +3,7 @@ import Imaging
 import Testing
 @testable import DevServer
 
-@Suite struct EncodedImageCacheTests {
+@Suite(.timeLimit(.minutes(10))) struct EncodedImageCacheTests {
     func entry(_ size: Int) -> EncodedImageCache.Entry {
         EncodedImageCache.Entry(body: Data(count: size), contentType: "image/png")
     }

@@ -24,7 +24,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-@Suite struct HTTPServerTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPServerTests {
     @Test func unknownPathIs404() throws {
         let server = try TestServer()
         let response = try server.get("/nowhere")

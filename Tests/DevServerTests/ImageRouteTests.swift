@@ -5,7 +5,7 @@ import Testing
 
 /// `GET /{W}x{H}.{ext}/{bg}/{fg}` over a real socket: what comes back decodes to the asked
 /// picture (Docs/server.md, "Placeholder pictures").
-@Suite struct ImageRouteTests {
+@Suite(.timeLimit(.minutes(10))) struct ImageRouteTests {
     let blue = PixelColor(red: 0x5F, green: 0xA2, blue: 0xDD)
 
     func picture(_ response: RawResponse) throws -> Bitmap {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import DevServer
 
-@Suite struct JWTTests {
+@Suite(.timeLimit(.minutes(10))) struct JWTTests {
     let secret = DevToken.defaultSecret
 
     /// A valid payload: an hour left.
@@ -153,7 +153,7 @@ import Testing
     }
 }
 
-@Suite struct DevTokenAgreementTests {
+@Suite(.timeLimit(.minutes(10))) struct DevTokenAgreementTests {
     /// The app's default configuration sends `DevToken.default` (AppConfigurationTests checks).
     @Test func theContractsDevTokenIsAcceptedByTheServersDefaults() throws {
         try JWT.verify(authorization: "Bearer \(DevToken.default)", secret: DevServerConfiguration().jwtSecret, now: Date())

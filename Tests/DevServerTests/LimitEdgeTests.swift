@@ -4,7 +4,7 @@ import Testing
 
 /// Every size limit at its edge: the largest allowed input is served, one byte (or field)
 /// more is refused with its status, both by the parser and through a real connection.
-@Suite(.timeLimit(.minutes(1))) struct LimitEdgeTests {
+@Suite(.timeLimit(.minutes(10))) struct LimitEdgeTests {
     let limits = HTTPLimits()
 
     /// A GET head of exactly `size` bytes (blank line included), made of fields under the line cap.

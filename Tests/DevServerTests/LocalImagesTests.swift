@@ -7,7 +7,7 @@ import Testing
 /// The articles' dummyimage.com pictures pointed at the server itself: always for the built-in
 /// sample, for `--articles-file` only with `--local-images` (Docs/server.md, "Placeholder
 /// pictures").
-@Suite struct LocalImagesTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalImagesTests {
     /// The configuration the command line gives, on the test server's terms.
     func parsed(_ arguments: [String], files: [String: String] = [:]) throws -> DevServerConfiguration {
         let plan = ServerMain.plan(arguments: arguments, articlesJSON: SampleArticles.json()) { name in

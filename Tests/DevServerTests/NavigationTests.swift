@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import DevServer
 
-@Suite struct NavigationTests {
+@Suite(.timeLimit(.minutes(10))) struct NavigationTests {
     @Test func rLoginSucceedsWithAVersion4SessionID() throws {
         let server = try TestServer { $0.login = NavigationOverride(delay: 0, succeeds: true) }
         let response = try server.get("/rLogin")

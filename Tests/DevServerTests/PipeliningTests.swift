@@ -4,7 +4,7 @@ import Testing
 
 /// Answers go out in the order of the requests, whatever their delays; the server reads ahead
 /// only so far; a client that half-closes still gets its answers.
-@Suite(.timeLimit(.minutes(1))) struct PipeliningTests {
+@Suite(.timeLimit(.minutes(10))) struct PipeliningTests {
     @Test func aQuickAnswerWaitsForASlowOneBeforeIt() throws {
         let server = try TestHTTP()
         let connection = try server.connect()

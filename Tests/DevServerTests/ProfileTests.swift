@@ -4,7 +4,7 @@ import Profile
 import Testing
 @testable import DevServer
 
-@Suite struct ProfileTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileTests {
     let auth = ["Authorization": "Bearer \(DevToken.default)"]
 
     @Test func getReturnsTheDefaultProfileInTheSeedShape() throws {

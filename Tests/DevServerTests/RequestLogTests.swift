@@ -3,7 +3,7 @@ import Glibc
 import Testing
 @testable import DevServer
 
-@Suite struct RequestLogTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestLogTests {
     @Test func linesCarryAnISOTimestampWithMilliseconds() {
         #expect(RequestLog.line(at: testNow, method: "GET", path: "/rLogin", status: 200, seconds: 3.0004)
             == "2024-01-01T00:00:00.000Z GET /rLogin 200 3000ms")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DevServer
 
-@Suite struct RequestParserTests {
+@Suite(.timeLimit(.minutes(10))) struct RequestParserTests {
     let limits = HTTPLimits()
 
     func parse(_ text: String) -> RequestParser.Result {

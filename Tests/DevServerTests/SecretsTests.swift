@@ -5,7 +5,7 @@ import Testing
 
 /// The secrets: beyond loopback the JWT secret must be one's own, and both secrets can come
 /// from the environment instead of the command line (where `ps` shows them).
-@Suite struct SecretsTests {
+@Suite(.timeLimit(.minutes(10))) struct SecretsTests {
     func parse(_ arguments: [String], environment: [String: String] = [:]) -> Result<ServerCommand, ServerCommand.UsageError> {
         ServerCommand.parse(arguments, environment: environment)
     }

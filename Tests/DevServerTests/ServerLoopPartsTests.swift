@@ -5,7 +5,7 @@ import Testing
 
 /// The event loop's parts on their own: the timer heap, the byte queue, the clock's rounding,
 /// both pollers.
-@Suite struct ServerLoopPartsTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerLoopPartsTests {
     @Test func theTimerHeapHandsOutDueEntriesEarliestFirst() {
         var heap = TimerHeap()
         var random = SplitMix(seed: 7)

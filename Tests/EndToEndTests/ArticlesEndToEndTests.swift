@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The real binary on a pseudo-terminal: the articles list, a detail page and back, then out.
-@Suite(.serialized) struct ArticlesEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ArticlesEndToEndTests {
     private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
 
     @Test func listThenDetailThenBackThenOut() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// The real app against the real challenge-server over HTTP: the shipped executable loads
 /// libcurl on first use (`dlopen`), fetches the articles, and the inspector shows the request.
-@Suite(.serialized) struct HTTPEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HTTPEndToEndTests {
     private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
 
     /// challenge-server on a free port, serving `articles` (with `extra` options), and its port.

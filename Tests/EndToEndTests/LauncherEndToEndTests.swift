@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The real `challenge-tui` binary on a pseudo-terminal: what a person sees and types.
-@Suite(.serialized) struct LauncherEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct LauncherEndToEndTests {
     private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
 
     private func launch(_ arguments: [String] = [], width: Int = 80, height: Int = 24) throws -> TmuxTerminal {

@@ -5,7 +5,7 @@ import Testing
 /// sent as raw bytes, and the terminal left with the mouse off however the program ends (tmux's
 /// `mouse_any_flag` and `mouse_sgr_flag` say what the program in the pane left switched on).
 /// See Docs/mouse-and-paste.md.
-@Suite(.serialized) struct MouseEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct MouseEndToEndTests {
     private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
 
     private func launch(_ arguments: [String] = [], width: Int = 80, height: Int = 24) throws -> TmuxTerminal {

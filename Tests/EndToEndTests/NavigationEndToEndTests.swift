@@ -4,7 +4,7 @@ import Testing
 /// The navigation flow in the real binary on a pseudo-terminal, with the mock backend's happy
 /// scenario: A → B1 → pick → C1, then a second run on the same data resumes on C1 and goes
 /// on to D, and a third stays on D.
-@Suite(.serialized) struct NavigationEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct NavigationEndToEndTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-nav-e2e-\(UUID().uuidString)")
     private var dataDir: URL { root.appendingPathComponent("data") }
     /// `$XDG_CONFIG_HOME/challenge-tui` of `BuiltProducts.isolatedEnvironment`.

@@ -3,7 +3,7 @@ import Testing
 
 /// The real `challenge-tui` binary on a pseudo-terminal: the profile challenge on the mock
 /// backend's `happy` scenario (short real delays, every request succeeds).
-@Suite(.serialized) struct ProfileEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ProfileEndToEndTests {
     private let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-e2e-\(UUID().uuidString)")
 
     @Test func editAFirstNameSaveItGoBackAndQuit() async throws {

@@ -4,7 +4,7 @@ import Testing
 /// What the dynamic loader maps before `main`: every library linked is loaded and relocated at
 /// every start, before the first frame. libcrypto (4.7 MB, about 0.7 ms) and libcurl are loaded
 /// on first use instead. See Docs/performance.md, "The first frame".
-@Suite struct StartupLinkingTests {
+@Suite(.timeLimit(.minutes(10))) struct StartupLinkingTests {
     /// The NEEDED entries of an executable's dynamic section, from readelf.
     static func neededLibraries(_ path: String) throws -> [String] {
         let (status, output) = try Spawn.run(["/usr/bin/readelf", "--dynamic", path])

@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct BMPTests {
+@Suite(.timeLimit(.minutes(10))) struct BMPTests {
     @Test func roundTripThroughOurEncoderAtOddWidths() throws {
         // Widths 1, 2, 3, 5 need 1, 2, 3 and 1 padding bytes a row.
         for width in [1, 2, 3, 4, 5, 17] {

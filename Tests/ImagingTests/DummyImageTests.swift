@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct DummyImageTests {
+@Suite(.timeLimit(.minutes(10))) struct DummyImageTests {
     @Test func readsTheFullPath() throws {
         let request = try DummyImageRequest(path: "/366x582.png/5fa2dd/ffffff")
         #expect(request == DummyImageRequest(

@@ -5,7 +5,7 @@ import Testing
 /// GIFs written by another encoder (Pillow 11, a palette-quantised gradient with noise), so the
 /// decoder is checked against LZW it did not write: codes growing to 12 bits, a full table,
 /// interlacing. The expected pixels are Pillow's own decoding, as an FNV-1a hash of the RGBA.
-@Suite struct ForeignGIFTests {
+@Suite(.timeLimit(.minutes(10))) struct ForeignGIFTests {
     static func bytes(_ lines: [String]) -> [UInt8] { Array(Data(base64Encoded: lines.joined())!) }
 
     static func fnv1a(_ bytes: [UInt8]) -> UInt64 {

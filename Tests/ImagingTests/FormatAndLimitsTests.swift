@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct FormatAndLimitsTests {
+@Suite(.timeLimit(.minutes(10))) struct FormatAndLimitsTests {
     @Test func signaturesNameTheFormat() {
         #expect(ImageFormat.sniff(HandMadePNG.signature + [0, 0]) == .png)
         #expect(ImageFormat.sniff([0xFF, 0xD8, 0xFF, 0xE0]) == .jpeg)

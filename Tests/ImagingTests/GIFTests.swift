@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct GIFTests {
+@Suite(.timeLimit(.minutes(10))) struct GIFTests {
     static let red = PixelColor(red: 255, green: 0, blue: 0)
     static let green = PixelColor(red: 0, green: 255, blue: 0)
     static let blue = PixelColor(red: 0, green: 0, blue: 255)
@@ -128,7 +128,7 @@ import Testing
 
 /// The decoder against a real LZW coder (Tests/ImagingTests/TestPictures.swift): strings from
 /// the table, codes growing, the full table's clear, every minimum code size.
-@Suite struct GIFLZWTests {
+@Suite(.timeLimit(.minutes(10))) struct GIFLZWTests {
     @Test(arguments: [2, 3, 5, 8])
     func realLZWRoundTrips(codeSize: Int) throws {
         let colours = 1 << codeSize

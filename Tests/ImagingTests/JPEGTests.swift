@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct JPEGTests {
+@Suite(.timeLimit(.minutes(10))) struct JPEGTests {
     /// Where the SOF0 segment's height and width are in a baseline JPEG.
     static func frameHeaderOffset(_ jpeg: [UInt8]) throws -> Int {
         let index = try #require((0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
@@ -84,7 +84,7 @@ import Testing
     }
 }
 
-@Suite struct ReductionTests {
+@Suite(.timeLimit(.minutes(10))) struct ReductionTests {
     @Test func aJPEGForASmallBoxIsDecodedSmallButNeverBelowTheFit() throws {
         let bitmap = TestPictures.smooth(width: 200, height: 100)
         let jpeg = try ImageEncoder.jpeg(bitmap, quality: 95)

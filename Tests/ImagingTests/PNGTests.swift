@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct PNGTests {
+@Suite(.timeLimit(.minutes(10))) struct PNGTests {
     @Test func roundTripKeepsEveryPixelAndAlpha() throws {
         for bitmap in [TestPictures.gradient(width: 37, height: 23), TestPictures.gradient(width: 16, height: 9, opaque: false)] {
             let png = try ImageEncoder.png(bitmap)
@@ -94,7 +94,7 @@ import Testing
     }
 }
 
-@Suite struct PNGKindsTests {
+@Suite(.timeLimit(.minutes(10))) struct PNGKindsTests {
     @Test func palettesWithTransparencyBecomeRGBA() throws {
         let palette = [PixelColor(red: 255, green: 0, blue: 0), PixelColor(red: 0, green: 0, blue: 255)]
         let png = HandMadePNG.image(

@@ -1,7 +1,7 @@
 import Testing
 @testable import Imaging
 
-@Suite struct ScalerTests {
+@Suite(.timeLimit(.minutes(10))) struct ScalerTests {
     static func grey(_ values: [[UInt8]]) -> Bitmap {
         var bitmap = Bitmap(width: values[0].count, height: values.count, color: .clear)
         for (y, row) in values.enumerated() {

@@ -7,7 +7,7 @@ import CoreTesting
 
 /// `HTTPArticlesAPI` against the real challenge-server (in process, over real HTTP), and the
 /// whole sync — reducer, runtime, retries, store — through it.
-@Suite(.timeLimit(.minutes(1))) struct ArticlesHTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesHTTPTests {
     private func server(failing: Int = 0) throws -> LocalServer {
         try LocalServer {
             $0.articlesJSON = SampleArticles.json()

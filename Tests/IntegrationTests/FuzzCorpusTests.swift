@@ -8,7 +8,7 @@ import Imaging
 /// Every seed of every fuzz target (`Fuzz/corpus/<target>/`), through the same call the fuzz
 /// target makes: an input that once crashed a parser is kept there as `regression-…` and stays a
 /// test of the normal suite, fuzzed or not. See Docs/testing-fuzzing.md.
-@Suite struct FuzzCorpusTests {
+@Suite(.timeLimit(.minutes(10))) struct FuzzCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus")

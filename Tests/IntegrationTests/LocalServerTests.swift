@@ -2,7 +2,7 @@ import Core
 import Foundation
 import Testing
 
-@Suite struct LocalServerTests {
+@Suite(.timeLimit(.minutes(10))) struct LocalServerTests {
     @Test func theServerAnswersOverRealHTTP() async throws {
         let local = try LocalServer()
         let response = try await local.client.send(HTTPRequest(url: local.baseURL.appendingPathComponent("rLogin")))

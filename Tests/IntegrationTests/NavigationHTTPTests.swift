@@ -8,7 +8,7 @@ import Testing
 
 /// `HTTPNavigationAPI` against the real challenge-server in process, with the original server's overrides
 /// (success or failure per endpoint), over real HTTP.
-@Suite struct NavigationHTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct NavigationHTTPTests {
     /// Passes requests on to the real client and remembers their URLs (the server does not
     /// log query strings, by design).
     final class RecordingClient: HTTPClient {

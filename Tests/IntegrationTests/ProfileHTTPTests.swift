@@ -8,7 +8,7 @@ import Testing
 
 /// `HTTPProfileAPI` against the real challenge-server, in process: the app's HTTP profile
 /// backend and the server agree on paths, bodies, envelopes, codes and statuses.
-@Suite struct ProfileHTTPTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileHTTPTests {
     let local: LocalServer
 
     init() throws { local = try LocalServer() }

@@ -5,7 +5,7 @@ import Testing
 import CoreTesting
 @testable import Navigation
 
-@Suite struct MockNavigationAPITests {
+@Suite(.timeLimit(.minutes(10))) struct MockNavigationAPITests {
     private func api(
         login: OutcomePattern = .alwaysSucceed, fetch: OutcomePattern = .alwaysSucceed,
         submit: OutcomePattern = .alwaysSucceed, experiment: MockNavigationAPI.ExperimentSource = .fixed(.screenB2)
@@ -89,7 +89,7 @@ import CoreTesting
     }
 }
 
-@Suite struct HTTPNavigationAPITests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPNavigationAPITests {
     @Test func loginGetsRLoginAndDecodesTheSessionID() async throws {
         let client = StubHTTPClient(body: #"{"sessionId":"9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}"#)
         let api = HTTPNavigationAPI(client: client)

@@ -4,7 +4,7 @@ import ReducerTesting
 import Testing
 @testable import Navigation
 
-@Suite struct LaunchTests {
+@Suite(.timeLimit(.minutes(10))) struct LaunchTests {
     @Test func launchAlwaysTriggersRLogin() {
         let flow = FlowStore.flow(exhaustivity: .on)
         flow.send(.start, effects: [.loadProgress, .login(attempt: 1)]) {
@@ -70,7 +70,7 @@ import Testing
     }
 }
 
-@Suite struct ScreenATests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenATests {
     @Test func screenAFetchesExperimentsUnlessPersisted() {
         let flow = FlowStore.launched()
         #expect(flow.lastEffects == [.fetchExperiments])

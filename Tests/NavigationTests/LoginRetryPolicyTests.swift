@@ -3,7 +3,7 @@ import Testing
 @testable import Navigation
 
 /// "rLogin should have a retry logic (the other requests should fail after 1 try)".
-@Suite struct LoginRetryPolicyTests {
+@Suite(.timeLimit(.minutes(10))) struct LoginRetryPolicyTests {
     @Test func loginBacksOffOneTwoFourEightThenFifteenSecondsForever() {
         let policy = RetryPolicy.login
         let delays = (1...8).map { policy.delay(after: $0) }

@@ -6,7 +6,7 @@ import CoreTesting
 
 /// The mock reports every simulated request to the network inspector's monitor, exactly as the
 /// HTTP backend's requests would appear.
-@Suite(.timeLimit(.minutes(1))) struct MockMonitorTests {
+@Suite(.timeLimit(.minutes(10))) struct MockMonitorTests {
     @Test func loginIsReportedAsGetRLoginWithItsAttempt() async throws {
         let clock = ManualClock()
         let executor = ManualExecutor()

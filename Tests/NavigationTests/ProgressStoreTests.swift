@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import Navigation
 
-@Suite struct ProgressStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgressStoreTests {
     @Test func progressRoundTripsAndResetForgetsIt() throws {
         let memory = InMemoryRecordStore()
         let store = NavigationProgressStore(store: memory)

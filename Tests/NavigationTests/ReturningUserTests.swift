@@ -3,7 +3,7 @@ import ReducerTesting
 import Testing
 @testable import Navigation
 
-@Suite struct ReturningUserTests {
+@Suite(.timeLimit(.minutes(10))) struct ReturningUserTests {
     @Test(arguments: [
         NavigationProgress(screen: .b1, experiment: .screenB1, b1Selection: 3),
         NavigationProgress(screen: .b2, experiment: .screenB2, b2Checked: 2),

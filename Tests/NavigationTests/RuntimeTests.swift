@@ -32,7 +32,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct NavigationRuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct NavigationRuntimeTests {
     private func mock(
         experiment: Experiment = .screenB1, login: OutcomePattern = .alwaysSucceed,
         fetch: OutcomePattern = .alwaysSucceed, clock: any Clock<Duration> = ImmediateClock()

@@ -3,7 +3,7 @@ import ReducerTesting
 import Testing
 @testable import Navigation
 
-@Suite struct ScreenBTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenBTests {
     @Test func screenB1IsAWheelWhoseHighlightIsTheSelection() {
         let flow = FlowStore.fetched(.screenB1)
         #expect(flow.state.b1Selection == 0 && flow.state.b1SelectedLabel == "Choice A")

@@ -4,7 +4,7 @@ import ReducerTesting
 import Testing
 @testable import Navigation
 
-@Suite struct ScreenCTests {
+@Suite(.timeLimit(.minutes(10))) struct ScreenCTests {
     /// B1 → C1 with "Choice B", login not yet answered.
     private func onC1() -> FlowStore {
         let flow = FlowStore.fetched(.screenB1)
@@ -151,7 +151,7 @@ import Testing
     }
 }
 
-@Suite struct BackTests {
+@Suite(.timeLimit(.minutes(10))) struct BackTests {
     @Test func backFromC1ReturnsToB1WithItsSelectionAndCancelsTheMoveToD() {
         let flow = FlowStore.fetched(.screenB1)
         flow.signIn()

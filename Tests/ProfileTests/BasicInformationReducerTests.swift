@@ -4,7 +4,7 @@ import ReducerTesting
 import Testing
 @testable import Profile
 
-@Suite struct BasicInformationReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct BasicInformationReducerTests {
     @Test func seedReq2_saveChangesPostsFirstAndLastName() {
         let form = loadedForm(exhaustivity: .on)
         form.send(.edit(.firstName, "  Jane "), effects: []) { $0.firstName = "  Jane " }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Profile
 
-@Suite struct BearerTokenTests {
+@Suite(.timeLimit(.minutes(10))) struct BearerTokenTests {
     @Test func environmentWinsOverConfiguration() {
         #expect(BearerToken.pick(environment: ["CHALLENGE_TUI_TOKEN": "env.jwt"], configured: "config.jwt")?.revealed == "env.jwt")
     }

@@ -3,7 +3,7 @@ import Core
 import Testing
 @testable import Profile
 
-@Suite struct FailureMappingTests {
+@Suite(.timeLimit(.minutes(10))) struct FailureMappingTests {
     @Test(arguments: [
         ("firstName", ProfileField.firstName), ("FIRST_NAME_REQUIRED", .firstName), ("lastNameTooLong", .lastName),
         ("currentPassword", .currentPassword), ("wrongCurrentPassword", .currentPassword), ("oldPassword", .currentPassword),

@@ -17,7 +17,7 @@ private func jsonObject(_ data: Data?) throws -> [String: String] {
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
 }
 
-@Suite struct HTTPProfileAPITests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPProfileAPITests {
     let expectedHeaders = [
         "Content-Type": "application/json", "Accept": "application/json", "Authorization": "Bearer header.payload.signature",
     ]

@@ -4,7 +4,7 @@ import ReducerTesting
 import Testing
 @testable import Profile
 
-@Suite struct LoadReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct LoadReducerTests {
     @Test func seedReq1_loadsProfileOnAppear() {
         var state = ProfileState()
         #expect(state.loadStatus == .idle)

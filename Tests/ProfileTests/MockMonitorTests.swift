@@ -5,7 +5,7 @@ import Testing
 @testable import Profile
 
 /// The profile mock reports its three requests like the HTTP backend, and never a password.
-@Suite struct MockProfileMonitorTests {
+@Suite(.timeLimit(.minutes(10))) struct MockProfileMonitorTests {
     @Test func theThreeRequestsAreReportedWithTheHTTPMethodsAndPaths() async throws {
         let monitor = NetworkMonitor(time: .system)
         let api = MockProfileAPI(clock: ContinuousClock(), monitor: monitor)

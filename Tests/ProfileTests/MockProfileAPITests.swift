@@ -4,7 +4,7 @@ import Testing
 import CoreTesting
 @testable import Profile
 
-@Suite struct MockProfileAPITests {
+@Suite(.timeLimit(.minutes(10))) struct MockProfileAPITests {
     private func expectRejection(
         _ expected: (status: Int, code: String), sourceLocation: SourceLocation = #_sourceLocation,
         _ body: () async throws(APIError) -> Void

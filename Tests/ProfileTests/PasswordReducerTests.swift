@@ -4,7 +4,7 @@ import ReducerTesting
 import Testing
 @testable import Profile
 
-@Suite struct PasswordReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct PasswordReducerTests {
     @Test func seedReq2_passwordChangePostsCurrentNewAndConfirmation() {
         let form = loadedForm()
         form.typePasswords(current: "password123", new: "correct horse")

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 @testable import Profile
 
-@Suite(.timeLimit(.minutes(1))) struct ProfileRuntimeTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileRuntimeTests {
     @Test func seedReq1_loadsTheProfileThroughTheRunner() async {
         let store = profileStore(api: MockProfileAPI(clock: ContinuousClock()))
         store.send(.appeared, effects: [.fetchProfile]) {

@@ -4,7 +4,7 @@ import Testing
 @testable import Profile
 import Contract
 
-@Suite struct SecretTests {
+@Suite(.timeLimit(.minutes(10))) struct SecretTests {
     let password = "hunter2-secret"
 
     private func dumped(_ value: Any) -> String {

@@ -2,7 +2,7 @@ import Contract
 import Testing
 @testable import Profile
 
-@Suite struct ValidationTests {
+@Suite(.timeLimit(.minutes(10))) struct ValidationTests {
     struct NameCase: Sendable, CustomTestStringConvertible {
         let first: String, last: String
         let expected: [ProfileField: String]

@@ -4,7 +4,7 @@ import TUITesting
 
 /// The frame diff both backends use: the ncurses terminal writes these cells, the headless one
 /// applies them, so what tests see is what a terminal would have been sent.
-@Suite struct CanvasDiffTests {
+@Suite(.timeLimit(.minutes(10))) struct CanvasDiffTests {
     private func canvas(_ lines: [String], width: Int = 12, style: Style = .plain) -> Canvas {
         var canvas = Canvas(size: Size(width: width, height: lines.count))
         for (y, line) in lines.enumerated() { canvas.put(line, at: Point(x: 0, y: y), style: style) }

@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct CanvasTests {
+@Suite(.timeLimit(.minutes(10))) struct CanvasTests {
     @Test func putWritesTextAndReturnsTheNextColumn() {
         var canvas = Canvas(size: Size(width: 10, height: 2))
         let end = canvas.put("hello", at: Point(x: 1, y: 0), style: .bold)
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-@Suite struct DisplayWidthTests {
+@Suite(.timeLimit(.minutes(10))) struct DisplayWidthTests {
     @Test func asciiIsOneColumn() {
         #expect(DisplayWidth.of("hello") == 5)
     }

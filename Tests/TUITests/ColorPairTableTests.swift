@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct ColorPairTableTests {
+@Suite(.timeLimit(.minutes(10))) struct ColorPairTableTests {
     typealias Key = ColorPairTable.Key
     static func key(_ fg: Int32, _ bg: Int32) -> Key { Key(foreground: fg, background: bg) }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct GeometryTests {
+@Suite(.timeLimit(.minutes(10))) struct GeometryTests {
     let rect = Rect(x: 2, y: 1, width: 20, height: 10)
 
     @Test func edgesAreExclusiveAndContainsMatches() {

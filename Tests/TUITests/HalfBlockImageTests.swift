@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct HalfBlockImageTests {
+@Suite(.timeLimit(.minutes(10))) struct HalfBlockImageTests {
     static let red = RGB(200, 30, 30), blue = RGB(20, 40, 220), white = RGB(250, 250, 250), black = RGB(5, 5, 5)
 
     /// 2 × 3 pixels: red blue / white black / blue red.

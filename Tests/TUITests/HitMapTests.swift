@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct HitMapTests {
+@Suite(.timeLimit(.minutes(10))) struct HitMapTests {
     private enum Target: Hashable, Sendable { case a, b, c }
 
     @Test func theTopmostRegionComesFirst() {

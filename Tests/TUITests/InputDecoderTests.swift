@@ -4,7 +4,7 @@ import Testing
 
 /// The input ncurses hands over for mouse reports and pastes, fed value by value as `get_wch`
 /// returns it once `TerminalModes.keyDefinitions` are installed.
-@Suite struct InputDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct InputDecoderTests {
     private enum Input {
         case code(Int32)
         case text(String)

@@ -2,7 +2,7 @@ import CNcurses
 import Testing
 @testable import TUI
 
-@Suite struct KeyDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyDecoderTests {
     private func code(_ c: Int32) -> Key? { KeyDecoder.decode(status: KEY_CODE_YES, value: UInt32(c)) }
     private func char(_ c: UInt32) -> Key? { KeyDecoder.decode(status: OK, value: c) }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct ListTests {
+@Suite(.timeLimit(.minutes(10))) struct ListTests {
     @Test func movesKeepTheSelectionInRangeAndVisible() {
         var list = ListState(count: 100, visibleRows: 10)
         list.handle(.up)
@@ -116,7 +116,7 @@ import Testing
     }
 }
 
-@Suite struct ChoiceTests {
+@Suite(.timeLimit(.minutes(10))) struct ChoiceTests {
     let options = ["Choice A", "Choice B", "Choice C", "Choice D", "Choice E"]
 
     @Test func wheelSelectionFollowsTheHighlight() {
@@ -184,7 +184,7 @@ import Testing
     }
 }
 
-@Suite struct SpinnerTests {
+@Suite(.timeLimit(.minutes(10))) struct SpinnerTests {
     @Test func frameFollowsElapsedTime() {
         let spinner = Spinner()
         #expect(spinner.interval == .milliseconds(100))

@@ -52,7 +52,7 @@ final class PseudoTerminal {
 }
 
 /// ncurses is one global screen per process: these run one at a time.
-@Suite(.serialized) struct NcursesTerminalTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct NcursesTerminalTests {
     @Test func drawsTextWithColoursOnARealTerminal() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")

@@ -3,7 +3,7 @@ import Testing
 
 /// What a photograph does to ncurses' colour pairs on small terminals: every cell still gets a
 /// pair, exact while pairs last, the nearest once they run out (Docs/images.md, "In the app").
-@Suite struct PictureColorPairsTests {
+@Suite(.timeLimit(.minutes(10))) struct PictureColorPairsTests {
     /// A busy picture: colour noise, every pixel drawn at random (the same every run), 76 × 16
     /// pixels, the detail page's largest at 80 × 24.
     static func busyPicture(_ mode: ColorMode) -> HalfBlockImage {

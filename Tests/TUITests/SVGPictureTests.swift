@@ -8,7 +8,7 @@ import TUI
 
 /// Canvas → SVG: what each cell attribute becomes, read back through an XML parser (so every
 /// picture is also checked to be well-formed).
-@Suite struct SVGPictureTests {
+@Suite(.timeLimit(.minutes(10))) struct SVGPictureTests {
     let picture = SVGPicture()
     static let fg = "#D0D0D0", bg = "#1E1E1E"
 

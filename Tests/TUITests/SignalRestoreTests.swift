@@ -7,7 +7,7 @@ import Testing
 /// case runs in a child process on a pseudo-terminal whose modes the child saves (cooked, with
 /// echo), then switches to raw as curses would, before it dies; the parent checks how it died
 /// and what the terminal was left in. The end-to-end tests do the same with the real program.
-@Suite struct SignalRestoreTests {
+@Suite(.timeLimit(.minutes(10))) struct SignalRestoreTests {
     /// Forks; the child runs `body` (which must end the child), the parent gets how it ended,
     /// the terminal's modes afterwards and what the child wrote to it.
     private func inChild(_ body: (Int32) -> Void) throws -> (status: Int32, modes: termios, output: [UInt8]) {

@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct TextFieldTests {
+@Suite(.timeLimit(.minutes(10))) struct TextFieldTests {
     private func typed(_ text: String, into state: inout TextFieldState) {
         for c in text { state.handle(.char(c)) }
     }

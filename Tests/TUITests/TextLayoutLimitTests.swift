@@ -3,7 +3,7 @@ import Testing
 
 /// `lines(_:width:maxLines:)` stops wrapping once it knows the text is cut (Docs/performance.md: a list
 /// row's cost must not grow with the length of its description); the result must not change.
-@Suite struct TextLayoutLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct TextLayoutLimitTests {
     @Test func limitedLinesEqualThePrefixOfTheFullWrapWithTheEllipsis() {
         let long = Array(repeating: "lorem ipsum dolor sit amet", count: 200).joined(separator: " ")
         let texts = [long, "short", "", "a\n\nb\nc", String(repeating: "x", count: 500), "one two three four five six"]

@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct TextLayoutTests {
+@Suite(.timeLimit(.minutes(10))) struct TextLayoutTests {
     @Test func wrapBreaksAtWordsWithinTheWidth() {
         #expect(TextLayout.wrap("the quick brown fox jumps", width: 10) == ["the quick", "brown fox", "jumps"])
     }

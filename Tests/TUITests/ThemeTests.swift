@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct ThemeTests {
+@Suite(.timeLimit(.minutes(10))) struct ThemeTests {
     @Test func hexParsesLongShortAndRejectsJunk() {
         #expect(RGB(hex: "#8F1F1F") == RGB(0x8F, 0x1F, 0x1F))
         #expect(RGB(hex: "97d077") == RGB(0x97, 0xD0, 0x77))

@@ -1,7 +1,7 @@
 import Testing
 @testable import TUI
 
-@Suite struct WidgetTests {
+@Suite(.timeLimit(.minutes(10))) struct WidgetTests {
     @Test func frameDrawsARoundedBoxWithATitleAndReturnsItsInside() {
         var canvas = Canvas(size: Size(width: 14, height: 4))
         let inside = Frame(title: "Articles").draw(in: canvas.bounds, on: &canvas)

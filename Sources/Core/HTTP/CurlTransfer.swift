@@ -19,6 +19,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers: [String: String] = [:]
     private var headerBytes = 0
+    /// Body bytes libcurl handed over for the last answer, refused ones included: where an
+    /// aborted transfer stopped (its log line says), and what tests of the limit measure.
+    private(set) var bodyBytesReceived = 0
     private var overflow: Overflow?
     private let cancelled = Atomic<Bool>(false)
     private let request: HTTPRequest
@@ -84,6 +87,7 @@ final class CurlTransfer: @unchecked Sendable {
         body = Data()
         self.headers = [:]
         headerBytes = 0
+        bodyBytesReceived = 0
         overflow = nil
         // Sorted so the wire order is the same every time (the dictionary's is not).
         let lines = headers.sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
@@ -109,7 +113,7 @@ final class CurlTransfer: @unchecked Sendable {
 
         switch overflow {
         case .body:
-            logger.warning("http", "the answer passed \(limit) bytes; transfer aborted")
+            logger.warning("http", "the answer passed \(limit) bytes; transfer aborted after \(bodyBytesReceived) bytes")
             return .failure(.responseTooLarge(limit: limit))
         case .headers:
             return .failure(.undecodable("the server's answer has more than \(Self.maximumHeaderBytes / 1024) KB of headers"))
@@ -138,6 +142,7 @@ final class CurlTransfer: @unchecked Sendable {
     private static let onBody: ccurl_data_callback = { data, size, count, context in
         guard let transfer = transfer(context), let data else { return 0 }
         let length = size * count
+        transfer.bodyBytesReceived += length
         guard transfer.accept(bodyBytes: length) else { return 0 }
         transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
         return length
@@ -183,4 +188,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     var receivedHeaders: [String: String] { headers }
+
+    /// Header bytes libcurl handed over for the last answer, the refused line included.
+    var receivedHeaderBytes: Int { headerBytes }
 }

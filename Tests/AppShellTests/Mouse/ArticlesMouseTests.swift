@@ -6,7 +6,7 @@ import TUI
 @testable import AppShell
 
 /// The articles list and detail page with the mouse (Docs/mouse-and-paste.md).
-@Suite(.timeLimit(.minutes(1))) struct ArticlesMouseTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesMouseTests {
     private func syncedList() async throws -> ShellHarness {
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")

@@ -6,7 +6,7 @@ import TUI
 
 /// The picture of what is clickable in Docs/mouse-and-paste.md, drawn from the real hit map:
 /// the page can't drift from the code.
-@Suite(.timeLimit(.minutes(1))) struct ClickMapPictureTests {
+@Suite(.timeLimit(.minutes(10))) struct ClickMapPictureTests {
     /// The screen with only what a click does something on: its characters, `░` for its blank
     /// cells (a single space between two words stays a space); everything else left out.
     static func clickMap(_ app: ShellHarness) -> String {

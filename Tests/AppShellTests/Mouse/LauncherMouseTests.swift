@@ -4,7 +4,7 @@ import TUI
 @testable import AppShell
 
 /// The launcher, the key bar and help with the mouse (Docs/mouse-and-paste.md).
-@Suite(.timeLimit(.minutes(1))) struct LauncherMouseTests {
+@Suite(.timeLimit(.minutes(10))) struct LauncherMouseTests {
     private func selectedRow(_ app: ShellHarness) -> String? { app.lines.first { $0.contains("▸") } }
 
     @Test func aClickOnAChallengeOpensIt() async throws {

@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// The network inspector and the fault panel with the mouse (Docs/mouse-and-paste.md).
-@Suite(.timeLimit(.minutes(1))) struct LiveToolsMouseTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveToolsMouseTests {
     /// The launcher with the inspector open over twelve requests (six fit).
     private func inspectorOverTwelveRequests() async throws -> ShellHarness {
         let app = try ShellHarness()

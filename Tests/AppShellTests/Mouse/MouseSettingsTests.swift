@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// `--no-mouse` and the configuration's `"mouse"` (Docs/mouse-and-paste.md).
-@Suite struct MouseSettingsTests {
+@Suite(.timeLimit(.minutes(10))) struct MouseSettingsTests {
     private func configuration(_ json: String) throws(ConfigurationError) -> AppConfiguration {
         try AppConfiguration.decode(Data(json.utf8), file: "Config/x.json")
     }

@@ -6,7 +6,7 @@ import TUI
 
 /// The navigation flow with the mouse: a click does what the keys do, through the same events
 /// (Docs/mouse-and-paste.md).
-@Suite(.timeLimit(.minutes(1))) struct NavigationMouseTests {
+@Suite(.timeLimit(.minutes(10))) struct NavigationMouseTests {
     @Test func aClickOnAB1ChoiceSelectsIt() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1))
         try await app.waitForScreen(.b1)

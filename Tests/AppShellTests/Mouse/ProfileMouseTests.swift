@@ -5,7 +5,7 @@ import TUI
 @testable import AppShell
 
 /// The profile form with the mouse and bracketed paste (Docs/mouse-and-paste.md).
-@Suite(.timeLimit(.minutes(1))) struct ProfileMouseTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileMouseTests {
     @Test func aClickOnAFieldOrItsLabelGivesItTheFocusWithTheCursorAtTheEnd() async throws {
         let app = try await ShellHarness.loadedProfile()
         try app.click("Last Name")

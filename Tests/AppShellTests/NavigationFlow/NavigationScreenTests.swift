@@ -8,7 +8,7 @@ import Contract
 
 /// The flow's screen object: key mapping, the key bar, animation only while something moves,
 /// leaving cancels everything, the status line.
-@Suite(.timeLimit(.minutes(1))) struct NavigationScreenTests {
+@Suite(.timeLimit(.minutes(10))) struct NavigationScreenTests {
     /// A state driven by events, as the reducer sees them (no runtime).
     private func state(_ events: [NavigationEvent], policy: RetryPolicy = .login) -> NavigationState {
         var state = NavigationState(loginPolicy: policy)

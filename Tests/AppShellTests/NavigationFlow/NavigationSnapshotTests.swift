@@ -7,7 +7,7 @@ import TUI
 
 /// Every screen of the navigation flow, headless at 80×24, exactly as drawn, and its
 /// background colour from the challenge's diagram.
-@Suite(.timeLimit(.minutes(1))) struct NavigationSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct NavigationSnapshotTests {
     /// Compares the whole screen with its golden file (`__Snapshots__/NavigationSnapshotTests`).
     private func expectScreen(_ app: ShellHarness, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         expectSnapshot(app.screen, named: name, sourceLocation: sourceLocation)
