@@ -6,7 +6,7 @@ import Testing
 
 /// `challenge-tui --completions SHELL`: bash's completion function, run for real, offers the
 /// options and the scenario names, built-in and the user's (Docs/installing.md).
-@Suite(.timeLimit(.minutes(1))) struct CompletionTests {
+@Suite(.timeLimit(.minutes(10))) struct CompletionTests {
     /// The candidates bash's function gives for the words `line` (the last one being completed),
     /// off the cooperative pool (bash is a process to wait for).
     func complete(_ line: [String], configHome: String) async throws -> [String] {

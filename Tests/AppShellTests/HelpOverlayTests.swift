@@ -4,7 +4,7 @@ import TUI
 
 /// `?` shows the keys of the screen on top, from the same declarations as its key bar, then the
 /// keys that work everywhere (Docs/keys.md).
-@Suite(.timeLimit(.minutes(1))) struct HelpOverlayTests {
+@Suite(.timeLimit(.minutes(10))) struct HelpOverlayTests {
     @Test func helpOnTheArticleListListsTheListsKeysAndOnThePageThePages() async throws {
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")
@@ -62,7 +62,7 @@ import TUI
 /// The declarations and the key handling agree on the profile screen and the launcher: every
 /// key the screen takes is declared (typing aside, in a field), and every key the bar offers
 /// does something.
-@Suite(.timeLimit(.minutes(1))) struct DeclaredKeysTests {
+@Suite(.timeLimit(.minutes(10))) struct DeclaredKeysTests {
     @Test func theProfilesDeclaredKeysAreTheKeysItTakes() async throws {
         let loaded = try await ShellHarness.loadedProfile()
         var screens: [(String, ProfileFeature)] = []

@@ -6,7 +6,7 @@ import Testing
 
 /// challenge-tui(1) is made from the same declarations as `--help`; the checked-in page is what
 /// the code makes now, and groff renders it without a warning (Docs/installing.md).
-@Suite(.timeLimit(.minutes(1))) struct ManPageTests {
+@Suite(.timeLimit(.minutes(10))) struct ManPageTests {
     static let page = ManPage.render(LaunchInterface.interface)
     static let file = "Docs/man/challenge-tui.1"
 

@@ -11,7 +11,7 @@ import TUI
 /// fits (rows, the description's window, the pictures on screen) reaches the state as a layout
 /// event before the frame, so rendering the same state twice gives the same cells and leaves
 /// the state as it was.
-@Suite(.timeLimit(.minutes(1))) struct PureRenderingTests {
+@Suite(.timeLimit(.minutes(10))) struct PureRenderingTests {
     let area = Rect(x: 0, y: 0, width: 80, height: 23)
 
     private func environment(stored articles: [Article]) throws -> AppEnvironment {

@@ -44,7 +44,7 @@ private let reduceCounter: TestStore<Counter, CounterEvent, CounterEffect>.Reduc
 /// The test store's own contract: what passes, and that each kind of omission fails — the
 /// failures are expected issues (`withKnownIssue`), so these tests fail if the store stops
 /// reporting them.
-@Suite(.timeLimit(.minutes(1))) struct TestStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct TestStoreTests {
     private func store(_ state: Counter = Counter()) -> TestStore<Counter, CounterEvent, CounterEffect> {
         TestStore(initialState: state, reduce: reduceCounter)
     }

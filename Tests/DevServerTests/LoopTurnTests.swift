@@ -4,7 +4,7 @@ import Testing
 
 /// What the loops tell their `turnObserver`, which the tests' `LoopDriver` steps the manual
 /// clock by (Docs/testing.md, "The server on a manual clock").
-@Suite(.timeLimit(.minutes(1))) struct LoopTurnTests {
+@Suite(.timeLimit(.minutes(10))) struct LoopTurnTests {
     @Test func aTurnReportsTheEarliestTimerSoTheClockCanJumpToIt() throws {
         let server = try TestHTTP(loops: 2)
         server.settle()

@@ -6,7 +6,7 @@ import Testing
 
 /// challenge-server(1) is made from the same declarations as `--help`; the checked-in page is
 /// what the code makes now, and groff renders it without a warning (Docs/installing.md).
-@Suite(.timeLimit(.minutes(1))) struct ServerManPageTests {
+@Suite(.timeLimit(.minutes(10))) struct ServerManPageTests {
     static let page = ManPage.render(ServerInterface.interface)
 
     @Test func theCheckedInPageIsTheGeneratedOne() {

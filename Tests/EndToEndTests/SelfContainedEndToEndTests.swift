@@ -5,7 +5,7 @@ import Testing
 /// the current directory or beside the executable (a downloaded archive, a cloned repository
 /// someone prepared) changes nothing; the user's own `$XDG_CONFIG_HOME/challenge-tui` does
 /// (Docs/configuration.md, "Where settings come from").
-@Suite(.serialized, .timeLimit(.minutes(2))) struct SelfContainedEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SelfContainedEndToEndTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-installed-\(UUID().uuidString)")
     private var dataDir: URL { root.appendingPathComponent("data") }
 
