@@ -92,6 +92,6 @@ import Testing
     }
 
     @Test func anUnwritableLogPathIsAClearError() {
-        #expect(throws: StoreError.self) { try Logger(path: "/proc/nope/log") }
+        #expect(throws: LogFileError.cannotOpen(path: "/proc/nope/log", reason: "No such file or directory")) { try Logger(path: "/proc/nope/log") }
     }
 }
