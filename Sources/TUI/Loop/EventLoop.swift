@@ -14,11 +14,19 @@ public final class EventLoop<App: TerminalApp> {
         public var quitKeysWhenTooSmall: Set<Key>
         /// Install the SIGTERM/SIGHUP/SIGINT handlers for the duration of `run()`.
         public var handlesSignals: Bool
+        /// A paste or mouse report that has had no input for this long is ended as if its end had
+        /// come (a stray paste start must not swallow every key after it). A terminal sends a
+        /// paste in one burst; a person needs longer than this to notice that keys do nothing.
+        public var inputSequenceTimeout: Duration
 
-        public init(minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [.char("q")], handlesSignals: Bool = true) {
+        public init(
+            minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [.char("q")],
+            handlesSignals: Bool = true, inputSequenceTimeout: Duration = .seconds(1)
+        ) {
             self.minimumSize = minimumSize
             self.quitKeysWhenTooSmall = quitKeysWhenTooSmall
             self.handlesSignals = handlesSignals
+            self.inputSequenceTimeout = inputSequenceTimeout
         }
     }
 
@@ -34,6 +42,9 @@ public final class EventLoop<App: TerminalApp> {
     private var needsRender = true
     private var started = false
     private var signalsInstalled = false
+    /// When an input sequence left open is ended (`Configuration.inputSequenceTimeout` after its
+    /// last input); nil when none is open.
+    private var sequenceDeadline: Duration?
     /// Frames rendered so far.
     public private(set) var renderCount = 0
 
@@ -92,9 +103,22 @@ public final class EventLoop<App: TerminalApp> {
             exit = .signal(signal)
             return exit
         }
+        let inputArrived = terminal.inputDescriptor >= 0 && result.readable.contains(terminal.inputDescriptor)
+        if let deadline = sequenceDeadline, !inputArrived, stopwatch.elapsed >= deadline {
+            sequenceDeadline = nil
+            for key in terminal.endInputSequence() {
+                handle(key)
+                if exit != nil { return exit }
+            }
+        }
         for key in terminal.readKeys() {
             handle(key)
             if exit != nil { return exit }
+        }
+        if !terminal.isInsideInputSequence {
+            sequenceDeadline = nil
+        } else if sequenceDeadline == nil || inputArrived {
+            sequenceDeadline = stopwatch.elapsed + configuration.inputSequenceTimeout
         }
         if terminal.inputDescriptor >= 0, result.hungUp.contains(terminal.inputDescriptor) {
             exit = .inputClosed
@@ -124,9 +148,11 @@ public final class EventLoop<App: TerminalApp> {
         }
     }
 
-    /// How long the next `poll` may sleep: until the earliest timer, or forever (nil).
+    /// How long the next `poll` may sleep: until the earliest timer or the end of an input
+    /// sequence left open, or forever (nil).
     public var pollTimeout: Duration? {
-        context.timers.nextDeadline.map { max(.zero, $0 - stopwatch.elapsed) }
+        let deadlines = [context.timers.nextDeadline, sequenceDeadline].compactMap { $0 }
+        return deadlines.min().map { max(.zero, $0 - stopwatch.elapsed) }
     }
 
     private func handle(_ key: Key) {

@@ -137,6 +137,10 @@ public final class NcursesTerminal: Terminal {
         return keys
     }
 
+    public var isInsideInputSequence: Bool { decoder.isInsideSequence }
+
+    public func endInputSequence() -> [Key] { decoder.endSequence() }
+
     public func present(_ canvas: Canvas, cursor: Point?) {
         guard isActive else { return }
         let screen = ctui_stdscr()

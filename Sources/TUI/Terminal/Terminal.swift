@@ -12,6 +12,18 @@ public protocol Terminal: AnyObject {
     func present(_ canvas: Canvas, cursor: Point?)
     /// All keys available now, without blocking (empty when none).
     func readKeys() -> [Key]
+    /// Whether the input read so far stops inside a sequence (a paste or mouse report that has
+    /// begun and not ended).
+    var isInsideInputSequence: Bool { get }
+    /// Ends that sequence as if its end had come and returns what it gathered (a paste's text so
+    /// far): the event loop calls it when the sequence has had no input for a moment.
+    func endInputSequence() -> [Key]
+}
+
+extension Terminal {
+    /// A terminal that hands over whole keys (headless) never stops inside a sequence.
+    public var isInsideInputSequence: Bool { false }
+    public func endInputSequence() -> [Key] { [] }
 }
 
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
