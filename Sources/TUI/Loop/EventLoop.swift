@@ -1,9 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// The one thread that owns the terminal. It sleeps in `poll()` on the terminal's input and a
 /// wake pipe, with a timeout equal to the next timer's deadline (none when no timer is
 /// pending: idle costs nothing). On waking it handles every key, posted message and due timer,
 /// then renders once if anything happened.
 ///
-/// Ctrl-C quits everywhere. Below `minimumSize` the app is not drawn and gets no keys: the
+/// Ctrl-C quits everywhere; Ctrl-Z and SIGTSTP suspend (the terminal given back, the process
+/// stopped, the screen drawn again when it continues). Below `minimumSize` the app is not drawn and gets no keys: the
 /// loop shows "Terminal too small: need 60x20, have WxH" until the terminal grows (only `q` and
 /// Ctrl-C work meanwhile). SIGTERM, SIGHUP and SIGINT end the loop; the terminal is restored
 /// whichever way it ends.
@@ -100,8 +104,13 @@ public final class EventLoop<App: TerminalApp> {
         let result = poller.wait(for: [terminal.inputDescriptor, mailbox.readDescriptor], timeout: pollTimeout)
         mailbox.drainWakeups()
         if signalsInstalled, let signal = SignalHub.takePendingSignal() {
-            exit = .signal(signal)
-            return exit
+            switch signal {
+            case SIGTSTP: suspendProcess()
+            case SIGCONT: takeTerminalBack()  // stopped by something it could not see (SIGSTOP)
+            default:
+                exit = .signal(signal)
+                return exit
+            }
         }
         let inputArrived = terminal.inputDescriptor >= 0 && result.readable.contains(terminal.inputDescriptor)
         if let deadline = sequenceDeadline, !inputArrived, stopwatch.elapsed >= deadline {
@@ -157,6 +166,11 @@ public final class EventLoop<App: TerminalApp> {
 
     private func handle(_ key: Key) {
         if key == .ctrl("c") { exit = .quit; return }
+        // Raw mode turns Ctrl-Z into a key; it suspends as in other full-screen programs.
+        if key == .ctrl("z") && signalsInstalled {
+            suspendProcess()
+            return
+        }
         if key == .resize {
             context.terminalSize = terminal.size
             needsRender = true
@@ -171,6 +185,20 @@ public final class EventLoop<App: TerminalApp> {
         app.handle(key, context)
         needsRender = true
         checkQuit()
+    }
+
+    /// SIGTSTP or Ctrl-Z: the terminal is given back as for an exit, the process stops; once
+    /// continued (`fg`, SIGCONT) the terminal is taken back and drawn whole (Docs/security.md).
+    private func suspendProcess() {
+        terminal.suspend()
+        SignalHub.stopProcess()
+        takeTerminalBack()
+    }
+
+    private func takeTerminalBack() {
+        terminal.resume()
+        context.terminalSize = terminal.size
+        needsRender = true
     }
 
     private func deliver(_ message: App.Message) {
