@@ -21,7 +21,7 @@ private func deadPID() -> pid_t {
 
     @Test func onlyTheStoresOwnTempFilesOfWritersThatAreGoneAreRemoved() throws {
         let key = try EncryptionKey(bytes: Data(repeating: 3, count: 32))
-        _ = try EncryptedFileStore(directory: dataDir, key: key)
+        _ = try EncryptedFileStore(directory: dataDir, key: key, time: .frozen())
         let dead = deadPID()
         let alive = getpid()
         let stale = [".articles.list.tmp-\(dead)-0123456789ab", ".key-check.tmp-\(dead)-a1b2c3d4e5f6", ".picture.1f.tmp-\(dead)-ffffffffffff"]
@@ -42,7 +42,7 @@ private func deadPID() -> pid_t {
         try FileManager.default.createSymbolicLink(atPath: dataDir + "/.progress.tmp-\(dead)-0123456789ab", withDestinationPath: folder.file("elsewhere"))
         make("elsewhere", in: folder.path)
 
-        let store = try EncryptedFileStore(directory: dataDir, key: key)
+        let store = try EncryptedFileStore(directory: dataDir, key: key, time: .frozen())
 
         #expect(store.staleTempFilesRemoved == stale.sorted())
         for name in stale { #expect(!exists(name), "\(name)") }
@@ -53,11 +53,11 @@ private func deadPID() -> pid_t {
     }
 
     @Test func aWrongKeyRemovesNothing() throws {
-        _ = try EncryptedFileStore(directory: dataDir, key: try EncryptionKey(bytes: Data(repeating: 3, count: 32)))
+        _ = try EncryptedFileStore(directory: dataDir, key: try EncryptionKey(bytes: Data(repeating: 3, count: 32)), time: .frozen())
         let name = ".articles.list.tmp-\(deadPID())-0123456789ab"
         make(name)
         #expect(throws: StoreError.self) {
-            try EncryptedFileStore(directory: dataDir, key: try EncryptionKey(bytes: Data(repeating: 4, count: 32)))
+            try EncryptedFileStore(directory: dataDir, key: try EncryptionKey(bytes: Data(repeating: 4, count: 32)), time: .frozen())
         }
         #expect(exists(name))
     }

@@ -46,7 +46,7 @@ import Imaging
     }()
     static let store: EncryptedFileStore? = {
         guard let key = try? EncryptionKey(bytes: Data(repeating: 7, count: 32)) else { return nil }
-        return try? EncryptedFileStore(directory: folder + "/store", key: key)
+        return try? EncryptedFileStore(directory: folder + "/store", key: key, time: .system)
     }()
 
     /// As the fuzz target makes it: the input's two lines as header and payload, signed.

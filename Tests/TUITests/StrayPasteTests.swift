@@ -75,7 +75,7 @@ final class KeyRecorder: TerminalApp {
     init() throws {
         terminal = try DecodingPipeTerminal()
         poller = ImmediatePoller(advancing: time)
-        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, clock: time)
+        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: .driven(by: time))
         try loop.start()
     }
 

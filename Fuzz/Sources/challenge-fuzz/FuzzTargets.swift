@@ -40,7 +40,7 @@ enum FuzzFiles {
     }()
     static let store: EncryptedFileStore? = {
         guard let key = try? EncryptionKey(bytes: Data(repeating: 7, count: 32)) else { return nil }
-        return try? EncryptedFileStore(directory: folder + "/store", key: key)
+        return try? EncryptedFileStore(directory: folder + "/store", key: key, time: .system)
     }()
 
     static func write(_ bytes: UnsafeRawBufferPointer, as name: String) -> String? {

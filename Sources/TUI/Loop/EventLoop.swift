@@ -1,3 +1,4 @@
+import Core
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +42,7 @@ public final class EventLoop<App: TerminalApp> {
     public let context: RunContext<App.Message>
     private let poller: any Poller
     private let mailbox: Mailbox<App.Message>
-    private let stopwatch: Stopwatch
+    private let time: TimeSource
     private var exit: EventLoopExit?
     private var needsRender = true
     private var started = false
@@ -54,15 +55,15 @@ public final class EventLoop<App: TerminalApp> {
 
     public init(
         app: App, terminal: any Terminal, configuration: Configuration = Configuration(),
-        poller: any Poller = SystemPoller(), clock: any Clock<Duration> = ContinuousClock()
+        poller: any Poller = SystemPoller(), time: TimeSource
     ) throws {
         self.app = app
         self.terminal = terminal
         self.configuration = configuration
         self.poller = poller
-        self.stopwatch = Stopwatch(clock)
+        self.time = time
         self.mailbox = try Mailbox()
-        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, stopwatch: stopwatch)
+        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, time: time)
     }
 
     /// Where background work posts messages.
@@ -92,6 +93,7 @@ public final class EventLoop<App: TerminalApp> {
             signalsInstalled = true
         }
         context.terminalSize = terminal.size
+        context.stamp()
         app.start(context)
         if context.isQuitting { exit = .quit }
         renderIfNeeded()
@@ -113,31 +115,35 @@ public final class EventLoop<App: TerminalApp> {
             }
         }
         let inputArrived = terminal.inputDescriptor >= 0 && result.readable.contains(terminal.inputDescriptor)
-        if let deadline = sequenceDeadline, !inputArrived, stopwatch.elapsed >= deadline {
+        if let deadline = sequenceDeadline, !inputArrived, time.elapsed >= deadline {
             sequenceDeadline = nil
             for key in terminal.endInputSequence() {
+                context.stamp()
                 handle(key)
                 if exit != nil { return exit }
             }
         }
         for key in terminal.readKeys() {
+            context.stamp()
             handle(key)
             if exit != nil { return exit }
         }
         if !terminal.isInsideInputSequence {
             sequenceDeadline = nil
         } else if sequenceDeadline == nil || inputArrived {
-            sequenceDeadline = stopwatch.elapsed + configuration.inputSequenceTimeout
+            sequenceDeadline = time.elapsed + configuration.inputSequenceTimeout
         }
         if terminal.inputDescriptor >= 0, result.hungUp.contains(terminal.inputDescriptor) {
             exit = .inputClosed
             return exit
         }
         for message in mailbox.takeAll() {
+            context.stamp()
             deliver(message)
             if exit != nil { return exit }
         }
-        for timer in context.timers.popDue(at: stopwatch.elapsed) {
+        context.stamp()
+        for timer in context.timers.popDue(at: context.now) {
             deliver(timer.message)
             if exit != nil { return exit }
         }
@@ -161,7 +167,7 @@ public final class EventLoop<App: TerminalApp> {
     /// sequence left open, or forever (nil).
     public var pollTimeout: Duration? {
         let deadlines = [context.timers.nextDeadline, sequenceDeadline].compactMap { $0 }
-        return deadlines.min().map { max(.zero, $0 - stopwatch.elapsed) }
+        return deadlines.min().map { max(.zero, $0 - time.elapsed) }
     }
 
     private func handle(_ key: Key) {
@@ -214,6 +220,7 @@ public final class EventLoop<App: TerminalApp> {
     private func renderIfNeeded() {
         guard needsRender, exit == nil else { return }
         needsRender = false
+        context.stamp()
         var canvas = Canvas(size: terminal.size)
         var cursor: Point?
         if isTooSmall {
