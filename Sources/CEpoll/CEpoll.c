@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <malloc.h>
 #include "CEpoll.h"
 
 #include <errno.h>
@@ -128,3 +129,11 @@ int cepoll_pipe(int fds[2]) {
 }
 
 #endif
+
+int cepoll_release_free_memory(void) {
+#ifdef __GLIBC__
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

@@ -330,6 +330,25 @@ static inline int ctui_take_pending_signal(void) {
     return sig;
 }
 
+/// Stops the process as SIGTSTP's default action does, and returns once it is continued
+/// (SIGCONT). The event loop calls it after giving the terminal back (Docs/security.md,
+/// "Signals"): the loop's own SIGTSTP handler is set aside for the stop and put back after. In an
+/// orphaned process group the kernel discards the stop (no shell could continue it), and this
+/// returns at once.
+static inline void ctui_stop_process(void) {
+    struct sigaction default_action, mine;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(SIGTSTP, &default_action, &mine);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &mine, NULL);
+}
+
 static inline void ctui_chain_winch(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

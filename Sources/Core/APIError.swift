@@ -18,6 +18,10 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
     /// The answer's body, decompressed, went past `limit` bytes; the transfer was aborted there
     /// (`ResponseLimits`, Docs/security.md). Asking again gets the same answer.
     case responseTooLarge(limit: Int)
+    /// The server was reached and the connection made, but what came back was not a whole HTTP
+    /// answer (`BrokenAnswer` says how). Not "offline": the server is there. Transient, as a
+    /// server restarting or a proxy in trouble may do better on the next try.
+    case brokenAnswer(BrokenAnswer)
 
     /// A sentence for people, not an error code.
     public var message: String {
@@ -30,14 +34,15 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
         case .undecodable(let detail): "Unexpected response from the server: \(detail)"
         case .cancelled: "Cancelled"
         case .responseTooLarge(let limit): "The server's answer is too large (over \(Self.megabytes(limit)))"
+        case .brokenAnswer(let broken): broken.message
         }
     }
 
-    /// Failures that may go away on their own: 5xx answers and transport errors.
+    /// Failures that may go away on their own: 5xx answers, transport errors and broken answers.
     /// 4xx answers, undecodable bodies and cancellation will not change by retrying.
     public var isTransient: Bool {
         switch self {
-        case .offline, .connectionRefused, .timedOut: true
+        case .offline, .connectionRefused, .timedOut, .brokenAnswer: true
         case .http(let status, _): (500...599).contains(status)
         case .undecodable, .cancelled, .responseTooLarge: false
         }
@@ -58,5 +63,32 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
     public var status: Int? {
         if case .http(let status, _) = self { return status }
         return nil
+    }
+}
+
+/// How an answer was broken: the connection was made, what came back was not a whole HTTP answer.
+public enum BrokenAnswer: String, Hashable, Sendable, CaseIterable {
+    /// Fewer body bytes than the answer promised (`Content-Length`, chunks), then the end.
+    case cutShort
+    /// The connection ended before a byte of an answer came.
+    case closedWithoutAnswer
+    /// Bytes came, but not an HTTP status line (another protocol's banner, garbage).
+    case notHTTP
+
+    public var message: String {
+        switch self {
+        case .cutShort: "The server's answer was cut short"
+        case .closedWithoutAnswer: "The server closed the connection without answering"
+        case .notHTTP: "The server's answer is not an HTTP answer"
+        }
+    }
+
+    /// A word or two for the network inspector's status column.
+    public var shortName: String {
+        switch self {
+        case .cutShort: "cut short"
+        case .closedWithoutAnswer: "no answer"
+        case .notHTTP: "not HTTP"
+        }
     }
 }

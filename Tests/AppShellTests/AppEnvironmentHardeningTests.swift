@@ -51,6 +51,52 @@ import Testing
         }
     }
 
+    /// `--log` naming a folder or a FIFO is a mistake in the command line: exit 2 with a message,
+    /// at once (a FIFO without a reader would otherwise block the start for ever).
+    @Test(.timeLimit(.minutes(1)), arguments: ["folder", "fifo"])
+    func aLogThatIsNotAFileEndsTheStartWithExitTwo(_ kind: String) throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let log = data + "/log"
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: log, withIntermediateDirectories: true)
+        } else {
+            #expect(mkfifo(log, 0o600) == 0)
+        }
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.logFile = log
+        let error = #expect(throws: LaunchError.self) {
+            try AppEnvironment.make(options: options, environment: [:], executablePath: nil, currentDirectory: "/")
+        }
+        #expect(error?.exitStatus == 2)
+        let what = kind == "folder" ? "a folder" : "a FIFO (named pipe)"
+        #expect(error?.description == "--log: \(log) is \(what), not a file a log can be written to")
+    }
+
+    @Test func staleTempFilesRemovedAtOpeningAreLogged() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let key = ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]
+        _ = try make(key, dataDir: data).store
+        let stale = ".articles.list.tmp-\(pid_max())-0123456789ab"
+        FileManager.default.createFile(atPath: data + "/" + stale, contents: Data(count: 10))
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.logFile = data + "/app.log"
+        let app = try AppEnvironment.make(options: options, environment: key, executablePath: nil, currentDirectory: "/")
+        _ = app.store
+        #expect(!FileManager.default.fileExists(atPath: data + "/" + stale))
+        let log = try String(contentsOfFile: data + "/app.log", encoding: .utf8)
+        #expect(log.contains("store: removed 1 temp file(s) left by writes that never finished (their program had died): \(stale)"))
+    }
+
+    /// No process can have this id: the kernel hands out ids below `pid_max`.
+    private func pid_max() -> Int32 {
+        let text = (try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)) ?? "4194304"
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 4_194_304
+    }
+
     @Test func aWrongKeyRunsInMemoryAndSaysWhereTheKeyCameFromLeavingTheFilesAlone() throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(atPath: data) }

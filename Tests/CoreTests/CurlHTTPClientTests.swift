@@ -125,14 +125,18 @@ import Testing
     @Test func libcurlCodesMapToErrorsPeopleCanBeToldAbout() {
         let cases: [(Int, APIError)] = [
             (CCURL_COULDNT_RESOLVE_HOST, .offline), (CCURL_COULDNT_RESOLVE_PROXY, .offline), (CCURL_RECV_ERROR, .offline),
-            (CCURL_SEND_ERROR, .offline), (CCURL_GOT_NOTHING, .offline), (CCURL_PARTIAL_FILE, .offline),
+            (CCURL_SEND_ERROR, .offline), (CCURL_GOT_NOTHING, .brokenAnswer(.closedWithoutAnswer)),
+            (CCURL_PARTIAL_FILE, .brokenAnswer(.cutShort)), (CCURL_WEIRD_SERVER_REPLY, .brokenAnswer(.notHTTP)),
+            (CCURL_UNSUPPORTED_PROTOCOL, .offline),
             (CCURL_COULDNT_CONNECT, .connectionRefused), (CCURL_OPERATION_TIMEDOUT, .timedOut),
             (CCURL_ABORTED_BY_CALLBACK, .cancelled),
         ]
         for (code, expected) in cases {
             #expect(CurlHTTPClient.apiError(forCode: Int32(code)) == expected, "libcurl \(code)")
         }
-        for code in [CCURL_WEIRD_SERVER_REPLY, CCURL_BAD_CONTENT_ENCODING] {
+        #expect(CurlHTTPClient.apiError(forCode: Int32(CCURL_UNSUPPORTED_PROTOCOL), message: "Received HTTP/0.9 when not allowed")
+            == .brokenAnswer(.notHTTP))
+        for code in [CCURL_BAD_CONTENT_ENCODING] {
             let error = CurlHTTPClient.apiError(forCode: Int32(code))
             #expect(error == .undecodable("the server's answer could not be read (libcurl \(code))"))
             #expect(error.isTransient == false)
@@ -227,6 +231,26 @@ import Testing
         }
         let fine = try await client.send(HTTPRequest(url: server.url("/headers?count=20")))
         #expect(fine.body == Data("ok".utf8))
+    }
+
+    /// Reached, but not answered whole: said as it happened, not "offline", and retried as
+    /// transient errors are.
+    @Test(arguments: [
+        ("/short", BrokenAnswer.cutShort, "The server's answer was cut short", "cut short"),
+        ("/nothing", .closedWithoutAnswer, "The server closed the connection without answering", "no answer"),
+        ("/banner", .notHTTP, "The server's answer is not an HTTP answer", "not HTTP"),
+    ])
+    func aBrokenAnswerSaysHowItBrokeAndIsRetried(_ path: String, _ broken: BrokenAnswer, _ message: String, _ word: String) async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10), limits: limits, monitor: monitor)
+        let error = await #expect(throws: APIError.self) { try await client.send(HTTPRequest(url: server.url(path))) }
+        #expect(error == .brokenAnswer(broken))
+        #expect(error?.message == message)
+        #expect(broken.shortName == word)
+        #expect(monitor.history.last?.outcome == .failure(.brokenAnswer(broken)))
+        #expect(error?.isTransient == true)
+        #expect(RetryPolicy(maxAttempts: 4, schedule: .constant(.seconds(2))).shouldRetry(.brokenAnswer(broken), after: 1))
     }
 
     @Test func tooLargeIsExplainedAndNeverRetried() {

@@ -77,6 +77,47 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         }
     }
 
+    /// A record replaced by a FIFO, `/dev/zero` or a sparse gigabyte: refused without waiting or
+    /// reading, set aside like any record that doesn't open (Docs/security.md, "Files").
+    @Test(.timeLimit(.minutes(1)), arguments: ["fifo", "device", "sparse", "over"])
+    func aRecordThatIsNotASmallRegularFileIsSetAsideUnread(_ kind: String) throws {
+        let store = try store()
+        try store.write(Data("list".utf8), to: "articles.list")
+        let path = dataDir + "/articles.list"
+        unlink(path)
+        let reason: String
+        switch kind {
+        case "fifo":
+            #expect(mkfifo(path, 0o600) == 0)
+            reason = "it is a FIFO (named pipe), not a regular file"
+        case "device":
+            #expect(symlink("/dev/zero", path) == 0)
+            reason = "it is a character device, not a regular file"
+        case "sparse":
+            FileManager.default.createFile(atPath: path, contents: nil)
+            #expect(truncate(path, 1 << 30) == 0)
+            reason = "it is larger than the limit of 64 MB (1024 MB)"
+        default:
+            FileManager.default.createFile(atPath: path, contents: nil)
+            #expect(truncate(path, off_t(EncryptedFileStore.maximumRecordBytes + 1)) == 0)
+            reason = "it is larger than the limit of 64 MB (67,108,865 bytes)"
+        }
+        #expect(throws: StoreError.damaged(name: "articles.list", movedTo: "articles.list.damaged-20231114T221320Z", reason: reason)) {
+            try store.read("articles.list")
+        }
+        #expect(try store.read("articles.list") == nil)
+    }
+
+    @Test func aRecordAtTheCapIsReadAndOneOverItIsNeverWritten() throws {
+        let store = try store()
+        let overhead = 5 + 12 + 16
+        let largest = Data(repeating: 9, count: EncryptedFileStore.maximumRecordBytes - overhead)
+        try store.write(largest, to: "big")
+        #expect(try store.read("big") == largest)
+        #expect(throws: StoreError.self) { try store.write(largest + [0], to: "big") }
+        #expect(try store.read("big")?.count == largest.count)
+    }
+
     @Test(arguments: [0, 3, 5, 20, 33])
     func aTruncatedFileIsDamagedNotACrash(_ length: Int) throws {
         let store = try store()

@@ -6,7 +6,8 @@ import Foundation
 /// request (method, path, headers, body) as JSON; `/redirect?to=P&code=C` answers C (302 unless
 /// given) to P; `/loop` redirects to itself; `/big?bytes=N` answers N bytes; `/bomb?bytes=N`
 /// answers N zero bytes gzip-compressed (a few KB on the wire); `/headers?count=N` answers with
-/// N extra header lines.
+/// N extra header lines; `/short` promises 100,000 bytes, sends 9 and closes; `/nothing` closes
+/// without answering; `/banner` answers with an SSH banner instead of HTTP.
 ///
 /// One server serves every test (`shared`): python takes about half a second to start on a
 /// busy machine. It exits when the test process ends, however it ends: it watches its stdin,
@@ -56,6 +57,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", "2")
             self.end_headers()
             self.wfile.write(b"ok")
+        elif url.path == "/short":
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n123456789")
+            self.wfile.flush()
+            self.close_connection = True
+        elif url.path == "/nothing":
+            self.close_connection = True
+        elif url.path == "/banner":
+            self.wfile.write(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+            self.wfile.flush()
+            self.close_connection = True
         elif url.path == "/echo":
             echo = {"method": self.command, "path": self.path,
                     "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body.decode()}

@@ -92,6 +92,8 @@ import Testing
     }
 
     @Test func anUnwritableLogPathIsAClearError() {
-        #expect(throws: StoreError.self) { try Logger(path: "/proc/nope/log", time: .frozen()) }
+        #expect(throws: LogFileError.cannotOpen(path: "/proc/nope/log", reason: "No such file or directory")) {
+            try Logger(path: "/proc/nope/log", time: .frozen())
+        }
     }
 }

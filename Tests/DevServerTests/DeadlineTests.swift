@@ -57,6 +57,37 @@ import Testing
         #expect(server.http.openConnections == 0)
     }
 
+    /// The idle deadline counts from the last request, not from the accept: a connection that
+    /// asks every second stays open for 20 s (the old server closed it 5 s after the accept, the
+    /// 6th request got EOF), then closes 5 s after its last answer.
+    @Test func aConnectionAskingEverySecondStaysOpenAndClosesFiveSecondsAfterItsLastAnswer() throws {
+        let server = try TestHTTP()
+        let connection = try server.connect()
+        for second in 0..<20 {
+            connection.send(request("GET", "/", close: false))
+            #expect(try server.answer(on: connection)?.status == 200, "request \(second + 1)")
+            server.advance(by: 1)
+        }
+        #expect(server.http.openConnections == 1)
+        server.advance(by: 3.999)
+        #expect(server.http.openConnections == 1)
+        server.advance(by: 0.001)
+        #expect(try connection.waitForClose())
+    }
+
+    /// A request whose answer is delayed keeps the connection busy; after it, 5 s of idle again.
+    @Test func delayedAnswersEverySecondKeepTheConnectionOpen() throws {
+        let server = try TestHTTP()
+        let connection = try server.connect()
+        for _ in 0..<4 {
+            connection.send(request("GET", "/slow", close: false))
+            server.advance(by: 2)
+            #expect(try connection.readResponse()?.text == "slow")
+            server.advance(by: 1)
+        }
+        #expect(server.http.openConnections == 1)
+    }
+
     @Test func theIdleTimeoutWaitsWhileAnAnswerIsDelayed() throws {
         // A 2-second answer on a server whose idle timeout is 1 s: the connection is busy, not
         // idle, until the answer has gone; the idle second counts from then.

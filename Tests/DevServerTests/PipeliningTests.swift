@@ -5,6 +5,25 @@ import Testing
 /// Answers go out in the order of the requests, whatever their delays; the server reads ahead
 /// only so far; a client that half-closes still gets its answers.
 @Suite(.timeLimit(.minutes(10))) struct PipeliningTests {
+    /// 32 pipelined requests for a 300 KB answer from a client that never reads: the server
+    /// builds and queues answers only while what it holds for the connection (queued bytes and
+    /// built answers) is under 256 KiB — not all 32 (9.6 MB). Each answer is logged as it is
+    /// queued, so the log says how many were. Reading them all gets all 32, in order.
+    @Test func aClientThatPipelinesAndNeverReadsIsHeldToTheOutputCap() throws {
+        let server = try TestHTTP(bigBody: Data(repeating: 0x61, count: 300_000))
+        let connection = try server.connect()
+        connection.send(Data((0..<32).flatMap { _ in request("GET", "/big", close: false) }))
+        for _ in 0..<5 { server.settle() }
+        // The kernel's socket buffers take some of the first answers (about 4 MB on loopback);
+        // before the cap the server queued all 32 at once.
+        #expect(server.recorder.log.count < 24, "answers queued for a client that reads nothing")
+        for index in 0..<32 {
+            let response = try #require(try connection.readResponse(), "answer \(index + 1)")
+            #expect(response.body.count == 300_000)
+        }
+        #expect(server.recorder.log.count == 32)
+    }
+
     @Test func aQuickAnswerWaitsForASlowOneBeforeIt() throws {
         let server = try TestHTTP()
         let connection = try server.connect()

@@ -47,6 +47,62 @@ import Testing
         #expect(try server.get("/profiles/mine", headers: auth).json()?["data"] as? [String: String] == ["firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"])
     }
 
+    /// `A\u{1b}[2J` would clear the screen of whoever shows the name: refused, 422 naming the field.
+    @Test(arguments: [
+        (#"{"firstName":"A\u001b[2J","lastName":"Goode"}"#, "firstName", "First Name may not contain control characters"),
+        (#"{"firstName":"Ada","lastName":"Love\tlace"}"#, "lastName", "Last Name may not contain control characters"),
+        (#"{"firstName":"A\u0085B","lastName":"Goode"}"#, "firstName", "First Name may not contain control characters"),
+        (#"{"firstName":"A\u2028B","lastName":"Goode"}"#, "firstName", "First Name may not contain control characters"),
+    ])
+    func namesWithControlCharactersAre422NamingTheField(json: String, code: String, message: String) throws {
+        let server = try TestServer()
+        let response = try server.post("/profiles/update", json: json, headers: auth)
+        #expect(response.status == 422)
+        #expect(response.json()?["code"] as? String == code)
+        #expect(response.json()?["message"] as? String == message)
+        #expect(try server.get("/profiles/mine", headers: auth).json()?["data"] as? [String: String] == ["firstName": "Johnny B", "userName": "iOS User", "lastName": "Goode"])
+    }
+
+    @Test func aFamilyEmojiWithItsJoinersIsAName() throws {
+        let server = try TestServer()
+        #expect(try server.post("/profiles/update", json: #"{"firstName":"👨‍👩‍👧","lastName":"x"}"#, headers: auth).status == 200)
+    }
+
+    /// Five wrong current passwords in a minute: the next change, even with the right one, is 429
+    /// with `Retry-After` until the first of the five is a minute old (on the loop's clock).
+    @Test func fiveWrongCurrentPasswordsInAMinuteAre429WithRetryAfter() throws {
+        let server = try TestServer()
+        let wrong = #"{"currentPassword":"wrong-one","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#
+        let right = #"{"currentPassword":"password123","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#
+        for attempt in 1...5 {
+            #expect(try server.post("/password/change", json: wrong, headers: auth).status == 403, "attempt \(attempt)")
+            server.clock.advance(by: 10)
+        }
+        // 50 s after the first wrong one: 10 s left.
+        for json in [wrong, right] {
+            let limited = try server.post("/password/change", json: json, headers: auth)
+            #expect(limited.status == 429)
+            #expect(limited.headers["retry-after"] == "10")
+            #expect(limited.json()?["code"] as? String == "tooManyAttempts")
+            #expect(limited.json()?["message"] as? String == "Too many attempts — try again in 10 s")
+            #expect(limited.json()?["exceptionName"] as? String == "TooManyRequestsException")
+        }
+        server.clock.advance(by: 9.5)
+        #expect(try server.post("/password/change", json: right, headers: auth).headers["retry-after"] == "1")
+        server.clock.advance(by: 0.5)
+        #expect(try server.post("/password/change", json: right, headers: auth).status == 200)
+    }
+
+    /// The password is compared as UTF-8 bytes: "é" precomposed and "e" + combining accent are
+    /// equal Swift strings but not the same password.
+    @Test func theCurrentPasswordIsComparedAsBytes() throws {
+        let server = try TestServer { $0.password = "caf\u{E9}-latte" }
+        let decomposed = #"{"currentPassword":"cafe\u0301-latte","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#
+        #expect(try server.post("/password/change", json: decomposed, headers: auth).status == 403)
+        let same = #"{"currentPassword":"caf\u00e9-latte","newPassword":"abcdefgh","passwordConfirmation":"abcdefgh"}"#
+        #expect(try server.post("/password/change", json: same, headers: auth).status == 200)
+    }
+
     @Test func fiftyCharactersAreAllowed() throws {
         let server = try TestServer()
         let name = String(repeating: "é", count: 50)

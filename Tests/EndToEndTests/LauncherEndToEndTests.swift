@@ -73,6 +73,49 @@ import Testing
         #expect(try terminal.paneFlag("mouse_any_flag") == "0", "mouse reports off")
     }
 
+    /// SIGTSTP from outside, or Ctrl-Z: the terminal is given back as for an exit (main screen,
+    /// mouse reports and paste mode off, cooked mode) and the program stops; `fg` continues it,
+    /// and it takes the terminal back and draws the screen again (Docs/security.md, "Signals").
+    /// A shell with job control (`set -m`) runs it, as an interactive one would: it says when
+    /// the program stopped, then waits for Enter before `fg`.
+    @Test(arguments: ["kill", "C-z"])
+    func aStopGivesTheTerminalBackAndFgTakesItAgain(_ how: String) async throws {
+        let script = #"set -m; "$0"; echo "stopped with $?"; stty -a | tr '\n' ' ' > stty-stopped; read -r line; fg"#
+        let terminal = try TmuxTerminal(
+            ["bash", "-c", script, BuiltProducts.path("challenge-tui")],
+            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        try await terminal.waitFor("Navigation flow")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "1")
+        if how == "kill" {
+            // The pane's program is the job-control shell; the app is its child.
+            let shell = try terminal.programPID()
+            let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            let app = try #require(children.split(separator: " ").first.flatMap { pid_t($0) })
+            kill(app, SIGTSTP)
+        } else {
+            try terminal.send("C-z")
+        }
+        try await terminal.waitFor("stopped with 148")
+        #expect(try terminal.paneFlag("alternate_on") == "0")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "0", "mouse reports off while stopped")
+        #expect(try terminal.paneFlag("mouse_sgr_flag") == "0")
+        #expect(try terminal.paneFlag("cursor_flag") == "1")
+        let stopped = try String(contentsOf: terminal.directory.appendingPathComponent("stty-stopped"), encoding: .utf8)
+        expectRestored(stopped)
+
+        try terminal.send("Enter")
+        try await terminal.waitFor("Navigation flow")
+        #expect(try terminal.paneFlag("alternate_on") == "1")
+        #expect(try terminal.paneFlag("mouse_any_flag") == "1")
+        try terminal.send("Down")
+        try await terminal.waitFor("▸ 2  Articles")
+        try terminal.send("q")
+        let (status, stty) = try await terminal.waitForExit()
+        #expect(status == 0)
+        expectRestored(stty)
+        #expect(try terminal.paneFlag("mouse_any_flag") == "0")
+    }
+
     @Test func theKeyLeavesTheEnvironmentOnceRead() async throws {
         let environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
         let key = try #require(environment["CHALLENGE_TUI_KEY"])

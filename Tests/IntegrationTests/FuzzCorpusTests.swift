@@ -26,7 +26,28 @@ import Imaging
         "jwt-claims": { claims in
             _ = try? JWT.verify(authorization: signedToken(claims), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000))
         },
+        "configuration-file": { input in
+            let path = folder + "/config.json"
+            guard FileManager.default.createFile(atPath: path, contents: input),
+                  let data = try? ConfigurationFile.read(path, limit: 2048) else { return }
+            _ = try? JSONValue.parse(data, file: path)
+        },
+        "stored-record": { input in
+            guard let store, FileManager.default.createFile(atPath: folder + "/store/fuzz.record", contents: input) else { return }
+            _ = try? store.read("fuzz.record")
+        },
     ]
+
+    /// Where the file-reading targets write their input, as the fuzz targets do.
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "/fuzz-corpus-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path + "/store", withIntermediateDirectories: true)
+        return path
+    }()
+    static let store: EncryptedFileStore? = {
+        guard let key = try? EncryptionKey(bytes: Data(repeating: 7, count: 32)) else { return nil }
+        return try? EncryptedFileStore(directory: folder + "/store", key: key, time: .system)
+    }()
 
     /// As the fuzz target makes it: the input's two lines as header and payload, signed.
     static func signedToken(_ claims: Data) -> String {
@@ -42,7 +63,7 @@ import Imaging
         #expect(Set(Self.targets.keys).isSubset(of: folders))
     }
 
-    @Test(arguments: ["json", "articles", "http-request", "jwt", "jwt-claims"])
+    @Test(arguments: ["json", "articles", "http-request", "jwt", "jwt-claims", "configuration-file", "stored-record"])
     func everySeedRunsThroughItsTarget(_ target: String) throws {
         let run = try #require(Self.targets[target])
         let folder = Self.corpus.appendingPathComponent(target)

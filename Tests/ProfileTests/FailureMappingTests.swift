@@ -31,6 +31,29 @@ import Testing
         #expect(ProfileFailure.field(.lastName, "y").message == "y")
     }
 
+    /// Too many wrong current passwords: shown next to Current Password, in the server's words
+    /// (which say how long to wait).
+    @Test func tooManyAttemptsIsShownUnderTheCurrentPassword() {
+        let error = envelopeError(429, code: "tooManyAttempts", message: "Too many attempts — try again in 42 s")
+        #expect(ProfileFailure(error, request: .changePassword) == .field(.currentPassword, "Too many attempts — try again in 42 s"))
+        #expect(ProfileFailure(.http(status: 429, body: ""), request: .changePassword)
+            == .field(.currentPassword, "Too many attempts — try again later"))
+    }
+
+    @Test func aNameWithAControlCharacterIsShownUnderItsField() {
+        let error = ProfileRules.checkUpdate(firstName: "A\u{1b}[2J", lastName: "x")
+        guard case .failure(let rejection) = error else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(ProfileFailure(rejection.apiError, request: .saveBasicInformation)
+            == .field(.firstName, "First Name may not contain control characters"))
+    }
+
+    @Test func aBrokenAnswerSaysWhatHappenedNotUnreachable() {
+        #expect(ProfileFailure(.brokenAnswer(.cutShort), request: .load) == .rejected("The server's answer was cut short"))
+    }
+
     @Test func loadingHasNoFieldsToBlame() {
         let failure = ProfileFailure(envelopeError(400, code: "firstName", message: "Bad"), request: .load)
         #expect(failure == .rejected("Bad"))

@@ -43,6 +43,24 @@ import CoreTesting
         #expect(api.storedProfile == .sample)
     }
 
+    /// The mock applies the server's limit on its injected clock: 5 wrong in a minute, then 429.
+    @Test func fiveWrongCurrentPasswordsInAMinuteAreThenRefusedWith429() async throws {
+        let clock = ManualClock()
+        let api = MockProfileAPI(clock: clock)
+        for _ in 1...5 {
+            await expectRejection((403, "wrongCurrentPassword")) { () throws(APIError) in
+                try await api.changePassword(current: "nope-nope", new: "abcdefgh", confirmation: "abcdefgh")
+            }
+            clock.advance(by: .seconds(1))
+        }
+        await expectRejection((429, "tooManyAttempts")) { () throws(APIError) in
+            try await api.changePassword(current: "password123", new: "abcdefgh", confirmation: "abcdefgh")
+        }
+        clock.advance(by: .seconds(55))
+        try await api.changePassword(current: "password123", new: "abcdefgh", confirmation: "abcdefgh")
+        #expect(api.isCurrentPassword("abcdefgh"))
+    }
+
     @Test func aChangedPasswordBecomesTheCurrentOne() async throws {
         let api = MockProfileAPI(clock: ContinuousClock())
         try await api.changePassword(current: "password123", new: "correct horse", confirmation: "correct horse")

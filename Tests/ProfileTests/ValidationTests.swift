@@ -22,6 +22,10 @@ import Testing
         NameCase(first: "x", last: String(repeating: "👩‍👩‍👧", count: 50), expected: [:]),
         NameCase(first: "x", last: String(repeating: "é", count: 51),
                  expected: [.lastName: "Last Name must be at most 50 characters"]),
+        // A terminal escape sequence in a name, a tab inside one, a C1 control: not text.
+        NameCase(first: "A\u{1b}[2J", last: "x", expected: [.firstName: "First Name may not contain control characters"]),
+        NameCase(first: "Ada", last: "Love\tlace", expected: [.lastName: "Last Name may not contain control characters"]),
+        NameCase(first: "A\u{9b}2J", last: "x", expected: [.firstName: "First Name may not contain control characters"]),
     ]
 
     @Test(arguments: nameCases)

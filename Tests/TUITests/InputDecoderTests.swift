@@ -129,6 +129,26 @@ import Testing
         #expect(decoder.feed(status: OK, value: 0).isEmpty)
     }
 
+    @Test func ctrlCEndsAPasteAndIsReadAsCtrlC() {
+        #expect(decode(Self.start, .text("ab\u{3}q")) == [.paste("ab"), .ctrl("c"), .char("q")])
+        #expect(decode(Self.start, .text("\u{3}")) == [.ctrl("c")])
+    }
+
+    @Test func endingASequenceGivesThePasteSoFarAndKeysAreKeysAgain() {
+        var decoder = InputDecoder()
+        #expect(decode(Self.start, .text("par"), into: &decoder).isEmpty)
+        #expect(decoder.isInsideSequence)
+        #expect(decoder.endSequence() == [.paste("par")])
+        #expect(!decoder.isInsideSequence)
+        #expect(decode(.text("q"), into: &decoder) == [.char("q")])
+        // A mouse report cut short is dropped.
+        #expect(decode(Self.mouse, .text("0;1"), into: &decoder).isEmpty)
+        #expect(decoder.endSequence().isEmpty)
+        #expect(decode(.text("q"), into: &decoder) == [.char("q")])
+        // A paste started again starts empty.
+        #expect(decode(Self.start, .text("x"), Self.end, into: &decoder) == [.paste("x")])
+    }
+
     @Test func pastesAndClicksDescribeThemselvesWithoutTheirText() {
         #expect(Key.paste("hunter2").description == "paste of 7 characters")
         #expect(Key.paste("x").description == "paste of 1 character")

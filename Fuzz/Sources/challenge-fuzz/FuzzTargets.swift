@@ -16,7 +16,44 @@ let fuzzTargets: [(name: String, run: @Sendable (UnsafeRawBufferPointer) -> Void
     // PNG, JPEG, GIF and BMP by their signature; a small pixel cap keeps each run quick.
     ("image", { _ = try? ImageDecoder.decode($0, limits: ImageLimits(maxSide: 4096, maxPixels: 4_000_000)) }),
     ("jwt-claims", { _ = try? JWT.verify(authorization: signedToken(claims: $0), secret: "fuzz", now: fixedNow) }),
+    // The input as a configuration file, read with a cap of 2 KB (half the fuzzer's longest
+    // input, so both sides of the cap are reached), then parsed.
+    ("configuration-file", { input in
+        guard let path = FuzzFiles.write(input, as: "config.json"),
+              let data = try? ConfigurationFile.read(path, limit: 2048) else { return }
+        _ = try? JSONValue.parse(data, file: path)
+    }),
+    // The input as a stored record's file, read through the encrypted store (its cap, its
+    // damaged-record handling); what it sets aside is removed again.
+    ("stored-record", { input in
+        guard let store = FuzzFiles.store, FuzzFiles.write(input, as: "fuzz.record") != nil else { return }
+        _ = try? store.read("fuzz.record")
+        FuzzFiles.removeSetAside()
+    }),
 ]
+
+/// One folder for the file-reading targets, made once.
+enum FuzzFiles {
+    static let folder: String = {
+        var template = Array("/tmp/challenge-fuzz-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) } ?? "/tmp"
+    }()
+    static let store: EncryptedFileStore? = {
+        guard let key = try? EncryptionKey(bytes: Data(repeating: 7, count: 32)) else { return nil }
+        return try? EncryptedFileStore(directory: folder + "/store", key: key, time: .system)
+    }()
+
+    static func write(_ bytes: UnsafeRawBufferPointer, as name: String) -> String? {
+        let path = (name.hasSuffix(".record") ? folder + "/store/" : folder + "/") + name
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return nil }
+        return path
+    }
+
+    static func removeSetAside() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/store")) ?? []
+        for name in names where name.contains(".damaged-") { try? FileManager.default.removeItem(atPath: folder + "/store/" + name) }
+    }
+}
 
 /// `Bearer <token>` whose header and payload are the input's two lines (before and after the
 /// first newline), correctly signed: random tokens never get past the signature, these reach

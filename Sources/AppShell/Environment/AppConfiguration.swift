@@ -117,7 +117,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
     /// Lays the (possibly partial) `json` over `base`, checking every key and value.
     public init(json: JSONValue, file: String, over base: AppConfiguration = .defaults) throws(ConfigurationError) {
         guard case .object = json else {
-            throw ConfigurationError(file: file, keyPath: "", problem: "expected an object, got \(json)")
+            throw ConfigurationError(file: file, keyPath: "", problem: "expected an object, got \(json.excerpt)")
         }
         let merged = Self.mergeSchedules(base.json, json).merged(with: json)
         let root = try JSONReader(file: file, value: merged).object(known: Keys.all)
@@ -145,7 +145,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         let scenario = try required(Keys.scenario)
         self.scenario = try scenario.string()
         guard ScenarioLibrary.isValidName(self.scenario) else {
-            throw scenario.error("expected a scenario name (letters, digits, - and _), got \(scenario.value)")
+            throw scenario.error("expected a scenario name (letters, digits, - and _), got \(scenario.value.excerpt)")
         }
         mouse = try required(Keys.mouse).bool()
     }
@@ -217,7 +217,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         let text = try reader.string()
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
-        else { throw reader.error("expected an http:// or https:// URL, got \(reader.value)") }
+        else { throw reader.error("expected an http:// or https:// URL, got \(reader.value.excerpt)") }
         return url
     }
 }

@@ -138,7 +138,13 @@ public final class AppEnvironment {
 
         var logger = Logger.disabled
         if let path = options.logFile {
-            do { logger = try Logger(path: path, time: time) } catch { throw LaunchError("--log: \(error.message)", exitStatus: 1) }
+            do {
+                logger = try Logger(path: path, time: time)
+            } catch {
+                // A folder or a FIFO is a mistake in the command line; a file that can't be
+                // opened is the system's refusal.
+                throw LaunchError("--log: \(error.message)", exitStatus: error.isWrongKind ? 2 : 1)
+            }
         }
 
         // Only the key's variables are kept for the opening, and nothing downstream sees them.
@@ -150,7 +156,14 @@ public final class AppEnvironment {
         let dataDirectory = options.dataDirectory
         app.storeOpening = .pending { [logger] in
             do throws(StoreError) {
-                return (try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }, time: time), nil)
+                let store = try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }, time: time)
+                if !store.staleTempFilesRemoved.isEmpty {
+                    logger.info(
+                        "store",
+                        "removed \(store.staleTempFilesRemoved.count) temp file(s) left by writes that never finished "
+                            + "(their program had died): \(store.staleTempFilesRemoved.joined(separator: ", "))")
+                }
+                return (store, nil)
             } catch {
                 logger.warning("store", error.message)
                 return (InMemoryRecordStore(), error)

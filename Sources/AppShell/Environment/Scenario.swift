@@ -71,7 +71,7 @@ public struct Scenario: Hashable, Sendable {
         if let experiment = root["experiment"], !experiment.isNull {
             guard let value = Experiment(rawValue: try experiment.string()) else {
                 let names = Experiment.allCases.map(\.rawValue).joined(separator: ", ")
-                throw experiment.error("expected one of \(names), got \(experiment.value)")
+                throw experiment.error("expected one of \(names), got \(experiment.value.excerpt)")
             }
             self.experiment = value
         }

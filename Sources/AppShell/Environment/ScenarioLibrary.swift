@@ -38,7 +38,7 @@ public struct ScenarioLibrary: Sendable {
     /// default when `name` is `default`.
     public func load(_ name: String) throws(ConfigurationError) -> Scenario {
         guard Self.isValidName(name) else {
-            throw ConfigurationError(file: "--scenario", keyPath: "", problem: "\"\(name)\" is not a scenario name (letters, digits, - and _)")
+            throw ConfigurationError(file: "--scenario", keyPath: "", problem: "\"\(name.excerpt())\" is not a scenario name (letters, digits, - and _)")
         }
         let file = directory.map { AppPaths.join($0, "\(name).json") }
         if let file, access(file, F_OK) == 0 {

@@ -113,6 +113,7 @@ struct InspectorModel: Sendable {
             case .undecodable: "bad body"
             case .cancelled: "cancelled"
             case .responseTooLarge: "too large"
+            case .brokenAnswer(let broken): broken.shortName
             }
         }
     }

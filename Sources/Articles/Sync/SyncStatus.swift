@@ -50,7 +50,7 @@ extension APIError {
     public var isTransport: Bool {
         switch self {
         case .offline, .connectionRefused, .timedOut: true
-        case .http, .undecodable, .cancelled, .responseTooLarge: false
+        case .http, .undecodable, .cancelled, .responseTooLarge, .brokenAnswer: false
         }
     }
 }

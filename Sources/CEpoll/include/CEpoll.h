@@ -53,5 +53,8 @@ void cepoll_name_thread(const char *name);
 int cepoll_pin_thread(int tid, int cpu);
 /// The processor the calling thread is running on, or -1.
 int cepoll_current_cpu(void);
+/// Gives the memory malloc keeps free back to the system (glibc's malloc_trim: its arenas keep
+/// freed blocks for reuse); 1 if some was given back.
+int cepoll_release_free_memory(void);
 
 #endif

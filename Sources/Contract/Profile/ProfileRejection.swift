@@ -4,9 +4,12 @@ import Core
 public struct ProfileRejection: Error, Hashable, Sendable {
     public var status: Int
     public var envelope: StatusEnvelope
+    /// Seconds for a `Retry-After` header (a 429), `nil` for none.
+    public var retryAfter: Int?
 
-    public init(status: Int, code: String, message: String) {
+    public init(status: Int, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
+        self.retryAfter = retryAfter
         self.envelope = StatusEnvelope(code: code, message: message, exceptionName: Self.exceptionName(status))
     }
 
@@ -21,6 +24,7 @@ public struct ProfileRejection: Error, Hashable, Sendable {
         case 404: "NotFoundException"
         case 415: "UnsupportedMediaTypeException"
         case 422: "UnprocessableEntityException"
+        case 429: "TooManyRequestsException"
         case 500...599: "InternalServerErrorException"
         default: "HttpException"
         }

@@ -5,7 +5,9 @@
 /// |---|---|---|
 /// | a name missing or blank | 400 | `firstName` / `lastName` |
 /// | a name over 50 characters | 400 | `firstName` / `lastName` |
+/// | a name with a control character (`ESC`, a tab, a line break inside it) | 422 | `firstName` / `lastName` |
 /// | a password field missing or empty | 400 | `currentPassword` / `newPassword` / `passwordConfirmation` |
+/// | the 6th change within a minute of 5 wrong current passwords | 429 + `Retry-After` | `tooManyAttempts` |
 /// | wrong current password | 403 | `wrongCurrentPassword` |
 /// | new password under 8 characters | 422 | `passwordTooShort` |
 /// | new password equal to the current one | 422 | `passwordUnchanged` |
@@ -16,6 +18,39 @@ public enum ProfileRules {
     /// New passwords have at least this many characters.
     public static let minimumPasswordLength = 8
     public static let wrongCurrentPasswordMessage = "The current password is wrong"
+
+    /// "Too many attempts — try again in 42 s": the 429's message, and what the app shows next
+    /// to Current Password.
+    public static func tooManyAttemptsMessage(seconds: Int) -> String { "Too many attempts — try again in \(seconds) s" }
+
+    /// Whether a name holds a character that is not text: a C0 or C1 control (ESC starts a
+    /// terminal escape sequence, `A\u{1b}[2J` would clear the screen of whoever shows it), or a
+    /// line or paragraph separator. Format characters such as the zero-width joiner of emoji
+    /// sequences are text and allowed.
+    public static func hasControlCharacter(_ name: String) -> Bool {
+        name.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+    }
+
+    public static func controlCharacterMessage(_ field: ProfileField) -> String {
+        "\(field.label) may not contain control characters"
+    }
+
+    /// Passwords compared as their UTF-8 bytes, in time that depends on their lengths only, never
+    /// on where they differ. (`==` on strings compares canonically equivalent texts as equal and
+    /// stops at the first difference.)
+    public static func isSamePassword(_ a: Secret, _ b: Secret) -> Bool {
+        let x = Array(a.revealed.utf8), y = Array(b.revealed.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<max(x.count, y.count) {
+            difference |= (index < x.count ? x[index] : 0) ^ (index < y.count ? y[index] : 0)
+        }
+        return difference == 0
+    }
 
     /// What is stored for a name: the text without leading and trailing whitespace.
     public static func trimmed(_ name: String) -> String {
@@ -39,19 +74,31 @@ public enum ProfileRules {
                     status: 400, code: field.rawValue,
                     message: "\(field.label) must be at most \(maximumNameLength) characters"))
             }
+            if hasControlCharacter(name) {
+                return .failure(ProfileRejection(status: 422, code: field.rawValue, message: controlCharacterMessage(field)))
+            }
         }
         return .success((trimmed(firstName ?? ""), trimmed(lastName ?? "")))
     }
 
     /// Why a password change is refused, or `nil` when `new` may replace `stored`.
-    /// The order is the server's: missing fields (400), wrong current password (403), rules (422).
-    public static func checkPasswordChange(current: Secret?, new: Secret?, confirmation: Secret?, stored: Secret) -> ProfileRejection? {
+    /// The order is the server's: missing fields (400), too many wrong passwords (429), wrong
+    /// current password (403, counted in `attempts`), rules (422). `now` is the caller's clock.
+    public static func checkPasswordChange(
+        current: Secret?, new: Secret?, confirmation: Secret?, stored: Secret,
+        attempts: inout WrongPasswordLimit, at now: Duration
+    ) -> ProfileRejection? {
         let given: [(ProfileField, Secret?)] = [(.currentPassword, current), (.newPassword, new), (.passwordConfirmation, confirmation)]
         for (field, value) in given where value?.isEmpty ?? true {
             return ProfileRejection(status: 400, code: field.rawValue, message: "\(field.label) is required")
         }
         guard let current, let new, let confirmation else { return nil }
-        if current != stored {
+        if let seconds = attempts.secondsToWait(at: now) {
+            return ProfileRejection(
+                status: 429, code: "tooManyAttempts", message: tooManyAttemptsMessage(seconds: seconds), retryAfter: seconds)
+        }
+        if !isSamePassword(current, stored) {
+            attempts.recordWrong(at: now)
             return ProfileRejection(status: 403, code: "wrongCurrentPassword", message: wrongCurrentPasswordMessage)
         }
         if new.count < minimumPasswordLength {
@@ -59,12 +106,18 @@ public enum ProfileRules {
                 status: 422, code: "passwordTooShort",
                 message: "The new password must be at least \(minimumPasswordLength) characters")
         }
-        if new == current {
+        if isSamePassword(new, current) {
             return ProfileRejection(status: 422, code: "passwordUnchanged", message: "The new password must differ from the current one")
         }
-        if confirmation != new {
+        if !isSamePassword(confirmation, new) {
             return ProfileRejection(status: 422, code: "passwordMismatch", message: "The new password and its confirmation don't match")
         }
         return nil
+    }
+
+    /// The same, for one change on its own (no count of earlier wrong passwords).
+    public static func checkPasswordChange(current: Secret?, new: Secret?, confirmation: Secret?, stored: Secret) -> ProfileRejection? {
+        var attempts = WrongPasswordLimit()
+        return checkPasswordChange(current: current, new: new, confirmation: confirmation, stored: stored, attempts: &attempts, at: .zero)
     }
 }

@@ -49,6 +49,9 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Compact JSON, keys sorted: how a bad value is quoted in an error message.
+    /// At most ~60 characters of the value, for a message about it (Docs/security.md).
+    public var excerpt: String { description.excerpt() }
+
     public var description: String {
         switch self {
         case .null: "null"

@@ -87,14 +87,20 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// What libcurl's codes mean to people: a refused port is `connectionRefused`, an unknown host
-    /// or a lost connection `offline`, a timeout `timedOut`, an answer that is not HTTP
-    /// `undecodable`.
-    static func apiError(forCode code: Int32) -> APIError {
+    /// or a lost connection `offline`, a timeout `timedOut`; an answer cut short, a connection
+    /// closed without one, or bytes that are not HTTP a `brokenAnswer` (the server is there, so
+    /// not "offline"); a body in an encoding that can't be decoded `undecodable`. `message` is
+    /// libcurl's own text: a non-HTTP reply is `CURLE_UNSUPPORTED_PROTOCOL` with "HTTP/0.9" in it.
+    static func apiError(forCode code: Int32, message: String = "") -> APIError {
         switch Int(code) {
         case CCURL_ABORTED_BY_CALLBACK: .cancelled
         case CCURL_OPERATION_TIMEDOUT: .timedOut
         case CCURL_COULDNT_CONNECT: .connectionRefused
-        case CCURL_WEIRD_SERVER_REPLY, CCURL_BAD_CONTENT_ENCODING:
+        case CCURL_PARTIAL_FILE: .brokenAnswer(.cutShort)
+        case CCURL_GOT_NOTHING: .brokenAnswer(.closedWithoutAnswer)
+        case CCURL_WEIRD_SERVER_REPLY: .brokenAnswer(.notHTTP)
+        case CCURL_UNSUPPORTED_PROTOCOL where message.contains("HTTP/0.9"): .brokenAnswer(.notHTTP)
+        case CCURL_BAD_CONTENT_ENCODING:
             .undecodable("the server's answer could not be read (libcurl \(code))")
         default:
             // DNS failures, lost connections, TLS failures, libcurl missing: can't be reached.

@@ -123,7 +123,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard outcome.code == CCURL_OK else {
             let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             logger.debug("http", "libcurl \(outcome.code): \(message)")
-            return .failure(outcome.code == CCURL_UNAVAILABLE ? .offline : CurlHTTPClient.apiError(forCode: outcome.code))
+            return .failure(outcome.code == CCURL_UNAVAILABLE ? .offline : CurlHTTPClient.apiError(forCode: outcome.code, message: message))
         }
         return .success(outcome.status)
     }

@@ -38,11 +38,34 @@ public final class Logger: Sendable {
         time = nil
     }
 
-    /// Appends to `path` (created with mode 0600: a log is nobody else's business).
+    /// Appends to `path` (created with mode 0600: a log is nobody else's business). The file must
+    /// be a regular file or a character device (`/dev/null`, a terminal): a folder is refused, and
+    /// so is a FIFO, which is opened without waiting for a reader (`O_NONBLOCK`) and would
+    /// otherwise block every line written (Docs/security.md, "The log").
     /// - Parameter time: the wall time stamped on each line.
-    public init(path: String, level: LogLevel = .debug, time: TimeSource) throws(StoreError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .io("can't open the log file \(path): \(String(cString: strerror(errno)))") }
+    public init(path: String, level: LogLevel = .debug, time: TimeSource) throws(LogFileError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
+        guard fd >= 0 else {
+            let reason = errno
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+                throw .notAFile(path: path, kind: BoundedFileReader.kind(of: info.st_mode))
+            }
+            throw .cannotOpen(path: path, reason: String(cString: strerror(reason)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotOpen(path: path, reason: reason)
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG || type == S_IFCHR else {
+            close(fd)
+            throw .notAFile(path: path, kind: BoundedFileReader.kind(of: info.st_mode))
+        }
+        // Writes wait again (a terminal that is busy for a moment must not lose lines).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         descriptor = Mutex(fd)
         minimumLevel = level
         self.time = time
@@ -86,5 +109,25 @@ public final class Logger: Sendable {
         let name = level.rawValue.uppercased()
         let levelName = name + String(repeating: " ", count: max(0, 7 - name.count))
         return "\(time) \(levelName) \(subsystem): \(flat)\n"
+    }
+}
+
+/// Why `--log FILE` can't be used.
+public enum LogFileError: Error, Hashable, Sendable {
+    /// The name is a folder, a FIFO, a socket…: not something a log can be appended to.
+    case notAFile(path: String, kind: String)
+    /// The system refused to open or create it (permissions, a missing folder…).
+    case cannotOpen(path: String, reason: String)
+
+    /// A mistake in what was named rather than a refusal by the system.
+    public var isWrongKind: Bool {
+        if case .notAFile = self { true } else { false }
+    }
+
+    public var message: String {
+        switch self {
+        case .notAFile(let path, let kind): "\(path) is \(kind), not a file a log can be written to"
+        case .cannotOpen(let path, let reason): "can't open the log file \(path): \(reason)"
+        }
     }
 }

@@ -16,11 +16,11 @@ extension EndpointBehaviour {
             } else {
                 let bounds = try delayReader.array()
                 guard bounds.count == 2 else {
-                    throw delayReader.error("expected [min, max] seconds or one number, got \(delayReader.value)")
+                    throw delayReader.error("expected [min, max] seconds or one number, got \(delayReader.value.excerpt)")
                 }
                 let low = try bounds[0].number("a number of seconds", in: 0...3600)
                 let high = try bounds[1].number("a number of seconds", in: 0...3600)
-                guard low <= high else { throw delayReader.error("expected min <= max, got \(delayReader.value)") }
+                guard low <= high else { throw delayReader.error("expected min <= max, got \(delayReader.value.excerpt)") }
                 delay = low...high
             }
         }
@@ -65,9 +65,9 @@ extension EndpointBehaviour {
                 }
                 return .sequence(outcomes)
             }
-            throw reader.error("\(forms), got \(reader.value)")
+            throw reader.error("\(forms), got \(reader.value.excerpt)")
         default:
-            throw reader.error("\(forms), got \(reader.value)")
+            throw reader.error("\(forms), got \(reader.value.excerpt)")
         }
     }
 

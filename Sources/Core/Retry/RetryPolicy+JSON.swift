@@ -21,7 +21,7 @@ extension RetryPolicy {
             let factor = try multiplier.number("a multiplier of at least 1", in: 1...1000)
             let capDelay = try cap.seconds()
             guard capDelay >= initialDelay else {
-                throw cap.error("expected a cap of at least the initial delay (\(initialDelay.inSeconds) s), got \(cap.value)")
+                throw cap.error("expected a cap of at least the initial delay (\(initialDelay.inSeconds) s), got \(cap.value.excerpt)")
             }
             schedule = .exponential(initial: initialDelay, multiplier: factor, cap: capDelay)
         } else {
@@ -32,7 +32,7 @@ extension RetryPolicy {
         if let retryOn = keys["retryOn"] {
             let name = try retryOn.string()
             guard let value = Retryable(rawValue: name) else {
-                throw retryOn.error("expected \"transient\" (5xx and network errors) or \"all\", got \(retryOn.value)")
+                throw retryOn.error("expected \"transient\" (5xx and network errors) or \"all\", got \(retryOn.value.excerpt)")
             }
             retryable = value
         }

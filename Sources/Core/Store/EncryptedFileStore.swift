@@ -27,10 +27,17 @@ public final class EncryptedFileStore: RecordStore {
     /// `.damaged-*` copies kept per record, newest first: enough to look into what went wrong,
     /// never a folder that fills up with them.
     public static let damagedCopiesKept = 3
+    /// The largest record file read or written, sealed (Docs/security.md, "Files"): far above the
+    /// article list an 8 MB answer makes or a 5 MB picture, far below what a stored file replaced
+    /// by `/dev/zero` or a sparse file of a gigabyte would cost. A larger file is damaged.
+    public static let maximumRecordBytes = 64 * 1_048_576
 
     public let directory: String
     private let key: EncryptionKey
     private let time: TimeSource
+    /// The temp files of writes that never finished (their writer died) removed when the store
+    /// opened, for the log (`StaleTempFiles`).
+    public let staleTempFilesRemoved: [String]
 
     /// Opens (creating it with mode 0700 if needed) the store in `directory`, after checking that
     /// `key` is the one its data was stored under (`StoreError.wrongKey` when not; nothing in the
@@ -41,7 +48,9 @@ public final class EncryptedFileStore: RecordStore {
         self.directory = directory
         self.key = key
         self.time = time
-        try KeyCheck.verify(key, in: directory) { () throws(StoreError) in try self.opensAnyRecord() }
+        try KeyCheck.verify(key, in: directory) { () throws(StoreError) in try Self.opensAnyRecord(in: directory, key: key) }
+        // Only once the key is known to be the folder's: a wrong key changes nothing.
+        staleTempFilesRemoved = StaleTempFiles.remove(in: directory)
     }
 
     /// The store the app uses: data in `AppPaths.dataDirectory(flag:environment:)`, key from
@@ -55,9 +64,25 @@ public final class EncryptedFileStore: RecordStore {
 
     public func read(_ name: String) throws(StoreError) -> Data? {
         let path = try self.path(of: name)
-        guard let file = try FileSystem.read(path) else { return nil }
+        let file: Data
         do {
-            return try open(file, name: name)
+            file = try BoundedFileReader.read(path, limit: Self.maximumRecordBytes)
+        } catch .missing {
+            return nil
+        } catch .system(let message) {
+            throw .io("can't read \(path): \(message)")
+        } catch {
+            // Not a regular file, or over the cap: set aside like any record that doesn't open
+            // (a folder is reported and left: renaming it would carry what is inside along).
+            guard case .notARegularFile("a folder") = error else {
+                let movedTo = try moveAside(path, name: name)
+                pruneDamagedCopies(of: name)
+                throw .damaged(name: name, movedTo: movedTo, reason: error.description)
+            }
+            throw .io("can't read \(path): \(error)")
+        }
+        do {
+            return try Self.open(file, name: name, key: key)
         } catch let reason {
             let movedTo = try moveAside(path, name: name)
             pruneDamagedCopies(of: name)
@@ -68,6 +93,9 @@ public final class EncryptedFileStore: RecordStore {
     public func write(_ data: Data, to name: String) throws(StoreError) {
         let path = try self.path(of: name)
         let sealed = try seal(data, name: name)
+        guard sealed.count <= Self.maximumRecordBytes else {
+            throw .io("\(name) is too large to store (\(ByteCount.text(sealed.count)), the limit is \(ByteCount.text(Self.maximumRecordBytes)))")
+        }
         let temp = AppPaths.join(directory, ".\(name).tmp-\(getpid())-\(try SecureRandom.bytes(6).hexString)")
         let fd = Glibc.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io("can't create \(temp): \(FileSystem.lastError())") }
@@ -99,19 +127,19 @@ public final class EncryptedFileStore: RecordStore {
         var description: String
     }
 
-    private func header() -> Data { Self.magic + [Self.version] }
+    private static func header() -> Data { magic + [version] }
 
     private func seal(_ data: Data, name: String) throws(StoreError) -> Data {
         let nonce = try SecureRandom.bytes(AESGCM.nonceSize)
         do {
-            let sealed = try AESGCM.seal(data, key: key.secret, nonce: nonce, authenticating: header() + Data(name.utf8))
-            return header() + nonce + sealed
+            let sealed = try AESGCM.seal(data, key: key.secret, nonce: nonce, authenticating: Self.header() + Data(name.utf8))
+            return Self.header() + nonce + sealed
         } catch {
             throw .io("encryption failed: \(error)")
         }
     }
 
-    private func open(_ file: Data, name: String) throws(OpenFailure) -> Data {
+    private static func open(_ file: Data, name: String, key: EncryptionKey) throws(OpenFailure) -> Data {
         let minimum = Self.headerSize + AESGCM.nonceSize + AESGCM.tagSize
         guard file.count >= Self.magic.count, file.prefix(Self.magic.count) == Self.magic else {
             throw OpenFailure(description: file.count < Self.magic.count ? "the file is truncated" : "not a challenge-tui record")
@@ -134,12 +162,14 @@ public final class EncryptedFileStore: RecordStore {
 
     /// For a folder from before the key check: whether the key opens a record in it (`true`),
     /// opens none of those there (`false`), or there is no record to try (`nil`). Reads only.
-    private func opensAnyRecord() throws(StoreError) -> Bool? {
+    private static func opensAnyRecord(in directory: String, key: EncryptionKey) throws(StoreError) -> Bool? {
         var tried = false
-        for name in FileSystem.names(in: directory) where Self.isRecordName(name) {
-            guard let file = try? FileSystem.read(AppPaths.join(directory, name)) else { continue }
+        for name in FileSystem.names(in: directory) where isRecordName(name) {
+            guard let file = try? FileSystem.read(AppPaths.join(directory, name), limit: maximumRecordBytes) else {
+                continue
+            }
             tried = true
-            if (try? open(file, name: name)) != nil { return true }
+            if (try? open(file, name: name, key: key)) != nil { return true }
         }
         return tried ? false : nil
     }

@@ -73,15 +73,16 @@ enum FileSystem {
         return result
     }
 
-    /// The whole file, `nil` when it doesn't exist.
-    static func read(_ path: String) throws(StoreError) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw .io("can't open \(path): \(lastError())")
+    /// The whole file, `nil` when it doesn't exist; refused when it is not a regular file or is
+    /// larger than `limit` bytes (`BoundedFileReader`: never blocks, never reads past the cap).
+    static func read(_ path: String, limit: Int) throws(StoreError) -> Data? {
+        do {
+            return try BoundedFileReader.read(path, limit: limit)
+        } catch .missing {
+            return nil
+        } catch {
+            throw .io("can't read \(path): \(error)")
         }
-        defer { close(fd) }
-        return try readAll(fd)
     }
 
     /// The names in the folder `path` (without `.` and `..`); empty when it can't be read.

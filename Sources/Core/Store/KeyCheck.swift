@@ -9,6 +9,8 @@ import Glibc
 /// already does. See Docs/security.md, "A wrong key".
 enum KeyCheck {
     static let fileName = ".key-check"
+    /// Far above the check's 40 bytes; anything larger is not a check and is never read whole.
+    static let maximumBytes = 4096
     static let magic = Data("CTUIKEY".utf8) + [1]
     static let label = Data("challenge-tui: the key of this folder's records, check 1".utf8)
 
@@ -29,7 +31,7 @@ enum KeyCheck {
     ) throws(StoreError) {
         let path = AppPaths.join(directory, fileName)
         let expected = contents(for: key)
-        if let stored = try FileSystem.read(path) {
+        if let stored = try FileSystem.read(path, limit: maximumBytes) {
             guard HMAC.isEqual(stored, expected) else { throw wrongKey(key, directory) }
             return
         }
@@ -62,7 +64,7 @@ enum KeyCheck {
             FileSystem.fsyncDirectory(directory)
             return
         }
-        guard linkError == EEXIST, let theirs = try FileSystem.read(path) else {
+        guard linkError == EEXIST, let theirs = try FileSystem.read(path, limit: maximumBytes) else {
             throw .io("can't create \(path): \(String(cString: strerror(linkError)))")
         }
         guard HMAC.isEqual(theirs, contents) else { throw wrongKey(key, directory) }

@@ -54,6 +54,9 @@ final class Connection {
         return false
     }
 
+    /// The body bytes of the answers built and waiting their turn (not yet in `output`).
+    var builtReplyBytes: Int { replies.reduce(0) { $0 + $1.response.body.count } }
+
     /// Nothing read, nothing to answer, nothing to send.
     var isIdle: Bool { isBetweenRequests && input.isEmpty && replies.isEmpty && output.isEmpty }
 

@@ -57,6 +57,7 @@ extension ServerLoop {
         }
         connections[Int(fd)] = connection
         connectionCount += 1
+        busiestSinceRelease = max(busiestSinceRelease, connectionCount)
         arm(connection)
     }
 

@@ -45,12 +45,19 @@ extension ServerLoop {
     func advance(_ connection: Connection) {
         while true {
             let unread = connection.input.count
+            let owed = connection.replies.count
             readRequests(connection)
-            queueDueAnswers(connection)
+            let queued = queueDueAnswers(connection)
+            let unsent = connection.output.count
             guard flush(connection) else { return }
-            // Answers that went out may have made room for requests already read: go again
-            // while that gets somewhere.
-            if connection.input.count == unread || !canReadRequests(connection) { break }
+            // Answers that went out may have made room for requests already read, or for
+            // answers that are due but waited for room: go again while that gets somewhere.
+            let progressed = connection.input.count != unread || queued > 0 || connection.output.count < unsent
+                || connection.replies.count != owed
+            let readsMore = !connection.input.isEmpty && canReadRequests(connection)
+            let queuesMore = !connection.closeAfterFlush && connection.output.count < Self.outputHighWater
+                && connection.replies.first.map { $0.readyAt <= now } == true
+            if !progressed || !readsMore && !queuesMore { break }
         }
         if isStopping, connection.isIdle {
             close(connection)
@@ -66,12 +73,14 @@ extension ServerLoop {
     }
 
     /// Answers still owed and bytes not yet sent are bounded: past either bound nothing more is
-    /// read or parsed until they have gone.
+    /// read or parsed until they have gone. The bytes count what is queued for sending *and*
+    /// the bodies of answers built but not yet queued (Docs/server.md, "Limits"): a client that
+    /// pipelines and never reads holds at most this plus one answer.
     static let outputHighWater = 256 * 1024
 
     private func canReadRequests(_ connection: Connection) -> Bool {
         !connection.lastRequestRead && connection.replies.count < context.limits.maxPipelinedRequests
-            && connection.output.count < Self.outputHighWater
+            && connection.output.count + connection.builtReplyBytes < Self.outputHighWater
     }
 
     private func readRequests(_ connection: Connection) {
@@ -120,6 +129,9 @@ extension ServerLoop {
     }
 
     private func dispatch(_ connection: Connection, _ head: RequestHead, body: Data) {
+        // A request is activity: the idle deadline counts from when the connection is idle
+        // again, even when the answer goes out in this same turn (Docs/server.md).
+        connection.idleSince = nil
         if !head.keepAlive { connection.lastRequestRead = true }
         let request = ServerRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, body: body)
         let answer: DelayedResponse
@@ -145,9 +157,16 @@ extension ServerLoop {
     }
 
     /// Moves the answers whose turn and time have come into the output, logging each.
-    private func queueDueAnswers(_ connection: Connection) {
-        while let first = connection.replies.first, first.readyAt <= now, !connection.closeAfterFlush {
+    /// How many answers were queued.
+    @discardableResult
+    private func queueDueAnswers(_ connection: Connection) -> Int {
+        var queued = 0
+        // An answer waits in `replies` (its body often shared with the route's cache) rather
+        // than being copied into a full output.
+        while let first = connection.replies.first, first.readyAt <= now, !connection.closeAfterFlush,
+              connection.output.count < Self.outputHighWater {
             connection.replies.removeFirst()
+            queued += 1
             if first.interim {
                 if connection.output.isEmpty { connection.lastSendProgress = now }
                 connection.output.appending { $0.append(contentsOf: PendingReply.continueBytes) }
@@ -166,6 +185,7 @@ extension ServerLoop {
                 connection.replies.removeAll()
             }
         }
+        return queued
     }
 
     /// Sends what it can; false if the connection was closed (all sent and done, or failed).
@@ -247,6 +267,7 @@ extension ServerLoop {
         guard isOpen(connection) else { return }
         connections[Int(connection.fd)] = nil
         connectionCount -= 1
+        releaseMemoryIfQuiet()
         poller.willClose(connection.fd)
         context.limiter.release(connection.address)
     }

@@ -19,6 +19,8 @@ final class ServerLoop: @unchecked Sendable {
 
     var connections: [Connection?] = []
     var connectionCount = 0
+    /// The most connections open at once since memory was last given back (`releaseMemoryIfQuiet`).
+    var busiestSinceRelease = 0
     var timers = TimerHeap()
     var nextSerial: UInt64 = 0
     /// Loop-clock nanoseconds, read once per turn.

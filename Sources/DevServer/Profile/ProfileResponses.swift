@@ -19,7 +19,9 @@ enum ProfileResponses {
 
     /// A refusal by the shared rules (`ProfileRules`) or by the server's own checks.
     static func rejected(_ rejection: ProfileRejection) -> ServerResponse {
-        .json(rejection.status, Data(rejection.envelope.json.utf8))
+        var response = ServerResponse.json(rejection.status, Data(rejection.envelope.json.utf8))
+        if let seconds = rejection.retryAfter { response.headers.add("Retry-After", String(seconds)) }
+        return response
     }
 
     /// The server's own refusals (token, content type, body, injected faults), in the same envelope.

@@ -14,6 +14,7 @@ final class ProfileRoutes: Sendable {
     private struct State {
         var profile: UserProfile
         var password: Secret
+        var attempts = WrongPasswordLimit()
     }
 
     static let defaultProfile = UserProfile.sample
@@ -23,6 +24,8 @@ final class ProfileRoutes: Sendable {
     private let delay: Double
     private let failures: FailFirst
     private let now: @Sendable () -> Date
+    /// Monotonic time for the wrong-password limit (a wall clock set back must not lift it).
+    private let clock: any LoopClock
 
     init(configuration: DevServerConfiguration, environment: DevServerEnvironment) {
         state = Mutex(State(profile: Self.defaultProfile, password: Secret(configuration.password)))
@@ -30,6 +33,7 @@ final class ProfileRoutes: Sendable {
         delay = configuration.profileDelay
         failures = FailFirst(configuration.profileFail)
         now = environment.now
+        clock = environment.clock
     }
 
     func install(in router: inout Router) {
@@ -92,7 +96,8 @@ final class ProfileRoutes: Sendable {
         let (current, new, confirmation) = (secret("currentPassword"), secret("newPassword"), secret("passwordConfirmation"))
         let rejection: ProfileRejection? = state.withLock { state in
             let rejection = ProfileRules.checkPasswordChange(
-                current: current, new: new, confirmation: confirmation, stored: state.password)
+                current: current, new: new, confirmation: confirmation, stored: state.password,
+                attempts: &state.attempts, at: .nanoseconds(Int64(clamping: clock.now())))
             if rejection == nil, let new { state.password = new }
             return rejection
         }

@@ -20,9 +20,12 @@ public final class MockProfileAPI: ProfileAPI {
     private struct Stored {
         var profile: UserProfile
         var password: Secret
+        var attempts = WrongPasswordLimit()
     }
 
     private let stored: Mutex<Stored>
+    /// Time on the injected clock since the mock was made, for the wrong-password limit.
+    private let elapsed: @Sendable () -> Duration
 
     public init(
         profile: UserProfile = .sample,
@@ -39,6 +42,12 @@ public final class MockProfileAPI: ProfileAPI {
         self.updateEndpoint = updateEndpoint
         self.passwordEndpoint = passwordEndpoint
         self.clock = clock
+        self.elapsed = Self.stopwatch(clock)
+    }
+
+    private static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
     }
 
     /// The three endpoints, for the fault panel.
@@ -48,7 +57,7 @@ public final class MockProfileAPI: ProfileAPI {
     public var storedProfile: UserProfile { stored.withLock { $0.profile } }
 
     /// Whether `password` is the stored one (the password itself is never handed out).
-    public func isCurrentPassword(_ password: Secret) -> Bool { stored.withLock { $0.password == password } }
+    public func isCurrentPassword(_ password: Secret) -> Bool { stored.withLock { ProfileRules.isSamePassword($0.password, password) } }
 
     public func fetchProfile() async throws(APIError) -> UserProfile {
         try await reported(.profile) { () async throws(APIError) in
@@ -79,7 +88,8 @@ public final class MockProfileAPI: ProfileAPI {
             let rejection: ProfileRejection? = stored.withLock { stored in
                 // Checked and changed under one lock: two changes at once cannot both pass.
                 let rejection = ProfileRules.checkPasswordChange(
-                    current: current, new: new, confirmation: confirmation, stored: stored.password)
+                    current: current, new: new, confirmation: confirmation, stored: stored.password,
+                    attempts: &stored.attempts, at: elapsed())
                 if rejection == nil { stored.password = new }
                 return rejection
             }

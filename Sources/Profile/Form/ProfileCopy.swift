@@ -40,4 +40,6 @@ public enum ProfileCopy {
     public static let passwordUnchanged = "Choose a password different from the current one"
     public static let passwordMismatch = "The passwords don't match"
     public static let wrongCurrentPassword = ProfileRules.wrongCurrentPasswordMessage
+    /// A 429 without a message of its own (the server's says how long to wait).
+    public static let tooManyAttempts = "Too many attempts — try again later"
 }

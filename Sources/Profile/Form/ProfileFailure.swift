@@ -3,7 +3,8 @@ import Core
 
 /// A failed request, in the terms the screen shows: under a field, or as the section's message.
 public enum ProfileFailure: Hashable, Sendable {
-    /// Shown under the field (400 naming a field, 403 wrong current password, 422 rule broken).
+    /// Shown under the field (400 naming a field, 403 wrong current password, 422 rule broken,
+    /// 429 too many wrong current passwords).
     case field(ProfileField, String)
     /// 401.
     case sessionExpired
@@ -28,8 +29,8 @@ public enum ProfileFailure: Hashable, Sendable {
             self = .unreachable
         case .undecodable:
             self = .unexpectedResponse
-        case .responseTooLarge:
-            // Says what happened and that trying again won't help (Docs/security.md).
+        case .responseTooLarge, .brokenAnswer:
+            // Says what happened (Docs/security.md): not "can't be reached", the server is there.
             self = .rejected(error.message)
         case .http(401, _):
             self = .sessionExpired
@@ -42,7 +43,10 @@ public enum ProfileFailure: Hashable, Sendable {
             let named = envelope.flatMap { ProfileField(serverCode: $0.code) }.flatMap {
                 ownFields.contains($0) ? $0 : nil
             }
-            if request == .changePassword && status == 403 {
+            if request == .changePassword && status == 429 {
+                // Too many wrong current passwords: said where the wrong one was typed.
+                self = .field(.currentPassword, message ?? ProfileCopy.tooManyAttempts)
+            } else if request == .changePassword && status == 403 {
                 self = .field(.currentPassword, message ?? ProfileCopy.wrongCurrentPassword)
             } else if let named {
                 self = .field(named, message ?? "\(named.label) was not accepted")

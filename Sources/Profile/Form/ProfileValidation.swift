@@ -9,11 +9,13 @@ public enum ProfileValidation {
     /// What is sent for a name: the text without leading and trailing whitespace.
     public static func trimmed(_ name: String) -> String { ProfileRules.trimmed(name) }
 
-    /// Names are required after trimming and at most 50 characters (Characters, not bytes).
+    /// Names are required after trimming, at most 50 characters (Characters, not bytes), and
+    /// text only: no control characters (`ProfileRules.hasControlCharacter`).
     public static func nameError(_ field: ProfileField, _ value: String) -> String? {
         let name = trimmed(value)
         if name.isEmpty { return ProfileCopy.required(field) }
         if name.count > maximumNameLength { return ProfileCopy.tooLong(field, maximum: maximumNameLength) }
+        if ProfileRules.hasControlCharacter(name) { return ProfileRules.controlCharacterMessage(field) }
         return nil
     }
 

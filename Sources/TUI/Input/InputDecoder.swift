@@ -8,8 +8,11 @@ import CNcurses
 /// here. Pure apart from its own state, so tests feed it the numbers ncurses would.
 ///
 /// Limits: a report's parameters are at most 24 characters (then it is dropped); a paste keeps
-/// its first `maxPasteLength` characters and drops the rest, but still waits for its end, so no
-/// part of it is ever read as keys. See Docs/mouse-and-paste.md.
+/// its first `maxPasteLength` characters and drops the rest as it arrives (counting, nothing
+/// more), but still waits for its end, so no part of it is ever read as keys. A sequence whose
+/// end never comes (a stray `ESC [ 200 ~`) would swallow every key after it: Ctrl-C inside a
+/// paste ends it and is read as Ctrl-C, and the event loop ends a sequence that has had no input
+/// for a moment (`endSequence()`). See Docs/mouse-and-paste.md.
 public struct InputDecoder {
     /// The codes ncurses returns for the prefixes (above every `KEY_*` code).
     public static let mouseCode = KEY_MAX + 1
@@ -27,11 +30,14 @@ public struct InputDecoder {
         case sgr(String)
         /// After `ESC [ M`: the three bytes so far.
         case x10([UInt32])
-        /// Between the paste markers: the text so far and how many characters it has.
-        case paste(String, count: Int)
+        /// Between the paste markers: how many characters the text so far (`pasteText`) has.
+        case paste(count: Int)
     }
 
     private var state = State.keys
+    /// The paste's text so far, kept apart from `state` so appending to it never copies it
+    /// (a copy per character made a 64 KB paste cost seconds).
+    private var pasteText = String.UnicodeScalarView()
 
     public init() {}
 
@@ -75,26 +81,38 @@ public struct InputDecoder {
             guard bytes.allSatisfy({ (32...255).contains($0) }) else { return [] }
             let numbers = bytes.map { Int($0) - 32 }
             return MouseEvent.decode(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: false).map { [.mouse($0)] } ?? []
-        case .paste(let text, let count):
-            if code == Self.pasteEndCode {
-                state = .keys
-                return text.isEmpty ? [] : [.paste(text)]
-            }
+        case .paste(let count):
+            if code == Self.pasteEndCode { return endSequence() }
+            // Ctrl-C always quits, even inside a paste that never ends (a terminal's own paste
+            // carries no ETX: the bracketed text is what was copied, control codes filtered).
+            if code == nil && value == 3 { return endSequence() + [.ctrl("c")] }
             // Keys ncurses recognised inside the text (an arrow's bytes) and anything over the
             // limit are dropped; the paste goes on until its end marker.
             guard code == nil, count < Self.maxPasteLength, let scalar = Unicode.Scalar(value) else { return [] }
-            var text = text
-            text.unicodeScalars.append(scalar)
-            state = .paste(text, count: count + 1)
+            pasteText.append(scalar)
+            state = .paste(count: count + 1)
             return []
         }
+    }
+
+    /// Ends a mouse report or paste that has begun, as if its end had come: the paste's text so
+    /// far is returned (a report cut short is dropped). For input whose end never came.
+    public mutating func endSequence() -> [Key] {
+        defer {
+            state = .keys
+            pasteText = String.UnicodeScalarView()
+        }
+        guard case .paste = state, !pasteText.isEmpty else { return [] }
+        return [.paste(String(pasteText))]
     }
 
     private mutating func start(status: Int32, value: UInt32, code: Int32?) -> [Key] {
         switch code {
         case Self.mouseCode: state = .sgr("")
         case Self.legacyMouseCode: state = .x10([])
-        case Self.pasteStartCode: state = .paste("", count: 0)
+        case Self.pasteStartCode:
+            state = .paste(count: 0)
+            pasteText = String.UnicodeScalarView()
         case Self.pasteEndCode: break // an end without a start: nothing to end
         default: return KeyDecoder.decode(status: status, value: value).map { [$0] } ?? []
         }

@@ -1,10 +1,14 @@
 import Core
+#if canImport(Glibc)
+import Glibc
+#endif
 /// The one thread that owns the terminal. It sleeps in `poll()` on the terminal's input and a
 /// wake pipe, with a timeout equal to the next timer's deadline (none when no timer is
 /// pending: idle costs nothing). On waking it handles every key, posted message and due timer,
 /// then renders once if anything happened.
 ///
-/// Ctrl-C quits everywhere. Below `minimumSize` the app is not drawn and gets no keys: the
+/// Ctrl-C quits everywhere; Ctrl-Z and SIGTSTP suspend (the terminal given back, the process
+/// stopped, the screen drawn again when it continues). Below `minimumSize` the app is not drawn and gets no keys: the
 /// loop shows "Terminal too small: need 60x20, have WxH" until the terminal grows (only `q` and
 /// Ctrl-C work meanwhile). SIGTERM, SIGHUP and SIGINT end the loop; the terminal is restored
 /// whichever way it ends.
@@ -15,11 +19,19 @@ public final class EventLoop<App: TerminalApp> {
         public var quitKeysWhenTooSmall: Set<Key>
         /// Install the SIGTERM/SIGHUP/SIGINT handlers for the duration of `run()`.
         public var handlesSignals: Bool
+        /// A paste or mouse report that has had no input for this long is ended as if its end had
+        /// come (a stray paste start must not swallow every key after it). A terminal sends a
+        /// paste in one burst; a person needs longer than this to notice that keys do nothing.
+        public var inputSequenceTimeout: Duration
 
-        public init(minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [.char("q")], handlesSignals: Bool = true) {
+        public init(
+            minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [.char("q")],
+            handlesSignals: Bool = true, inputSequenceTimeout: Duration = .seconds(1)
+        ) {
             self.minimumSize = minimumSize
             self.quitKeysWhenTooSmall = quitKeysWhenTooSmall
             self.handlesSignals = handlesSignals
+            self.inputSequenceTimeout = inputSequenceTimeout
         }
     }
 
@@ -35,6 +47,9 @@ public final class EventLoop<App: TerminalApp> {
     private var needsRender = true
     private var started = false
     private var signalsInstalled = false
+    /// When an input sequence left open is ended (`Configuration.inputSequenceTimeout` after its
+    /// last input); nil when none is open.
+    private var sequenceDeadline: Duration?
     /// Frames rendered so far.
     public private(set) var renderCount = 0
 
@@ -91,13 +106,32 @@ public final class EventLoop<App: TerminalApp> {
         let result = poller.wait(for: [terminal.inputDescriptor, mailbox.readDescriptor], timeout: pollTimeout)
         mailbox.drainWakeups()
         if signalsInstalled, let signal = SignalHub.takePendingSignal() {
-            exit = .signal(signal)
-            return exit
+            switch signal {
+            case SIGTSTP: suspendProcess()
+            case SIGCONT: takeTerminalBack()  // stopped by something it could not see (SIGSTOP)
+            default:
+                exit = .signal(signal)
+                return exit
+            }
+        }
+        let inputArrived = terminal.inputDescriptor >= 0 && result.readable.contains(terminal.inputDescriptor)
+        if let deadline = sequenceDeadline, !inputArrived, time.elapsed >= deadline {
+            sequenceDeadline = nil
+            for key in terminal.endInputSequence() {
+                context.stamp()
+                handle(key)
+                if exit != nil { return exit }
+            }
         }
         for key in terminal.readKeys() {
             context.stamp()
             handle(key)
             if exit != nil { return exit }
+        }
+        if !terminal.isInsideInputSequence {
+            sequenceDeadline = nil
+        } else if sequenceDeadline == nil || inputArrived {
+            sequenceDeadline = time.elapsed + configuration.inputSequenceTimeout
         }
         if terminal.inputDescriptor >= 0, result.hungUp.contains(terminal.inputDescriptor) {
             exit = .inputClosed
@@ -129,13 +163,20 @@ public final class EventLoop<App: TerminalApp> {
         }
     }
 
-    /// How long the next `poll` may sleep: until the earliest timer, or forever (nil).
+    /// How long the next `poll` may sleep: until the earliest timer or the end of an input
+    /// sequence left open, or forever (nil).
     public var pollTimeout: Duration? {
-        context.timers.nextDeadline.map { max(.zero, $0 - time.elapsed) }
+        let deadlines = [context.timers.nextDeadline, sequenceDeadline].compactMap { $0 }
+        return deadlines.min().map { max(.zero, $0 - time.elapsed) }
     }
 
     private func handle(_ key: Key) {
         if key == .ctrl("c") { exit = .quit; return }
+        // Raw mode turns Ctrl-Z into a key; it suspends as in other full-screen programs.
+        if key == .ctrl("z") && signalsInstalled {
+            suspendProcess()
+            return
+        }
         if key == .resize {
             context.terminalSize = terminal.size
             needsRender = true
@@ -150,6 +191,20 @@ public final class EventLoop<App: TerminalApp> {
         app.handle(key, context)
         needsRender = true
         checkQuit()
+    }
+
+    /// SIGTSTP or Ctrl-Z: the terminal is given back as for an exit, the process stops; once
+    /// continued (`fg`, SIGCONT) the terminal is taken back and drawn whole (Docs/security.md).
+    private func suspendProcess() {
+        terminal.suspend()
+        SignalHub.stopProcess()
+        takeTerminalBack()
+    }
+
+    private func takeTerminalBack() {
+        terminal.resume()
+        context.terminalSize = terminal.size
+        needsRender = true
     }
 
     private func deliver(_ message: App.Message) {

@@ -22,6 +22,8 @@ public final class NcursesTerminal: Terminal {
     private var screen: OpaquePointer?
     private var isActive = false
     private var hasStopped = false
+    /// Between `suspend` and `resume`.
+    private var isSuspended = false
     private var previous: Canvas?
     private var needsClear = false
     private var cursorVisible: Bool?
@@ -136,6 +138,32 @@ public final class NcursesTerminal: Terminal {
         }
         return keys
     }
+
+    public var isInsideInputSequence: Bool { decoder.isInsideSequence }
+
+    public func suspend() {
+        guard isActive, !isSuspended else { return }
+        isSuspended = true
+        writeToTerminal(TerminalModes.resetSequence)
+        if SignalHub.isCursesActive {
+            SignalHub.setCursesActive(false)
+            endwin()
+        }
+    }
+
+    public func resume() {
+        guard isActive else { return }
+        if isSuspended {
+            isSuspended = false
+            // The next refresh puts curses' modes back (`doupdate` after `endwin`).
+            SignalHub.setCursesActive(true)
+        }
+        writeToTerminal(modes.enableSequence)
+        size = NcursesTerminal.screenSize()
+        needsClear = true
+    }
+
+    public func endInputSequence() -> [Key] { decoder.endSequence() }
 
     public func present(_ canvas: Canvas, cursor: Point?) {
         guard isActive else { return }

@@ -48,18 +48,26 @@ enum SignalHub {
     /// Chains a handler after ncurses' SIGWINCH handler that wakes the event loop.
     static func chainResizeWake() { ctui_chain_winch() }
 
-    /// Terminating signals and resizes write to `descriptor` from now on.
+    /// The stop signal and its continuation: the loop gives the terminal back before it stops
+    /// and takes it back after (ncurses' own SIGTSTP handler knows nothing of the mouse and paste
+    /// modes, so it is replaced while the loop runs).
+    static let stopping: [Int32] = [SIGTSTP, SIGCONT]
+
+    /// Terminating and stop signals and resizes write to `descriptor` from now on.
     static func installWake(descriptor: Int32) {
         _ = ctui_take_pending_signal()
         ctui_set_wake_fd(descriptor)
-        for signal in terminating { ctui_install_wake_handler(signal) }
+        for signal in terminating + stopping { ctui_install_wake_handler(signal) }
     }
 
-    /// Puts back the terminating signals' previous handlers and stops writing to the pipe.
+    /// Puts back the signals' previous handlers and stops writing to the pipe.
     static func removeWake() {
-        for signal in terminating { ctui_restore_wake_handler(signal) }
+        for signal in terminating + stopping { ctui_restore_wake_handler(signal) }
         ctui_set_wake_fd(-1)
     }
+
+    /// Stops the process (SIGTSTP's default action) and returns when it is continued.
+    static func stopProcess() { ctui_stop_process() }
 
     /// The terminating signal that arrived since the last call, if any.
     static func takePendingSignal() -> Int32? {

@@ -12,6 +12,26 @@ public protocol Terminal: AnyObject {
     func present(_ canvas: Canvas, cursor: Point?)
     /// All keys available now, without blocking (empty when none).
     func readKeys() -> [Key]
+    /// Whether the input read so far stops inside a sequence (a paste or mouse report that has
+    /// begun and not ended).
+    var isInsideInputSequence: Bool { get }
+    /// Ends that sequence as if its end had come and returns what it gathered (a paste's text so
+    /// far): the event loop calls it when the sequence has had no input for a moment.
+    func endInputSequence() -> [Key]
+    /// Gives the terminal back as `stop` does (mouse, paste mode, alternate screen, modes), to be
+    /// taken back by `resume`: before the process stops (SIGTSTP, Ctrl-Z).
+    func suspend()
+    /// Takes the terminal back after `suspend` (or after a stop it could not see, SIGCONT) and
+    /// repaints the whole screen on the next `present`; the size may have changed meanwhile.
+    func resume()
+}
+
+extension Terminal {
+    /// A terminal that hands over whole keys (headless) never stops inside a sequence.
+    public var isInsideInputSequence: Bool { false }
+    public func endInputSequence() -> [Key] { [] }
+    public func suspend() {}
+    public func resume() {}
 }
 
 public enum TerminalError: Error, Equatable, CustomStringConvertible {

@@ -93,11 +93,37 @@ public struct TextFieldState: Hashable, Sendable {
     }
 
     /// A bracketed paste: its text at the cursor as one edit, control characters and newlines
-    /// dropped, cut at `maxLength`. Returns whether anything changed.
+    /// dropped, cut at `maxLength`: once the field is full the rest is not looked at, so a huge
+    /// paste into a short field costs what the field holds. Returns whether anything changed.
     @discardableResult
     public mutating func paste(_ string: String) -> Bool {
-        let clean = String(string.filter { !$0.unicodeScalars.contains(where: DisplayWidth.isControl) })
-        return insert(clean)
+        var characters = string.lazy.filter { !$0.unicodeScalars.contains(where: DisplayWidth.isControl) }.makeIterator()
+        var changed = false
+        // As many characters as there is room for, inserted at once; again while room is left
+        // (a combining mark may have merged into the character before it and taken none).
+        while true {
+            let room = maxLength.map { $0 - text.count } ?? Int.max
+            guard room > 0 else { break }
+            var addition = ""
+            var taken = 0
+            while taken < room, let character = characters.next() {
+                addition.append(character)
+                taken += 1
+            }
+            guard !addition.isEmpty else { break }
+            let before = text.count
+            var candidate = text
+            candidate.insert(contentsOf: addition, at: text.index(text.startIndex, offsetBy: cursor))
+            if let maxLength, candidate.count > maxLength {
+                // Characters merged where the text and the paste meet: one at a time, as typed.
+                changed = insert(addition) || changed
+                continue
+            }
+            text = candidate
+            cursor += text.count - before
+            changed = true
+        }
+        return changed
     }
 
     /// Editing keys: ←/→, Home/End (and Ctrl-A/Ctrl-E), printable characters, Backspace,

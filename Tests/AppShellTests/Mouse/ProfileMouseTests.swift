@@ -123,6 +123,17 @@ import TUI
         #expect(app.profileScreen?.fields[.firstName]?.count == ProfileValidation.maximumNameLength)
     }
 
+    /// The decoder's largest paste into a 50-character field: the field keeps its first 50, and
+    /// the next key is a key again (the paste cost what the field holds, not its length).
+    @Test func theLargestPasteIntoANameFieldKeepsWhatTheFieldHolds() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        app.paste(String(repeating: "y", count: InputDecoder.maxPasteLength))
+        #expect(app.profileScreen?.fields[.firstName]?.text == String(repeating: "y", count: ProfileValidation.maximumNameLength))
+        app.press(.backspace)
+        #expect(app.profileScreen?.fields[.firstName]?.count == ProfileValidation.maximumNameLength - 1)
+    }
+
     @Test func aPasteIntoAPasswordFieldIsMaskedAndNeverShown() async throws {
         let app = try await ShellHarness.loadedProfile()
         try app.click("Current Password")
