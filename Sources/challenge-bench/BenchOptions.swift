@@ -1,7 +1,7 @@
 /// The bench's command line.
 struct BenchOptions: Equatable, Sendable {
     enum Section: String, CaseIterable, Sendable {
-        case startup, keys, idle, memory, articles, store, images, server
+        case startup, keys, idle, memory, articles, sync, store, images, server
     }
 
     var quick = false

@@ -51,7 +51,7 @@ import Testing
     @Test func movingThroughAListLaysOutEachVisibleArticleOnce() {
         let layouts = ArticleTextLayouts()
         var state = ArticlesState()
-        state.articles = (1...40).map { article($0, title: String(repeating: "T", count: 1_000)) }
+        state.articles = ArticleList((1...40).map { article($0, title: String(repeating: "T", count: 1_000)) })
         state.listSource = .synced
         state.sync = .synced(at: WallClockTime(hour: 9, minute: 30))
         let status = ArticlesStatus(state, now: .zero, animationStart: .zero)

@@ -164,8 +164,7 @@ import Contract
         try await app.settle(until: "the list was saved") { _ in (try? store.read(ArticlesCache.recordName)) != nil }
 
         // The record decrypts to the list on screen…
-        let record = try #require(try store.read(ArticlesCache.recordName))
-        let saved = try ArticlesCache.decode(record).get()
+        let saved = try #require(try ArticlesCache.load(from: store).get())
         #expect(saved.articles.count == 60)
 
         // …and no file in the data dir holds any of it in the clear.

@@ -5,12 +5,14 @@ extension ArticlesState {
     public mutating func reduce(_ event: ArticlesEvent) -> [ArticlesEffect] {
         switch event {
         case .appeared:
-            var effects: [ArticlesEffect] = hasLoadedCache ? [] : [.loadCache]
+            // The rest of a stored list of which only the start was read for the first frame.
+            var effects: [ArticlesEffect] = hasLoadedCache && !isStoredListPartial ? [] : [.loadCache]
             if !sync.isRunning { effects += startSync() }
             return effects
 
         case .disappeared:
             if sync.isRunning { sync = .idle }
+            progress = nil
             openedArticle = nil
             // A save in progress is left to finish: cancelling it could lose the new list.
             return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID])]
@@ -19,7 +21,7 @@ extension ArticlesState {
             return sync.isRunning ? [] : startSync()
 
         case .open(let id):
-            if let article = articles.first(where: { $0.id == id }) { openedArticle = article }
+            if let article = articles.article(withID: id) { openedArticle = article }
             return []
 
         case .close:
@@ -39,6 +41,7 @@ extension ArticlesState {
                 articles = stored.articles.sortedByRelease()
                 unreadableCount = stored.unreadableCount
                 listSource = .stored
+                isStoredListPartial = stored.isPartial
             case .success(nil):
                 break
             case .failure(let error):
@@ -51,13 +54,15 @@ extension ArticlesState {
         case .fetchFinished(let attempt, let result, let time):
             // Only the attempt we are waiting for counts; anything else is a stray late result.
             guard case .syncing(attempt, _) = sync else { return [] }
+            progress = nil
             switch result {
             case .success(let decoded):
                 articles = decoded.articles.sortedByRelease()
                 unreadableCount = decoded.unreadableCount
                 listSource = .synced
+                isStoredListPartial = false
                 sync = .synced(at: time)
-                if let opened = openedArticle, let fresh = articles.first(where: { $0.id == opened.id }) {
+                if let opened = openedArticle, let fresh = articles.article(withID: opened.id) {
                     openedArticle = fresh
                 }
                 return [.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))]
@@ -74,11 +79,17 @@ extension ArticlesState {
                 return [.startTimer(ArticlesEffect.retryTimerID, delay)]
             }
 
+        case .syncProgress(let attempt, let step):
+            guard case .syncing(attempt, _) = sync else { return [] }
+            progress = step
+            return []
+
         case .timerFired(let id):
             guard id == ArticlesEffect.retryTimerID,
                 case .waitingToRetry(let retry, _, _, let error) = sync
             else { return [] }
             sync = .syncing(attempt: retry + 1, lastError: error)
+            progress = nil
             return [.fetch(attempt: retry + 1)]
 
         case .cacheSaved(nil):
@@ -102,6 +113,7 @@ extension ArticlesState {
 
     private mutating func startSync() -> [ArticlesEffect] {
         sync = .syncing(attempt: 1, lastError: nil)
+        progress = nil
         return [.fetch(attempt: 1)]
     }
 }
