@@ -26,8 +26,8 @@ extension ArticlesState {
         case .syncing(let attempt, _):
             if case .sorting(let count) = progress { "sorting \(Self.grouped(count)) articles…" }
             else {
-                ["syncing…", attempt > 1 ? retryText(attempt - 1) : nil, progress.flatMap(Self.transferText)]
-                    .compactMap { $0 }.joined(separator: " ")
+                (attempt > 1 ? "syncing… \(retryText(attempt - 1))" : "syncing…")
+                    + (progress.flatMap(Self.transferText).map { (attempt > 1 ? " · " : " ") + $0 } ?? "")
             }
         case .waitingToRetry(let retry, _, let delay, _): "syncing… \(retryText(retry)) in \(delay.shortDescription)"
         case .synced(let time): "synced at \(time)"
