@@ -33,8 +33,21 @@ struct ArticlesSyncBench {
         counts.map(measure(count:))
     }
 
+    /// The 60 sample articles on top, and below them (older by 20 years, new ids) as many more
+    /// as `count` asks: every count's first screen is the same, so a ↓ writes the same bytes.
+    static func feed(count: Int) -> Data {
+        let top = SampleArticles.articles(count: min(count, 60))
+        let more = SampleArticles.articles(count: max(0, count - 60), seed: 2).map { article in
+            var older = article
+            older.id += 10_000_000
+            older.releaseDate = CalendarDate(daysSinceEpoch: article.releaseDate.daysSinceEpoch - 20 * 365) ?? article.releaseDate
+            return older
+        }
+        return SampleArticles.json(for: top + more)
+    }
+
     private func measure(count: Int) -> Scale {
-        let feed = SampleArticles.json(count: count)
+        let feed = Self.feed(count: count)
         var scale = Scale(count: count, feedBytes: feed.count)
         let file = context.scratch + "/sync-\(count).json"
         guard FileManager.default.createFile(atPath: file, contents: feed) else {
@@ -60,7 +73,7 @@ struct ArticlesSyncBench {
             scale.skipped = "cannot write \(config)"
             return scale
         }
-        let newest = String((SampleArticles.articles(count: count).sortedByRelease().first?.title ?? "").prefix(20))
+        let newest = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
         let online = ["--backend", "http", "--server", "http://127.0.0.1:\(server.port)", "--challenge", "articles", "--config", config]
         // Port 1 on loopback: refused at once, so the stored list is all there is.
         let offline = ["--backend", "http", "--server", "http://127.0.0.1:1", "--challenge", "articles", "--config", config]

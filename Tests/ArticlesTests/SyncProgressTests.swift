@@ -19,9 +19,24 @@ import Testing
         #expect(state.syncHeaderText == "syncing… 18 MB of 61")
         _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 61_100_000, of: 61_100_000)))
         #expect(state.syncHeaderText == "syncing… 61 MB of 61")
+        _ = state.reduce(.syncProgress(attempt: 1, .reading(count: 40_000)))
+        #expect(state.syncHeaderText == "reading articles… 40,000")
         _ = state.reduce(.syncProgress(attempt: 1, .sorting(count: 100_000)))
         #expect(state.syncHeaderText == "sorting 100,000 articles…")
         #expect(state.syncMessage == nil, "progress, not an error")
+    }
+
+    @Test func aPartlyReadStoredListCountsTheWholeList() throws {
+        var state = ArticlesState()
+        let stored = StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000)
+        _ = state.reduce(.cacheLoaded(.success(stored)))
+        #expect(state.isStoredListPartial)
+        #expect(state.countText == "100,000 articles")
+        #expect(state.reduce(.appeared).contains(.loadCache), "the rest of the stored list is read")
+        let whole = StoredArticles(articles: [article(1, "7/8/2020"), article(2, "7/7/2020")])
+        _ = state.reduce(.cacheLoaded(.success(whole)))
+        #expect(!state.isStoredListPartial)
+        #expect(state.countText == "2 articles")
     }
 
     @Test func aTransferOfUnknownSizeCountsWhatArrived() {

@@ -25,7 +25,8 @@ public enum ArticleDecoder {
     /// Decodes `body` where it is: the articles' text is unescaped over the JSON it came in, so
     /// the answer's buffer becomes the list's and 100,000 articles cost the answer's size, not
     /// twice it (`InPlaceArticleParser`, Docs/performance.md). `body` is left empty.
-    public static func decode(inPlace body: inout Data) throws(APIError) -> DecodedArticles {
+    /// - Parameter progress: told how many articles have been read, every 10,000.
+    public static func decode(inPlace body: inout Data, progress: ((Int) -> Void)? = nil) throws(APIError) -> DecodedArticles {
         let first = body.firstIndex { !isJSONWhitespace($0) }
         guard let first, body[first] == UInt8(ascii: "[") else {
             // Not an array: nothing was changed, so the failure can be told from the bytes.
@@ -38,6 +39,7 @@ public enum ArticleDecoder {
         let expected = min(body.count / 300, 1 << 22)
         let outcome = body.withUnsafeMutableBytes { raw -> Result<(rows: [ArticleList.Row], unreadable: Int, written: Int), APIError> in
             var parser = InPlaceArticleParser(raw, arrayAt: offset)
+            parser.progress = progress
             do throws(InPlaceArticleParser.Failure) {
                 try parser.parse(expectedRows: expected)
                 return .success((parser.rows, parser.unreadable, parser.writtenCount))

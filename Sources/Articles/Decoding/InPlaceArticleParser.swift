@@ -31,6 +31,9 @@ struct InPlaceArticleParser: ~Copyable {
     private(set) var rows: [ArticleList.Row] = []
     private(set) var unreadable = 0
     private var seen = Set<Int>()
+    /// Told the number of articles read, every `progressStep` of them.
+    var progress: ((Int) -> Void)?
+    static let progressStep = 10_000
 
     /// - Parameter start: where the array's `[` is (everything before it is whitespace).
     init(_ buffer: UnsafeMutableRawBufferPointer, arrayAt start: Int) {
@@ -149,6 +152,7 @@ struct InPlaceArticleParser: ~Copyable {
         limit(&image, ArticleDecoder.maximumImageURLBytes, &cut)
         if cut { unreadable += 1 }
         rows.append(ArticleList.Row(id: id, day: day, title: title, description: description, author: author, image: image))
+        if let progress, rows.count % Self.progressStep == 0 { progress(rows.count) }
     }
 
     /// Cuts a field over its limit where it is (the cut text is shorter, so it fits).

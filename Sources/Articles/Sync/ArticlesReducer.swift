@@ -42,6 +42,7 @@ extension ArticlesState {
                 unreadableCount = stored.unreadableCount
                 listSource = .stored
                 isStoredListPartial = stored.isPartial
+                storedCount = stored.storedCount
             case .success(nil):
                 break
             case .failure(let error):

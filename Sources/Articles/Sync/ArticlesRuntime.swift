@@ -39,7 +39,9 @@ public struct ArticlesRuntime: Sendable {
                 if Task.isCancelled { return }
                 // Decoded where it arrived, and sorted here, off the loop's thread: the reducer
                 // then only checks the order (Docs/performance.md, "Articles at scale").
-                var decoded = try ArticleDecoder.decode(inPlace: &body)
+                var decoded = try ArticleDecoder.decode(inPlace: &body) { count in
+                    send(.syncProgress(attempt: attempt, .reading(count: count)))
+                }
                 if decoded.articles.count >= Self.sortingNoticeCount {
                     send(.syncProgress(attempt: attempt, .sorting(count: decoded.articles.count)))
                 }

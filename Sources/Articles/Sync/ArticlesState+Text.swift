@@ -4,10 +4,11 @@ import Core
 extension ArticlesState {
     /// "60 articles", "1 article", "no articles".
     public var countText: String {
-        switch articles.count {
+        // While only the start of the stored list is read, the count is the whole list's.
+        switch isStoredListPartial ? storedCount : articles.count {
         case 0: "no articles"
         case 1: "1 article"
-        case let n: "\(n) articles"
+        case let n: "\(Self.grouped(n)) articles"
         }
     }
 
@@ -19,12 +20,14 @@ extension ArticlesState {
     /// inspector keeps every failed attempt for whoever wants to know.
     ///
     /// A long sync says what it is doing: "syncing… 18 MB of 61" while the answer arrives,
-    /// "sorting 100,000 articles…" once it is read (`progress`).
+    /// "reading articles… 40,000" while it is decoded, "sorting 100,000 articles…" once it is
+    /// read (`progress`).
     public var syncHeaderText: String {
         switch sync {
         case .idle: ""
         case .syncing(let attempt, _):
             if case .sorting(let count) = progress { "sorting \(Self.grouped(count)) articles…" }
+            else if case .reading(let count) = progress { "reading articles… \(Self.grouped(count))" }
             else {
                 (attempt > 1 ? "syncing… \(retryText(attempt - 1))" : "syncing…")
                     + (progress.flatMap(Self.transferText).map { (attempt > 1 ? " · " : " ") + $0 } ?? "")

@@ -16,6 +16,8 @@ public struct ArticlesState: Hashable, Sendable {
     public var articles = ArticleList()
     /// Only the start of the stored list is shown; the rest is being read (`ArticlesCache.loadFirst`).
     public var isStoredListPartial = false
+    /// Articles in the whole stored list, while only its start is shown.
+    public var storedCount = 0
     public var listSource: ListSource = .none
     /// Elements of the response behind `articles` that could not be read fully (dropped or cut).
     public var unreadableCount = 0

@@ -4,6 +4,8 @@
 public enum SyncProgress: Hashable, Sendable {
     /// The answer is arriving: `bytes` so far, of `total` when the server said.
     case receiving(bytes: Int, of: Int?)
+    /// The answer has arrived; `count` articles of it are read so far.
+    case reading(count: Int)
     /// The answer is read; its `count` articles are being put in order.
     case sorting(count: Int)
 }
