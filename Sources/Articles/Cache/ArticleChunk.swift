@@ -13,23 +13,39 @@ enum ArticleChunk {
     static let rowSize = 44
 
     static func encode(_ list: ArticleList, _ range: Range<Int>) -> Data {
-        let part = list.sublist(range)
-        var data = Data(capacity: 8 + part.rows.count * rowSize + part.byteCount)
-        data.append(contentsOf: magic)
-        func put<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-        }
-        put(UInt32(part.rows.count))
-        for row in part.rows {
-            put(Int64(row.id))
-            put(row.day)
-            for field in [row.title, row.description, row.author, row.image] {
-                put(field.start)
-                put(field.count)
+        // One pass into one buffer of the exact size: no per-field appends (a chunk of 4,096
+        // articles has 16,384 fields).
+        var text = 0
+        for row in list.rows[range] { text += Int(row.title.count + row.description.count + row.author.count + row.image.count) }
+        let size = 8 + range.count * rowSize + text
+        return list.bytes.withUnsafeBytes { source in
+            var data = Data(count: size)
+            data.withUnsafeMutableBytes { out in
+                let base = out.baseAddress!
+                var at = 0
+                func put<T: FixedWidthInteger>(_ value: T) {
+                    base.storeBytes(of: value.littleEndian, toByteOffset: at, as: T.self)
+                    at += MemoryLayout<T>.size
+                }
+                for byte in magic { put(byte) }
+                put(UInt32(range.count))
+                var textAt = 0
+                let textBase = base + 8 + range.count * rowSize
+                for row in list.rows[range] {
+                    put(Int64(row.id))
+                    put(row.day)
+                    for field in [row.title, row.description, row.author, row.image] {
+                        put(UInt32(textAt))
+                        put(field.count)
+                        if field.count > 0 {
+                            (textBase + textAt).copyMemory(from: source.baseAddress! + Int(field.start), byteCount: Int(field.count))
+                        }
+                        textAt += Int(field.count)
+                    }
+                }
             }
+            return data
         }
-        data.append(part.bytes)
-        return data
     }
 
     /// The chunk's articles, or `nil` when the bytes are not a chunk.
