@@ -65,7 +65,11 @@ struct ArticlesSyncBench {
             scale.skipped = "challenge-server did not start: \(error)"
             return scale
         }
-        defer { server.stop() }
+        defer {
+            // Kept when the app could not sync: the server's side of the story.
+            if scale.skipped != nil { try? FileManager.default.copyItem(atPath: context.scratch + "/sync-server-\(count).log", toPath: NSTemporaryDirectory() + "/challenge-bench-sync-server-\(count).log") }
+            server.stop()
+        }
         // 100,000 articles are a 61 MB answer, over the app's 8 MB cap on API answers
         // (Docs/security.md): the cap is raised to 64 MB the way a user would.
         let config = context.scratch + "/sync-config.json"

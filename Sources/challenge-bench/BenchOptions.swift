@@ -10,6 +10,8 @@ struct BenchOptions: Equatable, Sendable {
     var sections = Set(Section.allCases)
     var idleSeconds = 5.0
     var runs: Int?
+    /// Article counts of the `sync` section.
+    var syncCounts = [60, 10_000, 100_000]
 
     /// Runs of each exec-to-first-frame measurement.
     var startupRuns: Int { runs ?? (quick ? 5 : 21) }
@@ -39,6 +41,12 @@ struct BenchOptions: Equatable, Sendable {
                     throw Failure(description: "--runs needs a number from 1 to 1000")
                 }
                 options.runs = count
+            case "--sync-counts":
+                let counts = rest.popFirst().map { $0.split(separator: ",").compactMap { Int($0) } } ?? []
+                guard !counts.isEmpty, counts.allSatisfy({ (1...1_000_000).contains($0) }) else {
+                    throw Failure(description: "--sync-counts needs article counts from 1 to 1000000, comma-separated")
+                }
+                options.syncCounts = counts
             case "--idle-seconds":
                 guard let value = rest.popFirst(), let seconds = Double(value), seconds >= 0.5, seconds <= 600 else {
                     throw Failure(description: "--idle-seconds needs a number of seconds from 0.5 to 600")
@@ -76,6 +84,7 @@ struct BenchOptions: Equatable, Sendable {
           --runs N           repetitions of every repeated measurement
           --only SECTIONS    comma-separated subset of: \(sectionNames)
           --idle-seconds S   length of each idle window (default 5)
+          --sync-counts N,…  article counts of the sync section (default 60,10000,100000)
           --bin-dir DIR      where challenge-tui and challenge-server are (default: next to the bench)
           -h, --help         this text
 

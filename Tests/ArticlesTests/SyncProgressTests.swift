@@ -32,11 +32,34 @@ import Testing
         _ = state.reduce(.cacheLoaded(.success(stored)))
         #expect(state.isStoredListPartial)
         #expect(state.countText == "100,000 articles")
-        #expect(state.reduce(.appeared).contains(.loadCache), "the rest of the stored list is read")
+        let effects = state.reduce(.appeared)
+        #expect(effects.contains(.startTimer(ArticlesEffect.storedRestTimerID, ArticlesState.storedRestDelay)))
+        #expect(!effects.contains(.loadCache), "a quick sync replaces it unread")
+        #expect(state.reduce(.timerFired(ArticlesEffect.storedRestTimerID)) == [.loadCache], "a slow one has it read")
         let whole = StoredArticles(articles: [article(1, "7/8/2020"), article(2, "7/7/2020")])
         _ = state.reduce(.cacheLoaded(.success(whole)))
         #expect(!state.isStoredListPartial)
         #expect(state.countText == "2 articles")
+    }
+
+    @Test func aFailedAttemptReadsTheRestOfTheStoredList() {
+        var state = ArticlesState()
+        _ = state.reduce(.cacheLoaded(.success(StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000))))
+        _ = state.reduce(.appeared)
+        let effects = state.reduce(.fetchFinished(attempt: 1, .failure(.offline), at: WallClockTime(hour: 9, minute: 5)))
+        #expect(effects.contains(.loadCache))
+        #expect(effects.contains(.startTimer(ArticlesEffect.retryTimerID, .seconds(2))), "and the retry goes on")
+    }
+
+    @Test func aQuickSyncReplacesThePartlyReadStoredListUnread() {
+        var state = ArticlesState()
+        _ = state.reduce(.cacheLoaded(.success(StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000))))
+        _ = state.reduce(.appeared)
+        let effects = state.reduce(.fetchFinished(attempt: 1, .success(DecodedArticles(articles: [article(2, "7/9/2020")])), at: WallClockTime(hour: 9, minute: 5)))
+        #expect(!effects.contains(.loadCache))
+        #expect(effects.contains(.cancel([ArticlesEffect.storedRestTimerID])))
+        #expect(state.countText == "1 article")
+        #expect(state.reduce(.timerFired(ArticlesEffect.storedRestTimerID)) == [])
     }
 
     @Test func aTransferOfUnknownSizeCountsWhatArrived() {

@@ -5,9 +5,14 @@ extension ArticlesState {
     public mutating func reduce(_ event: ArticlesEvent) -> [ArticlesEffect] {
         switch event {
         case .appeared:
-            // The rest of a stored list of which only the start was read for the first frame.
-            var effects: [ArticlesEffect] = hasLoadedCache && !isStoredListPartial ? [] : [.loadCache]
+            var effects: [ArticlesEffect] = hasLoadedCache ? [] : [.loadCache]
             if !sync.isRunning { effects += startSync() }
+            if isStoredListPartial {
+                // The rest of a stored list of which only the start was read for the first
+                // frame: a quick sync replaces it unread (holding both lists would double a long
+                // list's memory); a slow or failing one has it read (`storedRestDelay`).
+                effects += sync.isRunning ? [.startTimer(ArticlesEffect.storedRestTimerID, Self.storedRestDelay)] : [.loadCache]
+            }
             return effects
 
         case .disappeared:
@@ -15,7 +20,7 @@ extension ArticlesState {
             progress = nil
             openedArticle = nil
             // A save in progress is left to finish: cancelling it could lose the new list.
-            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID])]
+            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.storedRestTimerID])]
 
         case .retry:
             return sync.isRunning ? [] : startSync()
@@ -61,29 +66,36 @@ extension ArticlesState {
                 articles = decoded.articles.sortedByRelease()
                 unreadableCount = decoded.unreadableCount
                 listSource = .synced
+                let restWasDue = isStoredListPartial
                 isStoredListPartial = false
                 sync = .synced(at: time)
                 if let opened = openedArticle, let fresh = articles.article(withID: opened.id) {
                     openedArticle = fresh
                 }
-                return [.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))]
+                let save = ArticlesEffect.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))
+                return restWasDue ? [.cancel([ArticlesEffect.storedRestTimerID]), save] : [save]
             case .failure(.cancelled):
                 sync = .idle
                 return []
             case .failure(let error):
+                // The stored list is what there is to see now: all of it.
+                let rest: [ArticlesEffect] = isStoredListPartial ? [.cancel([ArticlesEffect.storedRestTimerID]), .loadCache] : []
                 guard policy.shouldRetry(error, after: attempt) else {
                     sync = .failed(error, attempts: attempt)
-                    return []
+                    return rest
                 }
                 let delay = policy.delay(after: attempt)
                 sync = .waitingToRetry(retry: attempt, maxRetries: policy.maxRetries, delay: delay, error: error)
-                return [.startTimer(ArticlesEffect.retryTimerID, delay)]
+                return rest + [.startTimer(ArticlesEffect.retryTimerID, delay)]
             }
 
         case .syncProgress(let attempt, let step):
             guard case .syncing(attempt, _) = sync else { return [] }
             progress = step
             return []
+
+        case .timerFired(ArticlesEffect.storedRestTimerID):
+            return isStoredListPartial && listSource == .stored ? [.loadCache] : []
 
         case .timerFired(let id):
             guard id == ArticlesEffect.retryTimerID,
@@ -102,6 +114,9 @@ extension ArticlesState {
             return []
         }
     }
+
+    /// How long a sync may run before the rest of a partly read stored list is read anyway.
+    public static let storedRestDelay: Duration = .seconds(1)
 
     static func notice(for error: StoreError) -> String {
         switch error {
