@@ -66,8 +66,12 @@ struct ArticlesSyncBench {
             return scale
         }
         defer {
-            // Kept when the app could not sync: the server's side of the story.
-            if scale.skipped != nil { try? FileManager.default.copyItem(atPath: context.scratch + "/sync-server-\(count).log", toPath: NSTemporaryDirectory() + "/challenge-bench-sync-server-\(count).log") }
+            // Kept when the app could not sync: both sides of the story.
+            if scale.skipped != nil {
+                for name in ["sync-server-\(count).log", "sync-app-\(count).log"] {
+                    try? FileManager.default.copyItem(atPath: context.scratch + "/" + name, toPath: NSTemporaryDirectory() + "/challenge-bench-" + name)
+                }
+            }
             server.stop()
         }
         // 100,000 articles are a 61 MB answer, over the app's 8 MB cap on API answers
@@ -78,7 +82,8 @@ struct ArticlesSyncBench {
             return scale
         }
         let newest = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
-        let online = ["--backend", "http", "--server", "http://127.0.0.1:\(server.port)", "--challenge", "articles", "--config", config]
+        let log = context.scratch + "/sync-app-\(count).log"
+        let online = ["--backend", "http", "--server", "http://127.0.0.1:\(server.port)", "--challenge", "articles", "--config", config, "--log", log]
         // Port 1 on loopback: refused at once, so the stored list is all there is.
         let offline = ["--backend", "http", "--server", "http://127.0.0.1:1", "--challenge", "articles", "--config", config]
         for round in 0..<Self.rounds {
@@ -126,6 +131,9 @@ struct ArticlesSyncBench {
         _ arguments: [String], environment: [String: String], until markers: [String], pressDownAt early: String? = nil,
         measureDown: Bool = false
     ) throws -> Run {
+        // The stored list's manifest is written last by a save: its change says the save is done.
+        let manifest = (environment["CHALLENGE_TUI_DATA_DIR"] ?? "") + "/" + ArticlesCache.recordName
+        let savedBefore = Self.modified(manifest)
         let app = try PseudoTerminalProcess(path: context.tuiPath, arguments: arguments, environment: environment)
         defer { app.terminate() }
         var downLatency: Double?
@@ -141,6 +149,12 @@ struct ArticlesSyncBench {
             throw Failure(description: "\(markers) not on screen within 60 s" + (said.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? ""))
         }
         app.settle(quiet: 0.5, timeout: 20)
+        if !measureDown {
+            // A sync's save runs after "synced at" and draws nothing: ending the app before it is
+            // done would leave the next start without the list (the old one stays, whole).
+            let deadline = app.now + 30
+            while app.now < deadline, !app.hasExited, Self.modified(manifest) == savedBefore { app.readOnce(timeout: 0.05) }
+        }
         var result = Run(time: shown * 1000, peak: Self.peakBytes(pid: app.pid) ?? 0, downLatency: downLatency)
         if measureDown {
             let up: [UInt8] = app.screen.applicationCursorKeys ? Array("\u{1B}OA".utf8) : Array("\u{1B}[A".utf8)
@@ -156,6 +170,11 @@ struct ArticlesSyncBench {
             }
         }
         return result
+    }
+
+    /// When `path` was last written (nil: there is no such file).
+    static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     static func peakBytes(pid: Int32) -> Double? {
