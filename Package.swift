@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         // What tests of every module share: controllable clocks, a scripted HTTP client.
         .target(name: "CoreTesting", dependencies: ["Core"]),
-        .target(name: "TUI", dependencies: ["CNcurses"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "Core"]),
         // What tests of the terminal toolkit and the app share: a headless terminal, a poller
         // that never blocks.
         .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
         .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "challenge-server", "Imaging"]),
+        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",

@@ -1,11 +1,18 @@
+import Core
 import Foundation
 
 /// The server's dependencies on the world, replaceable in tests.
 public struct DevServerEnvironment: Sendable {
+    /// The one time source: wall time for token expiry and log timestamps, and (unless `clock`
+    /// says otherwise) the event loops' time.
+    public var time: TimeSource
     /// The event loops' clock: delays and deadlines. Tests pass one they move by hand.
     public var clock: any LoopClock
-    /// Wall-clock time: token expiry and log timestamps.
-    public var now: @Sendable () -> Date
+    /// Wall-clock time, from `time`.
+    public var now: @Sendable () -> Date {
+        let time = time
+        return { time.wallNow }
+    }
     /// One line of the request log (without the newline).
     public var log: @Sendable (String) -> Void
     /// Writes out lines `log` buffered; the loops call it at most every 10 ms while lines wait.
@@ -13,11 +20,11 @@ public struct DevServerEnvironment: Sendable {
     /// The server's own problems (a failed system call, a cap reached), each kind once.
     public var diagnostics: @Sendable (String) -> Void
 
-    public init(clock: any LoopClock = MonotonicLoopClock(), now: @escaping @Sendable () -> Date,
+    public init(time: TimeSource, clock: (any LoopClock)? = nil,
                 log: @escaping @Sendable (String) -> Void, flushLog: @escaping @Sendable () -> Void = {},
                 diagnostics: (@Sendable (String) -> Void)? = nil) {
-        self.clock = clock
-        self.now = now
+        self.time = time
+        self.clock = clock ?? TimeSourceLoopClock(time)
         self.log = log
         self.flushLog = flushLog
         self.diagnostics = diagnostics ?? { StandardStreams.writeError($0) }
@@ -25,9 +32,11 @@ public struct DevServerEnvironment: Sendable {
 
     private static let standardOutput = StandardOutputLog()
 
-    public static let live = DevServerEnvironment(
-        now: { Date() },
-        log: { standardOutput.append($0) },
-        flushLog: { standardOutput.flush() }
-    )
+    /// The real world, its time starting now.
+    public static var live: DevServerEnvironment {
+        DevServerEnvironment(
+            time: .system,
+            log: { standardOutput.append($0) },
+            flushLog: { standardOutput.flush() })
+    }
 }

@@ -37,7 +37,7 @@ final class HeadlessArticlesApp {
         loop = try EventLoop(
             app: ChallengeShell(environment: environment), terminal: terminal,
             configuration: .init(handlesSignals: false),
-            poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }))
+            poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), time: environment.time)
         try loop.start()
         try waitForTheList(count: articles.count)
     }

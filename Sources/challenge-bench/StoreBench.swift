@@ -20,7 +20,7 @@ struct StoreBench {
     func measure() -> Measured {
         do {
             let key = try EncryptionKey(bytes: Data((0..<32).map { UInt8($0 &* 7 &+ 3) }))
-            let store = try EncryptedFileStore(directory: context.scratch + "/store", key: key)
+            let store = try EncryptedFileStore(directory: context.scratch + "/store", key: key, time: .system)
             var generator = SeededRandom(seed: 9)
             let record = Data((0..<(Self.recordSize / 8)).flatMap { _ in withUnsafeBytes(of: generator.next()) { Array($0) } })
             var seal: [Double] = [], open: [Double] = []

@@ -158,7 +158,7 @@ import Contract
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("artui-ac5-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try EncryptedFileStore(
-            directory: directory.path, key: EncryptionKey(bytes: Data((0..<32).map { UInt8($0) })))
+            directory: directory.path, key: EncryptionKey(bytes: Data((0..<32).map { UInt8($0) })), time: .frozen())
         let app = try ArticlesFixture.harness(store: store)
         try await app.waitFor("synced at")
         try await app.settle(until: "the list was saved") { _ in (try? store.read(ArticlesCache.recordName)) != nil }

@@ -95,7 +95,7 @@ import TUI
 
     @Test func aPictureThatDoesNotDecodeLeavesTheURLsDrawingAndALogLine() async throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("app.log"))
+        let logger = try Logger(path: folder.file("app.log"), time: .frozen())
         var options = LaunchOptions()
         options.challenge = .articles
         let scenario = Scenario(

@@ -23,7 +23,7 @@ import TUITesting
         return try EventLoop(
             app: ChallengeShell(environment: environment), terminal: terminal,
             configuration: .init(handlesSignals: false), poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }),
-            clock: ManualClock())
+            time: environment.time)
     }
 
     @Test func theLauncherIsDrawnBeforeTheStoreIsOpened() throws {

@@ -59,7 +59,7 @@ import CoreTesting
     }
 
     @Test func theMonitorsHistoryIsCappedAt200Too() {
-        let monitor = NetworkMonitor(clock: ManualClock())
+        let monitor = NetworkMonitor(time: .driven(by: ManualClock()))
         for index in 1...230 { _ = monitor.begin(method: "GET", path: "/articles", attempt: index) }
         let rows = model.rows(monitor.history, now: monitor.now)
         #expect(rows.count == 200)

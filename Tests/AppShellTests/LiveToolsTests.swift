@@ -302,7 +302,7 @@ import CoreTesting
             var options = LaunchOptions()
             options.challenge = challenge.id
             let clock = ManualClock()
-            let environment = AppEnvironment(options: options, scenario: .builtInDefault, clock: clock)
+            let environment = AppEnvironment(options: options, scenario: .builtInDefault, time: .driven(by: clock))
             let screen = screen
             let standIn = Challenge(
                 id: challenge.id, title: challenge.title, summary: challenge.summary, endpoints: challenge.endpoints,
@@ -311,7 +311,7 @@ import CoreTesting
             let terminal = terminal
             loop = try EventLoop(
                 app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
-                poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), clock: clock)
+                poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), time: environment.time)
             try loop.start()
         }
 

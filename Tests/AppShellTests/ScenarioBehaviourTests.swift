@@ -23,7 +23,7 @@ import Contract
         let environment: AppEnvironment
 
         init(_ name: String) throws {
-            environment = AppEnvironment(options: LaunchOptions(), scenario: try library.load(name), clock: clock)
+            environment = AppEnvironment(options: LaunchOptions(), scenario: try library.load(name), time: .driven(by: clock))
         }
 
         var monitor: NetworkMonitor { environment.monitor }

@@ -13,7 +13,7 @@ import Testing
 
     init() throws { key = try EncryptionKey(bytes: Data((0..<32).map { _ in UInt8.random(in: 0...255) })) }
 
-    func store() throws -> EncryptedFileStore { try EncryptedFileStore(directory: folder.file("data"), key: key) }
+    func store() throws -> EncryptedFileStore { try EncryptedFileStore(directory: folder.file("data"), key: key, time: .frozen()) }
     func url(_ index: Int) -> String { "http://pictures.example/\(index).png" }
 
     @Test func itKeepsAtMostItsBoundDroppingTheLeastRecentlyUsed() {
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aDamagedRecordIsNoPictureAndIsSetAside() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("app.log"))
+        let logger = try Logger(path: folder.file("app.log"), time: .frozen())
         let cache = PictureCache(store: try store(), logger: logger)
         cache.store(Data("picture bytes".utf8), for: url(1))
         let file = self.folder.file("data/\(PictureCache.recordName(for: url(1)))")

@@ -63,7 +63,7 @@ import Testing
 
     @Test func bytesThatAreNoPictureGiveNoPictureAndOneLogLine() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("app.log"))
+        let logger = try Logger(path: folder.file("app.log"), time: .frozen())
         let events = PictureEvents()
         let store = InMemoryRecordStore()
         var cut = try PictureFixture.png()

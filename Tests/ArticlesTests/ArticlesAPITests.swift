@@ -7,13 +7,13 @@ import Contract
 
 @Suite struct MockArticlesAPITests {
     @Test func servesTheSampleBodyByDefault() async throws {
-        let api = MockArticlesAPI()
+        let api = MockArticlesAPI(clock: ContinuousClock())
         #expect(try await api.fetchArticles() == SampleArticles.json())
         #expect(api.endpoint.name == "articles")
     }
 
     @Test func servesAnyBodyItIsGiven() async throws {
-        let api = MockArticlesAPI(body: Data("[]".utf8))
+        let api = MockArticlesAPI(clock: ContinuousClock(), body: Data("[]".utf8))
         #expect(try await api.fetchArticles(attempt: 2) == Data("[]".utf8))
     }
 
@@ -30,12 +30,12 @@ import Contract
         (.timeout, .timedOut), (.refused, .connectionRefused), (.offline, .offline),
     ])
     func failsAsPlanned(failure: SimulatedFailure, error: APIError) async {
-        let api = MockArticlesAPI(endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(failure))))
+        let api = MockArticlesAPI(endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(failure))), clock: ContinuousClock())
         await #expect(throws: error) { try await api.fetchArticles() }
     }
 
     @Test func aMalformedPlanAnswersABodyThatIsNotJSON() async throws {
-        let api = MockArticlesAPI(endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.malformed))))
+        let api = MockArticlesAPI(endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.malformed))), clock: ContinuousClock())
         let body = try await api.fetchArticles()
         #expect(throws: APIError.undecodable("the response is not valid JSON")) { try ArticleDecoder.decode(body) }
     }
@@ -50,7 +50,7 @@ import Contract
     }
 
     @Test func aCancelledRequestWithoutDelayThrowsCancelled() async {
-        let api = MockArticlesAPI()
+        let api = MockArticlesAPI(clock: ContinuousClock())
         let task = Task { () async throws(APIError) -> Data in
             withUnsafeCurrentTask { $0?.cancel() }
             return try await api.fetchArticles()

@@ -14,7 +14,7 @@ import Contract
         _ endpoint: MockEndpoint, clock: any Clock<Duration> = ImmediateClock(), store: any RecordStore = InMemoryRecordStore()
     ) -> ArticlesRuntime {
         ArticlesRuntime(
-            api: MockArticlesAPI(endpoint: endpoint, clock: clock), clock: clock, store: store,
+            api: MockArticlesAPI(endpoint: endpoint, clock: clock), time: .driven(by: clock), store: store,
             now: { WallClockTime(hour: 14, minute: 5) })
     }
 
@@ -86,7 +86,7 @@ import Contract
     @Test func leavingWhileWaitingToRetryCancelsTheTimer() async {
         let harness = Harness(
             runtime: ArticlesRuntime(
-                api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout))), clock: ManualClock(),
+                api: MockArticlesAPI(endpoint: endpoint(.alwaysFail(.timeout)), clock: ContinuousClock()), time: .driven(by: ManualClock()),
                 store: InMemoryRecordStore()))
         harness.send(.appeared)
         #expect(
@@ -147,7 +147,7 @@ import Contract
         let clock = ImmediateClock()
         let url = try #require(URL(string: "http://127.0.0.1:3000/articles"))
         let harness = Harness(
-            runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), clock: clock, store: InMemoryRecordStore(), now: { noon }))
+            runtime: ArticlesRuntime(api: HTTPArticlesAPI(url: url, client: client), time: .driven(by: clock), store: InMemoryRecordStore(), now: { noon }))
         harness.send(.appeared)
         #expect(await harness.settle())
         #expect(harness.current.articles.map(\.id) == [1])

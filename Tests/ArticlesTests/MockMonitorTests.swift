@@ -7,9 +7,9 @@ import CoreTesting
 /// The articles mock reports each simulated `GET /articles` with its attempt number.
 @Suite(.timeLimit(.minutes(1))) struct MockArticlesMonitorTests {
     @Test func eachFetchIsReportedWithItsAttemptAndOutcome() async throws {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let endpoint = MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .failNext(1, .status(503))))
-        let api = MockArticlesAPI(endpoint: endpoint, monitor: monitor)
+        let api = MockArticlesAPI(endpoint: endpoint, clock: ContinuousClock(), monitor: monitor)
         await #expect(throws: APIError.http(status: 503, body: "")) { try await api.fetchArticles(attempt: 1) }
         _ = try await api.fetchArticles(attempt: 2)
         #expect(monitor.history.map(\.method) == ["GET", "GET"])
@@ -19,10 +19,10 @@ import CoreTesting
     }
 
     @Test func aMalformedAnswerIsStillA200LikeOverHTTP() async throws {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let api = MockArticlesAPI(
             endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.malformed))),
-            monitor: monitor)
+            clock: ContinuousClock(), monitor: monitor)
         #expect(try await api.fetchArticles() == MockArticlesAPI.malformedBody)
         #expect(monitor.history.first?.outcome == .response(status: 200))
     }
@@ -30,7 +30,7 @@ import CoreTesting
     @Test func aCancelledFetchIsRecordedAsCancelled() async throws {
         let clock = ManualClock()
         let executor = ManualExecutor()
-        let monitor = NetworkMonitor(clock: clock)
+        let monitor = NetworkMonitor(time: .driven(by: clock))
         let api = MockArticlesAPI(
             endpoint: MockEndpoint("articles", behaviour: EndpointBehaviour(delay: 3...3, outcomes: .alwaysSucceed)),
             clock: clock, monitor: monitor)

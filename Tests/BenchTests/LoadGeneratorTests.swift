@@ -11,7 +11,7 @@ import Testing
         configuration.port = 0
         configuration.login = NavigationOverride(delay: 0, succeeds: true)
         configure(&configuration)
-        let server = DevServer(configuration: configuration, environment: DevServerEnvironment(now: { Date() }, log: { _ in }))
+        let server = DevServer(configuration: configuration, environment: DevServerEnvironment(time: .system, log: { _ in }))
         return (server, try server.start())
     }
 

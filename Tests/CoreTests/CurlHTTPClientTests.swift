@@ -7,8 +7,8 @@ import Testing
 @Suite struct CurlHTTPClientTests {
     @Test func a2xxAnswerIsReturnedWithItsBodyAndRecordedByTheMonitor() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5), monitor: monitor)
         let response = try await client.send(HTTPRequest(url: server.url("/status/200?x=1"), attempt: 2))
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "status 200")
@@ -26,8 +26,8 @@ import Testing
     @Test(arguments: [400, 401, 403, 404, 422, 500, 503])
     func nonSuccessStatusesAreThrownWithTheirBody(_ status: Int) async throws {
         let server = try LocalHTTPServer.shared.get()
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5), monitor: monitor)
         await #expect(throws: APIError.http(status: status, body: "status \(status)")) {
             try await client.send(HTTPRequest(url: server.url("/status/\(status)")))
         }
@@ -36,8 +36,8 @@ import Testing
 
     @Test func aSlowAnswerPastTheTimeoutIsTimedOut() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(timeout: .milliseconds(300), monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .milliseconds(300), monitor: monitor)
         await #expect(throws: APIError.timedOut) {
             try await client.send(HTTPRequest(url: server.url("/slow?seconds=3")))
         }
@@ -45,14 +45,14 @@ import Testing
     }
 
     @Test func aPortWithNothingListeningIsConnectionRefused() async {
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         await #expect(throws: APIError.connectionRefused) {
             try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(unusedPort())/rLogin")!))
         }
     }
 
     @Test func anUnknownHostIsOffline() async {
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         await #expect(throws: APIError.offline) {
             try await client.send(HTTPRequest(url: URL(string: "http://host.invalid/rLogin")!))
         }
@@ -60,10 +60,10 @@ import Testing
 
     @Test func cancellingTheTaskCancelsTheRequestInFlight() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         // An answer a minute away and a deadline further still: only the cancellation can end
         // it, however long a busy machine keeps this test from running.
-        let client = CurlHTTPClient(timeout: .seconds(120), monitor: monitor)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(120), monitor: monitor)
         let began = monitor.updates()
         let task = Task { try await client.send(HTTPRequest(url: server.url("/slow?seconds=60"))) }
         for await activity in began where activity.isPending { break }
@@ -74,8 +74,8 @@ import Testing
     }
 
     @Test func aRequestOfACancelledTaskIsNotSent() async throws {
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, monitor: monitor)
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!))
@@ -87,9 +87,9 @@ import Testing
     @Test func headersAndBodyAreSentButSecretsAreNeitherRecordedNorLogged() async throws {
         let server = try LocalHTTPServer.shared.get()
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("log"))
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor, logger: logger)
+        let logger = try Logger(path: folder.file("log"), time: .frozen())
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5), monitor: monitor, logger: logger)
         let secretBody = Data(#"{"currentPassword":"hunter2","newPassword":"s3cret!!"}"#.utf8)
         let request = HTTPRequest(
             method: .post, url: server.url("/echo"),
@@ -116,8 +116,8 @@ import Testing
 
     @Test func aPlainRequestKeepsItsBodyInTheInspector() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(timeout: .seconds(5), monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5), monitor: monitor)
         _ = try await client.send(HTTPRequest(method: .post, url: server.url("/echo"), body: Data(#"{"firstName":"Ada"}"#.utf8)))
         #expect(monitor.history.last?.requestBody == #"{"firstName":"Ada"}"#)
     }
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func onlyTheLastAnswersHeadersCountAfterARedirect() {
-        let transfer = CurlTransfer(request: HTTPRequest(url: URL(string: "http://127.0.0.1/")!), backstop: .seconds(1))
+        let transfer = CurlTransfer(request: HTTPRequest(url: URL(string: "http://127.0.0.1/")!), backstop: .seconds(1), time: .system)
         for line in ["HTTP/1.1 301 Moved\r\n", "Location: /b\r\n", "\r\n", "HTTP/1.1 200 OK\r\n",
                      "Content-Type:  text/plain \r\n", "X-Empty:\r\n", ": no name\r\n", "no colon\r\n", "\r\n"] {
             transfer.receiveHeaderLine(line)
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func aTransferCancelledBeforeItRunsSendsNothing() {
-        let transfer = CurlTransfer(request: HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!), backstop: .seconds(1))
+        let transfer = CurlTransfer(request: HTTPRequest(url: URL(string: "http://127.0.0.1:1/")!), backstop: .seconds(1), time: .system)
         transfer.cancel()
         #expect(transfer.isCancelled)
         #expect(transfer.run() == .failure(.cancelled))
@@ -157,7 +157,7 @@ import Testing
 
     @Test func redirectsAreFollowedToTheAnswer() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         let response = try await client.send(HTTPRequest(url: server.url("/redirect?to=/status/200")))
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "status 200")
@@ -185,8 +185,8 @@ import Testing
 
     @Test func anAnswerUpToTheLimitIsTakenAndOneByteMoreIsTooLarge() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let monitor = NetworkMonitor()
-        let client = CurlHTTPClient(timeout: .seconds(10), limits: limits, monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10), limits: limits, monitor: monitor)
         let exact = try await client.send(HTTPRequest(url: server.url("/big?bytes=\(Self.megabyte)")))
         #expect(exact.body.count == Self.megabyte)
         await #expect(throws: APIError.responseTooLarge(limit: Self.megabyte)) {
@@ -197,7 +197,7 @@ import Testing
 
     @Test func theLimitCountsDecompressedBytesSoACompressionBombIsStopped() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(10), limits: limits)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10), limits: limits)
         // 16 MB of zeros, about 16 KB on the wire: under the limit as sent, far over it inflated.
         await #expect(throws: APIError.responseTooLarge(limit: Self.megabyte)) {
             try await client.send(HTTPRequest(url: server.url("/bomb?bytes=\(16 * Self.megabyte)")))
@@ -209,7 +209,7 @@ import Testing
 
     @Test func imagesHaveTheirOwnLimit() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(10), limits: limits)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10), limits: limits)
         let size = Self.megabyte * 3 / 4
         let answer = try await client.send(HTTPRequest(url: server.url("/big?bytes=\(size)"), kind: .api))
         #expect(answer.body.count == size)
@@ -220,7 +220,7 @@ import Testing
 
     @Test func headersBeyondTheirLimitAreRefused() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(10))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10))
         // ~120 bytes a line: 1,000 lines pass 64 KB.
         await #expect(throws: APIError.undecodable("the server's answer has more than 64 KB of headers")) {
             try await client.send(HTTPRequest(url: server.url("/headers?count=1000")))
@@ -247,7 +247,7 @@ import Testing
 
     @Test func aPostIsNeverRedirected() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         for code in [301, 302, 303, 307, 308] {
             await #expect(throws: APIError.undecodable("the server redirected a POST request (\(code)); it is not followed")) {
                 try await client.send(HTTPRequest(
@@ -259,7 +259,7 @@ import Testing
 
     @Test func onlyHTTPAndHTTPSAreFollowed() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         for target in ["file:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1:70/x", "dict://127.0.0.1:11211/stat"] {
             let scheme = String(target.prefix { $0 != ":" })
             await #expect(throws: APIError.undecodable("the server redirected to a \(scheme): address; only http and https are followed")) {
@@ -274,7 +274,7 @@ import Testing
 
     @Test func theTokenStaysWithItsOriginAcrossRedirects() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         let headers = ["Authorization": "Bearer secret-token", "Cookie": "c=1", "X-Test": "kept"]
         // Same origin: the token goes along.
         let same = try await client.send(HTTPRequest(url: server.url("/redirect?to=/echo"), headers: headers))
@@ -298,7 +298,7 @@ import Testing
 
     @Test func aRedirectLoopEndsAfterFiveRedirects() async throws {
         let server = try LocalHTTPServer.shared.get()
-        let client = CurlHTTPClient(timeout: .seconds(5))
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(5))
         await #expect(throws: APIError.undecodable("the server redirected more than 5 times")) {
             try await client.send(HTTPRequest(url: server.url("/loop")))
         }

@@ -14,7 +14,7 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
     var dataDir: String { folder.file("data") }
 
     func store(key: EncryptionKey? = nil) throws -> EncryptedFileStore {
-        try EncryptedFileStore(directory: dataDir, key: key ?? sharedKey, now: { fixedDate })
+        try EncryptedFileStore(directory: dataDir, key: key ?? sharedKey, time: .frozen(at: fixedDate))
     }
     let sharedKey: EncryptionKey
 
@@ -142,7 +142,7 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         let empty = folder.file("empty")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         try Data("junk".utf8).write(to: URL(fileURLWithPath: empty + "/a.damaged-20200101T000000Z"))
-        _ = try EncryptedFileStore(directory: empty, key: randomKey())
+        _ = try EncryptedFileStore(directory: empty, key: randomKey(), time: .frozen())
         #expect(FileManager.default.fileExists(atPath: empty + "/" + KeyCheck.fileName))
     }
 
@@ -158,25 +158,26 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         let opened = Locked(0)
         // Threads, not tasks: opening a store blocks on the disk (fsync).
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            if (try? EncryptedFileStore(directory: directory, key: key)) != nil { opened.withLock { $0 += 1 } }
+            if (try? EncryptedFileStore(directory: directory, key: key, time: .frozen())) != nil { opened.withLock { $0 += 1 } }
         }
         #expect(opened.value == 16)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [KeyCheck.fileName])
     }
 
     @Test func atMostTheThreeNewestDamagedCopiesOfARecordAreKept() throws {
-        let clock = Locked(0)
-        let store = try EncryptedFileStore(directory: dataDir, key: sharedKey, now: {
-            Date(timeIntervalSince1970: 1_700_000_000 + Double(clock.value))
-        })
+        let clock = ManualClock()
+        let store = try EncryptedFileStore(
+            directory: dataDir, key: sharedKey, time: .driven(by: clock, wallAtOrigin: Date(timeIntervalSince1970: 1_700_000_000)))
         func damage(_ name: String) throws {
             try store.write(Data("v".utf8), to: name)
             try Data("CTUI".utf8).write(to: URL(fileURLWithPath: dataDir + "/" + name))
             #expect(throws: StoreError.self) { try store.read(name) }
         }
         // Two in one second (a counter tells them apart), then one a second later, and so on.
+        var now = 0
         for second in [0, 0, 1, 2, 2, 2, 3] {
-            clock.withLock { $0 = second }
+            clock.advance(by: .seconds(second - now))
+            now = second
             try damage("progress")
         }
         try damage("other")
@@ -238,12 +239,12 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
 
     @Test func theAppStoreResolvesItsFoldersFromTheEnvironment() throws {
         let environment = ["XDG_CONFIG_HOME": folder.file("config"), "XDG_DATA_HOME": folder.file("share")]
-        let store = try EncryptedFileStore.open(dataDirectory: nil, environment: environment)
+        let store = try EncryptedFileStore.open(dataDirectory: nil, environment: environment, time: .frozen())
         #expect(store.directory == folder.file("share/challenge-tui"))
         try store.write(Data("x".utf8), to: "r")
-        let flagged = try EncryptedFileStore.open(dataDirectory: folder.file("flag"), environment: environment)
+        let flagged = try EncryptedFileStore.open(dataDirectory: folder.file("flag"), environment: environment, time: .frozen())
         #expect(flagged.directory == folder.file("flag"))
-        #expect(throws: StoreError.self) { try EncryptedFileStore(directory: "/proc/nope", key: sharedKey) }
+        #expect(throws: StoreError.self) { try EncryptedFileStore(directory: "/proc/nope", key: sharedKey, time: .frozen()) }
     }
 
     /// Every file in the data folder with its bytes and modification time.

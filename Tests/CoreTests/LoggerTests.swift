@@ -6,7 +6,7 @@ import Testing
 @Suite struct LoggerTests {
     @Test func eachEventIsOneLineWithTimeLevelSubsystemAndMessage() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("app.log"), now: { Date(timeIntervalSince1970: 1_700_000_000.25) })
+        let logger = try Logger(path: folder.file("app.log"), time: .frozen(at: Date(timeIntervalSince1970: 1_700_000_000.25)))
         logger.info("http", "GET /rLogin -> 200")
         logger.error("store", "two\nlines")
         logger.debug("nav", "d")
@@ -25,7 +25,7 @@ import Testing
 
     @Test func levelsBelowTheMinimumAreDropped() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("l"), level: .warning)
+        let logger = try Logger(path: folder.file("l"), level: .warning, time: .frozen())
         logger.info("x", "dropped")
         logger.error("x", "kept")
         let text = try String(contentsOfFile: folder.file("l"), encoding: .utf8)
@@ -35,7 +35,7 @@ import Testing
 
     @Test func noSecretEverReachesTheLog() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("l"))
+        let logger = try Logger(path: folder.file("l"), time: .frozen())
         logger.info("profile", "Authorization: Bearer abc.def.ghi")
         logger.info("profile", #"body {"currentPassword":"hunter2","newPassword": "p@ss\"word","firstName":"Ada"}"#)
         logger.info("profile", "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig and ?password=abc&user=x")
@@ -47,7 +47,7 @@ import Testing
 
     @Test func queryValuesNeverReachTheLogButTheirNamesDo() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("l"))
+        let logger = try Logger(path: folder.file("l"), time: .frozen())
         let session = "3f2b9c1e-8d4a-4c7e-9a1b-2c3d4e5f6a7b"
         logger.info("http", "GET /rSubmitSelection?sessionId=\(session)&screen=B1&selection=Choice%20C -> 200 in 12 ms (attempt 1)")
         logger.warning("http", "GET http://127.0.0.1:3000/articles?page=2#top -> offline")
@@ -82,7 +82,7 @@ import Testing
 
     @Test func linesFromManyThreadsNeverInterleave() throws {
         let folder = TemporaryDirectory()
-        let logger = try Logger(path: folder.file("l"))
+        let logger = try Logger(path: folder.file("l"), time: .frozen())
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             logger.info("t\(index)", String(repeating: "x", count: 500))
         }
@@ -92,6 +92,6 @@ import Testing
     }
 
     @Test func anUnwritableLogPathIsAClearError() {
-        #expect(throws: StoreError.self) { try Logger(path: "/proc/nope/log") }
+        #expect(throws: StoreError.self) { try Logger(path: "/proc/nope/log", time: .frozen()) }
     }
 }

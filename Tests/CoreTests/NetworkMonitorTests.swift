@@ -6,7 +6,7 @@ import CoreTesting
 @Suite(.timeLimit(.minutes(1))) struct NetworkMonitorTests {
     @Test func simulatedRequestsAreRecordedWithExactDurationsOnTheManualClock() {
         let clock = ManualClock()
-        let monitor = NetworkMonitor(clock: clock)
+        let monitor = NetworkMonitor(time: .driven(by: clock))
         let token = monitor.begin(method: "GET", path: "/rLogin", attempt: 3)
         #expect(monitor.history.last?.isPending == true)
         #expect(monitor.history.last?.outcome.status == nil)
@@ -24,7 +24,7 @@ import CoreTesting
     }
 
     @Test func theHistoryKeepsTheNewest200() {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         #expect(monitor.capacity == 200)
         var tokens: [NetworkMonitor.Token] = []
         for index in 0..<250 { tokens.append(monitor.begin(method: "GET", path: "/\(index)")) }
@@ -38,7 +38,7 @@ import CoreTesting
     }
 
     @Test func subscribersSeeEachRequestBeginAndEndUntilTheyCancel() {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let seen = Locked<[NetworkActivity.Outcome]>([])
         let subscription = monitor.subscribe { activity in seen.withLock { $0.append(activity.outcome) } }
         let token = monitor.begin(method: "POST", path: "/profiles/update")
@@ -49,7 +49,7 @@ import CoreTesting
     }
 
     @Test func theUpdateStreamDeliversActivities() async {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let stream = monitor.updates()
         let token = monitor.begin(method: "GET", path: "/articles")
         monitor.end(token, .failure(.timedOut))
@@ -63,7 +63,7 @@ import CoreTesting
     }
 
     @Test func secretsStayOutOfTheRecord() {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let request = HTTPRequest(
             method: .post, url: URL(string: "http://h:1/password/change?x=1")!,
             headers: ["Authorization": "Bearer abc"], body: Data(#"{"newPassword":"p"}"#.utf8), isSensitive: true)

@@ -15,7 +15,7 @@ import Testing
     @Test func aFeedOverTheLimitIsRefusedBeforeAByteOfItIsHeld() async throws {
         let local = try LocalServer { $0.articlesJSON = Self.feed }
         let limits = ResponseLimits(api: 8 * ResponseLimits.megabyte, image: ResponseLimits.megabyte)
-        let api = HTTPArticlesAPI(url: HTTPArticlesAPI.defaultURL(server: local.baseURL), client: CurlHTTPClient(timeout: .seconds(20), limits: limits))
+        let api = HTTPArticlesAPI(url: HTTPArticlesAPI.defaultURL(server: local.baseURL), client: CurlHTTPClient(time: .system, timeout: .seconds(20), limits: limits))
         let received = Mutex(0)
         await #expect(throws: APIError.responseTooLarge(limit: 8 * ResponseLimits.megabyte)) {
             try await api.fetchArticles(attempt: 1) { bytes, _ in received.withLock { $0 = max($0, bytes) } }
@@ -27,9 +27,9 @@ import Testing
     @Test func aLargeFeedReportsItsTransferAndDecodesWhole() async throws {
         let local = try LocalServer { $0.articlesJSON = Self.feed }
         let limits = ResponseLimits(api: 64 * ResponseLimits.megabyte, image: ResponseLimits.megabyte)
-        let api = HTTPArticlesAPI(url: HTTPArticlesAPI.defaultURL(server: local.baseURL), client: CurlHTTPClient(timeout: .seconds(30), limits: limits))
+        let api = HTTPArticlesAPI(url: HTTPArticlesAPI.defaultURL(server: local.baseURL), client: CurlHTTPClient(time: .system, timeout: .seconds(30), limits: limits))
         let store = InMemoryRecordStore()
-        let runtime = ArticlesRuntime(api: api, clock: ImmediateClock(), store: store, now: { WallClockTime(hour: 9, minute: 0) })
+        let runtime = ArticlesRuntime(api: api, time: .driven(by: ImmediateClock()), store: store)
         let events = LockedEvents()
         await runtime.perform(.fetch(attempt: 1)) { events.append($0) }
         let progress = events.values.compactMap { event -> SyncProgress? in
@@ -54,7 +54,7 @@ import Testing
         let server = try HalfAnswerServer(body: Self.feed)
         let api = HTTPArticlesAPI(
             url: URL(string: "http://127.0.0.1:\(server.port)/articles")!,
-            client: CurlHTTPClient(timeout: .seconds(20), limits: ResponseLimits(api: 64 * ResponseLimits.megabyte, image: 1)))
+            client: CurlHTTPClient(time: .system, timeout: .seconds(20), limits: ResponseLimits(api: 64 * ResponseLimits.megabyte, image: 1)))
         let store = InMemoryRecordStore()
         let stored = StoredArticles(articles: ArticleList(SampleArticles.articles(count: 60).sortedByRelease()))
         #expect(ArticlesCache.save(stored, to: store) == nil)
@@ -62,7 +62,7 @@ import Testing
 
         // The reducer and the runtime, as the screen drives them, with one attempt allowed.
         var state = ArticlesState(policy: RetryPolicy(maxAttempts: 1, schedule: .constant(.zero)))
-        let runtime = ArticlesRuntime(api: api, clock: ImmediateClock(), store: store, now: { WallClockTime(hour: 9, minute: 0) })
+        let runtime = ArticlesRuntime(api: api, time: .driven(by: ImmediateClock()), store: store)
         var pending = state.reduce(.appeared)
         while !pending.isEmpty {
             let effect = pending.removeFirst()

@@ -52,7 +52,7 @@ import CoreTesting
         let local = try server(failing: 2)
         let clock = ManualClock()
         let store = InMemoryRecordStore()
-        let runtime = ArticlesRuntime(api: api(local), clock: clock, store: store)
+        let runtime = ArticlesRuntime(api: api(local), time: .driven(by: clock), store: store)
         let (events, sink) = AsyncStream.makeStream(of: ArticlesEvent.self)
         let runner = EffectRunner<ArticlesEffect, ArticlesEvent>(
             perform: { effect, send in await runtime.perform(effect, send: send) }, send: { sink.yield($0) })

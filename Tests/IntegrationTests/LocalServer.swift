@@ -19,10 +19,10 @@ final class LocalServer {
         configuration.fetchExperiments = NavigationOverride(delay: 0, succeeds: true)
         configuration.submitSelection = NavigationOverride(delay: 0, succeeds: true)
         configure(&configuration)
-        server = DevServer(configuration: configuration, environment: DevServerEnvironment(now: { Date() }, log: { _ in }))
+        server = DevServer(configuration: configuration, environment: DevServerEnvironment(time: .system, log: { _ in }))
         let port = try server.start()
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
-        client = CurlHTTPClient(timeout: .seconds(5))
+        client = CurlHTTPClient(time: .system, timeout: .seconds(5))
     }
 
     deinit { server.stop() }

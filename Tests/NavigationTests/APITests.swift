@@ -57,7 +57,7 @@ import CoreTesting
     @Test func scenarioBehavioursAreKeyedByEndpointNameAndMissingOnesSucceedAtOnce() async throws {
         let api = MockNavigationAPI(
             behaviours: ["rFetchExperiments": .init(delay: 0...0, outcomes: .alwaysFail(.status(503)))],
-            experiment: .fixed(.screenB1))
+            experiment: .fixed(.screenB1), clock: ContinuousClock())
         #expect(api.login.behaviour == .instant && api.submitSelection.behaviour == .instant)
         _ = try await api.login()
         await #expect(throws: APIError.http(status: 503, body: "")) { try await api.fetchExperiment() }

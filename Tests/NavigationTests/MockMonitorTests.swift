@@ -10,7 +10,7 @@ import CoreTesting
     @Test func loginIsReportedAsGetRLoginWithItsAttempt() async throws {
         let clock = ManualClock()
         let executor = ManualExecutor()
-        let monitor = NetworkMonitor(clock: clock)
+        let monitor = NetworkMonitor(time: .driven(by: clock))
         let api = MockNavigationAPI(
             login: EndpointBehaviour(delay: 2...2, outcomes: .failNext(1, .status(500))), fetchExperiments: .instant,
             submitSelection: .instant, clock: clock, monitor: monitor)
@@ -43,11 +43,11 @@ import CoreTesting
     }
 
     @Test func fetchAndSubmitUseTheHTTPBackendsPaths() async throws {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let api = MockNavigationAPI(
             login: .instant, fetchExperiments: .instant,
             submitSelection: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.status(500))),
-            experiment: .fixed(.screenB1), monitor: monitor)
+            experiment: .fixed(.screenB1), clock: ContinuousClock(), monitor: monitor)
         _ = try await api.fetchExperiment()
         await #expect(throws: APIError.http(status: 500, body: "")) {
             try await api.submitSelection(sessionID: "abc", screen: "B1", selection: "Choice A+B")
@@ -66,7 +66,7 @@ import CoreTesting
     @Test func aCancelledRequestIsRecordedAsCancelled() async throws {
         let clock = ManualClock()
         let executor = ManualExecutor()
-        let monitor = NetworkMonitor(clock: clock)
+        let monitor = NetworkMonitor(time: .driven(by: clock))
         let api = MockNavigationAPI(
             login: .instant, fetchExperiments: EndpointBehaviour(delay: 5...5, outcomes: .alwaysSucceed),
             submitSelection: .instant, clock: clock, monitor: monitor)
@@ -80,15 +80,15 @@ import CoreTesting
     }
 
     @Test func theRuntimePassesTheLoginAttemptThrough() async throws {
-        let monitor = NetworkMonitor()
-        let api = MockNavigationAPI(login: .instant, fetchExperiments: .instant, submitSelection: .instant, monitor: monitor)
-        let runtime = NavigationRuntime(api: api, clock: ContinuousClock(), store: InMemoryRecordStore())
+        let monitor = NetworkMonitor(time: .system)
+        let api = MockNavigationAPI(login: .instant, fetchExperiments: .instant, submitSelection: .instant, clock: ContinuousClock(), monitor: monitor)
+        let runtime = NavigationRuntime(api: api, time: .driven(by: ContinuousClock()), store: InMemoryRecordStore())
         await runtime.perform(.login(attempt: 5)) { _ in }
         #expect(monitor.history.map(\.attempt) == [5])
     }
 
     @Test func withoutAMonitorNothingIsRecordedAndNothingBreaks() async throws {
-        let api = MockNavigationAPI(login: .instant, fetchExperiments: .instant, submitSelection: .instant)
+        let api = MockNavigationAPI(login: .instant, fetchExperiments: .instant, submitSelection: .instant, clock: ContinuousClock())
         #expect(try await api.login(attempt: 2).count == 36)
     }
 }

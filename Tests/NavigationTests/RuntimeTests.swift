@@ -60,7 +60,7 @@ private final class Driver: Sendable {
     @Test func happyPathEndToEndThenAReturningUserResumes() async throws {
         let store = InMemoryRecordStore()
         let clock = ImmediateClock()
-        let first = Driver(runtime: NavigationRuntime(api: mock(clock: clock), clock: clock, store: store))
+        let first = Driver(runtime: NavigationRuntime(api: mock(clock: clock), time: .driven(by: clock), store: store))
         first.send(.start)
         await first.wait("B1") { $0.screen == .b1 && $0.login.isSignedIn }
         first.send(.moveDown)
@@ -75,7 +75,7 @@ private final class Driver: Sendable {
 
         // Same data, a new launch: D stays D; A's fetch is never asked again.
         let second = Driver(runtime: NavigationRuntime(
-            api: mock(fetch: .alwaysFail(.status(500)), clock: clock), clock: clock, store: store))
+            api: mock(fetch: .alwaysFail(.status(500)), clock: clock), time: .driven(by: clock), store: store))
         second.send(.start)
         await second.wait("signed in") { $0.login.isSignedIn }
         #expect(second.current.screen == .d && second.current.b1Selection == 1)
@@ -85,7 +85,7 @@ private final class Driver: Sendable {
     @Test func rLoginRetriesOnTheRuntimeUntilItSucceeds() async {
         let clock = ImmediateClock()
         let runtime = NavigationRuntime(
-            api: mock(experiment: .noScreenB, login: .failNext(3, .status(500)), clock: clock), clock: clock,
+            api: mock(experiment: .noScreenB, login: .failNext(3, .status(500)), clock: clock), time: .driven(by: clock),
             store: InMemoryRecordStore())
         let driver = Driver(runtime: runtime)
         driver.send(.start)
@@ -102,7 +102,7 @@ private final class Driver: Sendable {
         let recorder = Mutex<[NavigationEvent]>([])
         let clock = ManualClock()
         let executor = ManualExecutor()
-        let runtime = NavigationRuntime(api: mock(), clock: clock, store: InMemoryRecordStore())
+        let runtime = NavigationRuntime(api: mock(), time: .driven(by: clock), store: InMemoryRecordStore())
         let runner = EffectRunner<NavigationEffect, NavigationEvent>(
             executor: executor, perform: runtime.perform, send: { event in recorder.withLock { $0.append(event) } })
         runner.run(.startTimer(.cMinimum, .seconds(3600)))
@@ -126,7 +126,7 @@ private final class Driver: Sendable {
 
     @Test func persistWritesOnlyNewerRevisionsAndReportsFailures() async throws {
         let store = InMemoryRecordStore()
-        let runtime = NavigationRuntime(api: mock(), clock: ImmediateClock(), store: store)
+        let runtime = NavigationRuntime(api: mock(), time: .driven(by: ImmediateClock()), store: store)
         let events = Mutex<[NavigationEvent]>([])
         let send: @Sendable (NavigationEvent) -> Void = { event in events.withLock { $0.append(event) } }
         await runtime.perform(.persist(NavigationProgress(screen: .b3, experiment: .screenB3), revision: 2), send: send)
@@ -134,7 +134,7 @@ private final class Driver: Sendable {
         #expect(try NavigationProgressStore(store: store).load()?.screen == .b3)
         #expect(events.withLock { $0 } == [.progressSaved(revision: 2)])
 
-        let failing = NavigationRuntime(api: mock(), clock: ImmediateClock(), store: FailingRecordStore(.io("disk full")))
+        let failing = NavigationRuntime(api: mock(), time: .driven(by: ImmediateClock()), store: FailingRecordStore(.io("disk full")))
         await failing.perform(.persist(NavigationProgress(screen: .a), revision: 1), send: send)
         #expect(events.withLock { $0 }.last == .progressSaveFailed(.io("disk full"), revision: 1))
         #expect(throws: StoreError.io("disk full")) { try failing.resetProgress() }
@@ -142,7 +142,7 @@ private final class Driver: Sendable {
 
     @Test func loadingReportsDamageAndALaunchRestartsRevisions() async throws {
         let store = InMemoryRecordStore(["navigation.progress": Data("garbage".utf8)])
-        let runtime = NavigationRuntime(api: mock(), clock: ImmediateClock(), store: store)
+        let runtime = NavigationRuntime(api: mock(), time: .driven(by: ImmediateClock()), store: store)
         let events = Mutex<[NavigationEvent]>([])
         let send: @Sendable (NavigationEvent) -> Void = { event in events.withLock { $0.append(event) } }
         await runtime.perform(.persist(NavigationProgress(screen: .a), revision: 5), send: send)
@@ -164,7 +164,7 @@ private final class Driver: Sendable {
             api: MockNavigationAPI(
                 login: .instant, fetchExperiments: .init(delay: 0...0, outcomes: .alwaysFail(.timeout)),
                 submitSelection: .init(delay: 0...0, outcomes: .alwaysFail(.status(500))), clock: ImmediateClock()),
-            clock: ImmediateClock(), store: InMemoryRecordStore())
+            time: .driven(by: ImmediateClock()), store: InMemoryRecordStore())
         let events = Mutex<[NavigationEvent]>([])
         let send: @Sendable (NavigationEvent) -> Void = { event in events.withLock { $0.append(event) } }
         let submission = Submission(screen: .b2, selection: "Option 1")

@@ -7,8 +7,8 @@ import Testing
 /// The profile mock reports its three requests like the HTTP backend, and never a password.
 @Suite struct MockProfileMonitorTests {
     @Test func theThreeRequestsAreReportedWithTheHTTPMethodsAndPaths() async throws {
-        let monitor = NetworkMonitor()
-        let api = MockProfileAPI(monitor: monitor)
+        let monitor = NetworkMonitor(time: .system)
+        let api = MockProfileAPI(clock: ContinuousClock(), monitor: monitor)
         _ = try await api.fetchProfile()
         _ = try await api.updateProfile(firstName: "Ada", lastName: "Lovelace")
         try await api.changePassword(
@@ -23,10 +23,10 @@ import Testing
     }
 
     @Test func injectedAndRuleFailuresAreReportedAsTheCallerSeesThem() async throws {
-        let monitor = NetworkMonitor()
+        let monitor = NetworkMonitor(time: .system)
         let api = MockProfileAPI(
             profileEndpoint: MockEndpoint("profile", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.status(401)))),
-            monitor: monitor)
+            clock: ContinuousClock(), monitor: monitor)
         await #expect(throws: APIError.self) { try await api.fetchProfile() }
         await #expect(throws: APIError.self) {
             try await api.changePassword(current: Secret("wrong-one"), new: Secret("abcdefgh1"), confirmation: Secret("abcdefgh1"))

@@ -19,7 +19,7 @@ import CoreTesting
     }
 
     @Test func startsWithTheSeedsProfileAndTheDefaultPassword() async throws {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         #expect(try await api.fetchProfile() == UserProfile(firstName: "Johnny B", userName: "iOS User", lastName: "Goode"))
         #expect(api.isCurrentPassword("password123"))
         #expect(MockProfileAPI.defaultPassword == "password123")
@@ -27,7 +27,7 @@ import CoreTesting
     }
 
     @Test func savedNamesComeBackFromTheNextFetch() async throws {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         let saved = try await api.updateProfile(firstName: "  Jane ", lastName: "Doe")
         #expect(saved == UserProfile(firstName: "Jane", userName: "iOS User", lastName: "Doe"))
         #expect(try await api.fetchProfile() == saved)
@@ -35,7 +35,7 @@ import CoreTesting
     }
 
     @Test func invalidNamesAre400NamingTheField() async {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         await expectRejection((400, "firstName")) { () throws(APIError) in _ = try await api.updateProfile(firstName: " ", lastName: "x") }
         await expectRejection((400, "lastName")) { () throws(APIError) in
             _ = try await api.updateProfile(firstName: "x", lastName: String(repeating: "y", count: 51))
@@ -44,7 +44,7 @@ import CoreTesting
     }
 
     @Test func aChangedPasswordBecomesTheCurrentOne() async throws {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         try await api.changePassword(current: "password123", new: "correct horse", confirmation: "correct horse")
         #expect(api.isCurrentPassword("correct horse"))
         #expect(!api.isCurrentPassword("password123"))
@@ -66,7 +66,7 @@ import CoreTesting
         ("password123", "correct horse", "correct hoarse", 422, "passwordMismatch"),
     ])
     func passwordRulesAreTheServers(_ current: String, _ new: String, _ confirmation: String, _ status: Int, _ code: String) async {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         await expectRejection((status, code)) { () throws(APIError) in
             try await api.changePassword(current: Secret(current), new: Secret(new), confirmation: Secret(confirmation))
         }
@@ -84,7 +84,7 @@ import CoreTesting
         let api = MockProfileAPI(
             profileEndpoint: MockEndpoint("profile", behaviour: behaviour),
             updateEndpoint: MockEndpoint("profileUpdate", behaviour: behaviour),
-            passwordEndpoint: MockEndpoint("passwordChange", behaviour: behaviour))
+            passwordEndpoint: MockEndpoint("passwordChange", behaviour: behaviour), clock: ContinuousClock())
         await expectRejection((status, code)) { () throws(APIError) in
             switch endpoint {
             case .profile: _ = try await api.fetchProfile()
@@ -101,14 +101,14 @@ import CoreTesting
         (.timeout, .timedOut), (.refused, .connectionRefused), (.offline, .offline),
     ])
     func transportFailuresAreTheirAPIError(_ failure: SimulatedFailure, _ expected: APIError) async {
-        let api = MockProfileAPI(profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 0...0, outcomes: .failNext(1, failure))))
+        let api = MockProfileAPI(profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 0...0, outcomes: .failNext(1, failure))), clock: ContinuousClock())
         await #expect(throws: expected) { try await api.fetchProfile() }
         // The pattern moves on: the next request succeeds.
         await #expect(throws: Never.self) { try await api.fetchProfile() }
     }
 
     @Test func aCancelledRequestWaitingOnItsDelayIsCancelled() async {
-        let api = MockProfileAPI(updateEndpoint: MockEndpoint("profileUpdate", behaviour: .init(delay: 600...600, outcomes: .alwaysSucceed)))
+        let api = MockProfileAPI(updateEndpoint: MockEndpoint("profileUpdate", behaviour: .init(delay: 600...600, outcomes: .alwaysSucceed)), clock: ContinuousClock())
         let task = Task { () throws(APIError) -> UserProfile in try await api.updateProfile(firstName: "Jane", lastName: "Doe") }
         task.cancel()
         await #expect(throws: APIError.cancelled) { try await task.value }

@@ -35,7 +35,7 @@ private final class Harness: Sendable {
 
 @Suite(.timeLimit(.minutes(1))) struct ProfileRuntimeTests {
     @Test func seedReq1_loadsTheProfileThroughTheRunner() async {
-        let harness = Harness(api: MockProfileAPI())
+        let harness = Harness(api: MockProfileAPI(clock: ContinuousClock()))
         harness.send(.appeared)
         await harness.settle()
         #expect(harness.current.loadStatus == .loaded)
@@ -43,7 +43,7 @@ private final class Harness: Sendable {
     }
 
     @Test func seedReq2_savesNamesAndChangesThePasswordEndToEnd() async {
-        let api = MockProfileAPI()
+        let api = MockProfileAPI(clock: ContinuousClock())
         let harness = Harness(api: api)
         harness.send(.appeared)
         await harness.settle()
@@ -64,7 +64,7 @@ private final class Harness: Sendable {
     }
 
     @Test func seedReq3_serverRefusalsLandUnderTheirField() async {
-        let harness = Harness(api: MockProfileAPI())
+        let harness = Harness(api: MockProfileAPI(clock: ContinuousClock()))
         harness.send(.appeared)
         await harness.settle()
         for (field, text) in [(ProfileField.currentPassword, "not the password"), (.newPassword, "correct horse"), (.passwordConfirmation, "correct horse")] {
@@ -79,7 +79,7 @@ private final class Harness: Sendable {
         let api = MockProfileAPI(
             profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 0...0, outcomes: .failNext(1, .status(500)))),
             updateEndpoint: MockEndpoint("profileUpdate", behaviour: .init(delay: 0...0, outcomes: .alwaysFail(.malformed))),
-            passwordEndpoint: MockEndpoint("passwordChange", behaviour: .init(delay: 0...0, outcomes: .alwaysFail(.status(401)))))
+            passwordEndpoint: MockEndpoint("passwordChange", behaviour: .init(delay: 0...0, outcomes: .alwaysFail(.status(401)))), clock: ContinuousClock())
         let harness = Harness(api: api)
         harness.send(.appeared)
         await harness.settle()
@@ -102,7 +102,7 @@ private final class Harness: Sendable {
     }
 
     @Test func leavingCancelsARequestInFlight() async {
-        let api = MockProfileAPI(profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 600...600, outcomes: .alwaysSucceed)))
+        let api = MockProfileAPI(profileEndpoint: MockEndpoint("profile", behaviour: .init(delay: 600...600, outcomes: .alwaysSucceed)), clock: ContinuousClock())
         let harness = Harness(api: api)
         harness.send(.appeared)
         #expect(harness.runner.withLock { $0 }?.runningIDs == ["profile.fetch"])
@@ -113,7 +113,7 @@ private final class Harness: Sendable {
 
     @Test func cancelRequestsPerformsNothingItself() async {
         let sent = Mutex<[ProfileEvent]>([])
-        await ProfileRuntime(api: MockProfileAPI()).perform(.cancelRequests) { event in sent.withLock { $0.append(event) } }
+        await ProfileRuntime(api: MockProfileAPI(clock: ContinuousClock())).perform(.cancelRequests) { event in sent.withLock { $0.append(event) } }
         #expect(sent.withLock { $0 }.isEmpty)
     }
 }

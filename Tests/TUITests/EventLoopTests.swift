@@ -46,7 +46,7 @@ private struct Harness {
         let terminal = terminal
         poller = ImmediatePoller(advancing: time, hasPendingInput: { terminal.hasPendingKeys })
         configure(app)
-        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, clock: time)
+        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: .driven(by: time))
     }
 }
 
@@ -244,7 +244,7 @@ private struct Harness {
         let app = Probe()
         let terminal = HeadlessTerminal()
         // The real poller: the loop really sleeps in poll() until the signal's byte arrives.
-        let loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: true), poller: SystemPoller())
+        let loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: true), poller: SystemPoller(), time: .system)
         try loop.start()
         // A safety net so a broken handler fails the test instead of hanging it.
         loop.context.schedule("safety net", after: .seconds(30), "safety net")
@@ -261,7 +261,7 @@ private struct Harness {
     @Test func aClosedTerminalEndsTheLoop() throws {
         let terminal = try PipeTerminal()
         let time = ManualClock()
-        let loop = try EventLoop(app: Probe(), terminal: terminal, configuration: .init(handlesSignals: false), poller: ImmediatePoller(advancing: time), clock: time)
+        let loop = try EventLoop(app: Probe(), terminal: terminal, configuration: .init(handlesSignals: false), poller: ImmediatePoller(advancing: time), time: .driven(by: time))
         try loop.start()
         close(terminal.writeEnd)
         #expect(loop.step() == .inputClosed)

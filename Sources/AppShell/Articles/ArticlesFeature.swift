@@ -42,7 +42,7 @@ struct ArticlesFeature: Feature {
 
     init(environment: AppEnvironment) {
         state = ArticlesState(policy: environment.configuration.retry.articles)
-        runtime = ArticlesRuntime(api: environment.articlesAPI, clock: environment.clock, store: environment.store)
+        runtime = ArticlesRuntime(api: environment.articlesAPI, time: environment.time, store: environment.store)
         pictureRuntime = environment.articlePictures
         colorMode = environment.pictureColorMode
         // The stored list is read now, so the challenge's first frame already shows it (the

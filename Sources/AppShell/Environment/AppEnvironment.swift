@@ -11,7 +11,10 @@ public final class AppEnvironment {
     public let configuration: AppConfiguration
     /// The mock backend's scenario (also set, but unused, with the HTTP backend).
     public let scenario: Scenario
-    public let clock: any Clock<Duration>
+    /// The one time source: the loop, the runtimes, the logger and the store read it.
+    public let time: TimeSource
+    /// The clock waits run on (the time source's).
+    public var clock: any Clock<Duration> { time.clock }
     public let monitor: NetworkMonitor
     public let logger: Logger
     /// The encrypted store, opened on first use: the launcher's first frame does not wait for
@@ -38,7 +41,7 @@ public final class AppEnvironment {
 
     public init(
         options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
-        environment: [String: String] = [:], clock: any Clock<Duration> = ContinuousClock(),
+        environment: [String: String] = [:], time: TimeSource = .system,
         store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled,
         scenarioLibrary: ScenarioLibrary = ScenarioLibrary(directory: nil), executor: (any TaskExecutor)? = nil
     ) {
@@ -46,8 +49,8 @@ public final class AppEnvironment {
         self.configuration = configuration
         self.scenario = scenario
         self.variables = environment
-        self.clock = clock
-        self.monitor = NetworkMonitor(clock: clock)
+        self.time = time
+        self.monitor = NetworkMonitor(time: time)
         self.logger = logger
         self.storeOpening = .opened(store, storeProblem)
         self.scenarioLibrary = scenarioLibrary
@@ -94,6 +97,7 @@ public final class AppEnvironment {
     public static func make(
         options: LaunchOptions, environment: [String: String], executablePath: String?, currentDirectory: String
     ) throws(LaunchError) -> AppEnvironment {
+        let time = TimeSource.system
         var configuration = AppConfiguration.defaults
         if let file = options.configFile {
             do { configuration = try AppConfiguration.load(from: file) } catch { throw LaunchError(error.message) }
@@ -135,19 +139,19 @@ public final class AppEnvironment {
 
         var logger = Logger.disabled
         if let path = options.logFile {
-            do { logger = try Logger(path: path) } catch { throw LaunchError("--log: \(error.message)", exitStatus: 1) }
+            do { logger = try Logger(path: path, time: time) } catch { throw LaunchError("--log: \(error.message)", exitStatus: 1) }
         }
 
         // Only the key's variables are kept for the opening, and nothing downstream sees them.
         let keyVariables = environment.filter { ProcessHardening.secretVariables.contains($0.key) }
         let variables = environment.filter { !ProcessHardening.secretVariables.contains($0.key) }
         let app = AppEnvironment(
-            options: options, configuration: configuration, scenario: scenario, environment: variables,
+            options: options, configuration: configuration, scenario: scenario, environment: variables, time: time,
             logger: logger, scenarioLibrary: ScenarioLibrary(configDirectory: configDirectory))
         let dataDirectory = options.dataDirectory
         app.storeOpening = .pending { [logger] in
             do throws(StoreError) {
-                return (try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }), nil)
+                return (try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }, time: time), nil)
             } catch {
                 logger.warning("store", error.message)
                 return (InMemoryRecordStore(), error)
@@ -168,7 +172,7 @@ public final class AppEnvironment {
 
     /// Created on first use only: loading the networking stack costs time at start-up.
     private(set) lazy var httpClient: CurlHTTPClient = CurlHTTPClient(
-        timeout: configuration.requestTimeout, limits: configuration.responseLimits, clock: clock, monitor: monitor,
+        time: time, timeout: configuration.requestTimeout, limits: configuration.responseLimits, monitor: monitor,
         logger: logger)
 
     /// The mock endpoint called `name` (every name has one).

@@ -13,13 +13,13 @@ struct NavigationFeature: Feature {
     private(set) var state: NavigationState
     let runtime: NavigationRuntime
     private let backend: String
-    /// When the current C appeared, on the runtime's clock: C's "on to D in N s" countdown.
+    /// When the current C appeared, on the loop's time: C's "on to D in N s" countdown.
     /// View state only; the reducer keeps its own 3-second timer.
     private(set) var cEnteredAt: Duration?
 
     init(environment: AppEnvironment) {
         state = NavigationState(loginPolicy: environment.configuration.retry.login)
-        runtime = NavigationRuntime(api: environment.navigationAPI, clock: environment.clock, store: environment.store)
+        runtime = NavigationRuntime(api: environment.navigationAPI, time: environment.time, store: environment.store)
         backend = environment.backendDescription
     }
 
@@ -32,7 +32,7 @@ struct NavigationFeature: Feature {
         let effects = state.reduce(event)
         // C's 3 s start afresh whenever C is entered or resumed.
         if state.screen.isC, !state.isLoadingProgress, before.screen != state.screen || before.loading {
-            cEnteredAt = runtime.now
+            cEnteredAt = now
         }
         return effects
     }
@@ -49,15 +49,16 @@ struct NavigationFeature: Feature {
 
     var keyBarItems: [KeyBar.Item] { NavigationKeys.items(for: state) }
 
-    var isAnimating: Bool { view.isAnimating }
+    var isAnimating: Bool { view(at: .zero).isAnimating }
 
-    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        view.draw(in: area, on: &canvas)
+    func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        view(at: now).draw(in: area, on: &canvas)
         return nil
     }
 
-    /// Countdowns are on the runtime's clock, where the domain's events are timed.
-    private var view: NavigationFlowView {
-        NavigationFlowView(state: state, now: runtime.now, cEnteredAt: cEnteredAt, backend: backend)
+    /// Countdowns are measured at the frame's time, on the one time source the domain's events
+    /// are stamped with too.
+    private func view(at now: Duration) -> NavigationFlowView {
+        NavigationFlowView(state: state, now: now, cEnteredAt: cEnteredAt, backend: backend)
     }
 }

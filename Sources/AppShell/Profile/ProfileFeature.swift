@@ -109,7 +109,7 @@ struct ProfileFeature: Feature {
 
     var isAnimating: Bool { state.isBusy }
 
-    mutating func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+    func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let view = ProfileView(
             state: state, focus: focus, fields: fields, busyFor: busySince.map { now - $0 }, backend: backend)
         return view.draw(in: area, on: &canvas)

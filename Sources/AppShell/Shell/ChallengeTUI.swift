@@ -50,7 +50,7 @@ public enum ChallengeTUI {
         app.pictureColorMode = { [unowned terminal] in terminal.colorMode }
         let shell = ChallengeShell(environment: app)
         do {
-            let loop = try EventLoop(app: shell, terminal: terminal)
+            let loop = try EventLoop(app: shell, terminal: terminal, time: app.time)
             let exit = try loop.run()
             app.logger.info("app", "ended: \(exit)")
             // A terminating signal that was handled cleanly is a clean end, not a failure.

@@ -16,7 +16,7 @@ public struct MockArticlesAPI: ArticlesAPI {
     /// Every simulated request is reported to `monitor` as `GET /articles`, like the HTTP backend's.
     public init(
         endpoint: MockEndpoint = MockEndpoint(MockArticlesAPI.endpointName, behaviour: .instant),
-        clock: any Clock<Duration> = ContinuousClock(),
+        clock: any Clock<Duration>,
         body: Data = SampleArticles.json(),
         monitor: NetworkMonitor? = nil
     ) {

@@ -6,21 +6,22 @@ import FoundationEssentials
 /// `EffectRunner(perform:send:)`.
 public struct ArticlesRuntime: Sendable {
     public var api: any ArticlesAPI
-    public var clock: any Clock<Duration>
+    public var time: TimeSource
     public var store: any RecordStore
-    /// Stamps sync results ("synced at 14:05").
+    /// Stamps sync results ("synced at 14:05"): the time source's wall time, on this machine's
+    /// clock face, unless a test fixes it.
     public var now: @Sendable () -> WallClockTime
 
     public init(
         api: any ArticlesAPI,
-        clock: any Clock<Duration> = ContinuousClock(),
+        time: TimeSource,
         store: any RecordStore,
-        now: @escaping @Sendable () -> WallClockTime = WallClockTime.current
+        now: (@Sendable () -> WallClockTime)? = nil
     ) {
         self.api = api
-        self.clock = clock
+        self.time = time
         self.store = store
-        self.now = now
+        self.now = now ?? { WallClockTime(time.wallNow) }
     }
 
     /// Lists shorter than this are sorted in well under a frame: nothing to announce.
@@ -54,7 +55,7 @@ public struct ArticlesRuntime: Sendable {
 
         case .startTimer(let id, let delay):
             do {
-                try await clock.sleep(for: delay)
+                try await time.sleep(for: delay)
             } catch {
                 return  // cancelled: the screen was left
             }

@@ -17,9 +17,9 @@ public struct WallClockTime: Hashable, Sendable, CustomStringConvertible {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
-    /// The current local time (the default source of the runtime).
-    @Sendable public static func current() -> WallClockTime {
-        let now = LocalTime(Date())
-        return WallClockTime(hour: now.hour, minute: now.minute)
+    /// `date` on this machine's clock face.
+    public init(_ date: Date) {
+        let local = LocalTime(date)
+        self.init(hour: local.hour, minute: local.minute)
     }
 }

@@ -11,21 +11,21 @@ import Synchronization
 public final class CurlHTTPClient: HTTPClient {
     private let timeout: Duration
     private let limits: ResponseLimits
-    private let clock: any Clock<Duration>
+    private let time: TimeSource
     private let monitor: NetworkMonitor?
     private let logger: Logger
 
     /// - Parameters:
     ///   - timeout: the longest a request may take, from sending to the last byte of the answer.
     ///   - limits: the most an answer's body may hold, decompressed, by the request's kind.
-    ///   - clock: measures the timeout (the real clock outside tests).
+    ///   - time: measures the timeout and each request's duration.
     public init(
-        timeout: Duration = .seconds(30), limits: ResponseLimits = .standard,
-        clock: any Clock<Duration> = ContinuousClock(), monitor: NetworkMonitor? = nil, logger: Logger = .disabled
+        time: TimeSource, timeout: Duration = .seconds(30), limits: ResponseLimits = .standard,
+        monitor: NetworkMonitor? = nil, logger: Logger = .disabled
     ) {
         self.timeout = timeout
         self.limits = limits
-        self.clock = clock
+        self.time = time
         self.monitor = monitor
         self.logger = logger
     }
@@ -47,10 +47,10 @@ public final class CurlHTTPClient: HTTPClient {
 
     private func send(_ request: HTTPRequest, progress: HTTPProgress?) async throws(APIError) -> HTTPResponse {
         let token = monitor?.begin(request, transport: .http)
-        let started = ContinuousClock.now
+        let started = time.elapsed
         let path = NetworkMonitor.pathAndQuery(of: request.url)
         let result = await perform(request, progress: progress)
-        let milliseconds = (ContinuousClock.now - started).inMilliseconds
+        let milliseconds = (time.elapsed - started).inMilliseconds
         switch result {
         case .success(let response):
             if let token { monitor?.end(token, .response(status: response.status), responseBody: response.body) }
@@ -70,8 +70,8 @@ public final class CurlHTTPClient: HTTPClient {
     private func perform(_ request: HTTPRequest, progress: HTTPProgress?) async -> Result<HTTPResponse, APIError> {
         if Task.isCancelled { return .failure(.cancelled) }
         let transfer = CurlTransfer(
-            request: request, backstop: timeout + .seconds(1), limit: limits.bytes(for: request.kind), logger: logger,
-            progress: progress)
+            request: request, backstop: timeout + .seconds(1), time: time, limit: limits.bytes(for: request.kind),
+            logger: logger, progress: progress)
         let once = Once(transfer: transfer)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in
@@ -81,10 +81,10 @@ public final class CurlHTTPClient: HTTPClient {
                     logger.warning("http", "no thread for the request: \(FileSystem.lastError())")
                     once.finish(.failure(.offline))
                 }
-                let clock = self.clock
+                let time = self.time
                 let timeout = self.timeout
                 let timer = Task {
-                    do { try await clock.sleep(for: timeout) } catch { return }
+                    do { try await time.sleep(for: timeout) } catch { return }
                     once.finish(.failure(.timedOut))
                 }
                 once.setTimer(timer)

@@ -26,6 +26,8 @@ final class CurlTransfer: @unchecked Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let request: HTTPRequest
     private let backstop: Duration
+    /// Measures the backstop (libcurl is told the time left before each redirect).
+    private let time: TimeSource
     private let limit: Int
     private let logger: Logger
 
@@ -36,12 +38,13 @@ final class CurlTransfer: @unchecked Sendable {
     ///     transfer's thread ends even if nobody cancels it.
     ///   - limit: the most bytes the answer's body may hold once decompressed.
     init(
-        request: HTTPRequest, backstop: Duration, limit: Int = ResponseLimits.standard.api, logger: Logger = .disabled,
-        progress: HTTPProgress? = nil
+        request: HTTPRequest, backstop: Duration, time: TimeSource, limit: Int = ResponseLimits.standard.api,
+        logger: Logger = .disabled, progress: HTTPProgress? = nil
     ) {
         self.progress = progress
         self.request = request
         self.backstop = backstop
+        self.time = time
         self.limit = limit
         self.logger = logger
     }
@@ -52,12 +55,12 @@ final class CurlTransfer: @unchecked Sendable {
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     func run() -> Result<HTTPResponse, APIError> {
-        let deadline = ContinuousClock.now + backstop
+        let deadline = time.elapsed + backstop
         var url = request.url
         var headers = request.headers
         for _ in 0...RedirectPolicy.maximumRedirects {
             if isCancelled { return .failure(.cancelled) }
-            let remaining = deadline - ContinuousClock.now
+            let remaining = deadline - time.elapsed
             guard remaining > .zero else { return .failure(.timedOut) }
             let status: Int
             switch perform(url: url, headers: headers, timeout: remaining) {

@@ -61,7 +61,7 @@ extension NetworkActivity {
     /// `Authorization` header is redacted here too, so no caller can slip a secret in.
     public init(
         id: Int, method: String, path: String, attempt: Int = 1, transport: Transport = .simulated,
-        startDate: Date = Date(), started: Duration = .zero, duration: Duration? = nil, outcome: Outcome = .pending,
+        startDate: Date, started: Duration = .zero, duration: Duration? = nil, outcome: Outcome = .pending,
         requestHeaders: [String: String] = [:], isSensitive: Bool = false
     ) {
         self.init(

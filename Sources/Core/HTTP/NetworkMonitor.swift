@@ -29,15 +29,14 @@ public final class NetworkMonitor: Sendable {
     }
 
     public let capacity: Int
-    private let elapsed: @Sendable () -> Duration
+    private let time: TimeSource
     private let state = Mutex(State())
 
-    /// - Parameter clock: measures start offsets and durations; a `ManualClock` makes them exact.
-    public init(capacity: Int = 200, clock: some Clock<Duration> = ContinuousClock()) {
+    /// - Parameter time: stamps starts, wall times and durations; a manual clock makes them exact.
+    public init(capacity: Int = 200, time: TimeSource) {
         precondition(capacity > 0)
         self.capacity = capacity
-        let origin = clock.now
-        self.elapsed = { origin.duration(to: clock.now) }
+        self.time = time
     }
 
     /// Records the start of a request and returns the token to end it with.
@@ -45,11 +44,11 @@ public final class NetworkMonitor: Sendable {
         method: String, path: String, attempt: Int = 1, transport: NetworkActivity.Transport = .simulated,
         headers: [String: String] = [:], body: Data? = nil, isSensitive: Bool = false
     ) -> Token {
-        let started = elapsed()
+        let started = time.now
         let (activity, subscribers) = state.withLock { state in
             let activity = NetworkActivity(
                 id: state.nextID, method: method, path: path, attempt: attempt, transport: transport,
-                startDate: Date(), started: started, duration: nil, outcome: .pending,
+                startDate: started.wall, started: started.elapsed, duration: nil, outcome: .pending,
                 requestHeaders: Redaction.headers(headers),
                 requestBody: isSensitive ? nil : Self.text(body),
                 responseBody: nil, isSensitive: isSensitive)
@@ -72,7 +71,7 @@ public final class NetworkMonitor: Sendable {
 
     /// Records how a request ended. An unknown token (already fallen out of the history) is ignored.
     public func end(_ token: Token, _ outcome: NetworkActivity.Outcome, responseBody: Data? = nil) {
-        let now = elapsed()
+        let now = time.elapsed
         let updated = state.withLock { state -> (NetworkActivity, [@Sendable (NetworkActivity) -> Void])? in
             guard let index = state.history.lastIndex(where: { $0.id == token.id }) else { return nil }
             var activity = state.history[index]
@@ -88,7 +87,7 @@ public final class NetworkMonitor: Sendable {
 
     /// Time since the monitor was made, on its clock: what `started` is measured against, so the
     /// inspector can show how long a pending request has been running.
-    public var now: Duration { elapsed() }
+    public var now: Duration { time.elapsed }
 
     /// The newest `capacity` activities, oldest first.
     public var history: [NetworkActivity] { state.withLock { $0.history } }

@@ -27,7 +27,7 @@ public enum LogLevel: String, Comparable, Hashable, Sendable, CaseIterable {
 public final class Logger: Sendable {
     private let descriptor: Mutex<Int32?>
     private let minimumLevel: LogLevel
-    private let now: @Sendable () -> Date
+    private let time: TimeSource?
 
     /// The logger used when no `--log` is given.
     public static let disabled = Logger()
@@ -35,17 +35,17 @@ public final class Logger: Sendable {
     private init() {
         descriptor = Mutex(nil)
         minimumLevel = .error
-        now = { Date() }
+        time = nil
     }
 
     /// Appends to `path` (created with mode 0600: a log is nobody else's business).
-    /// - Parameter now: the time stamped on each line; injected for tests.
-    public init(path: String, level: LogLevel = .debug, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+    /// - Parameter time: the wall time stamped on each line.
+    public init(path: String, level: LogLevel = .debug, time: TimeSource) throws(StoreError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io("can't open the log file \(path): \(String(cString: strerror(errno)))") }
         descriptor = Mutex(fd)
         minimumLevel = level
-        self.now = now
+        self.time = time
     }
 
     deinit {
@@ -55,8 +55,8 @@ public final class Logger: Sendable {
     public var isEnabled: Bool { descriptor.withLock { $0 != nil } }
 
     public func log(_ level: LogLevel, _ subsystem: String, _ message: @autoclosure () -> String) {
-        guard level >= minimumLevel, isEnabled else { return }
-        let line = Self.line(date: now(), level: level, subsystem: subsystem, message: message())
+        guard level >= minimumLevel, isEnabled, let time else { return }
+        let line = Self.line(date: time.wallNow, level: level, subsystem: subsystem, message: message())
         let bytes = Array(line.utf8)
         descriptor.withLock { fd in
             guard let fd else { return }

@@ -30,25 +30,27 @@ public final class EncryptedFileStore: RecordStore {
 
     public let directory: String
     private let key: EncryptionKey
-    private let now: @Sendable () -> Date
+    private let time: TimeSource
 
     /// Opens (creating it with mode 0700 if needed) the store in `directory`, after checking that
     /// `key` is the one its data was stored under (`StoreError.wrongKey` when not; nothing in the
     /// folder is changed then).
-    /// - Parameter now: dates the names of damaged files; injected for tests.
-    public init(directory: String, key: EncryptionKey, now: @escaping @Sendable () -> Date = { Date() }) throws(StoreError) {
+    /// - Parameter time: dates the names of damaged files.
+    public init(directory: String, key: EncryptionKey, time: TimeSource) throws(StoreError) {
         try FileSystem.makeDirectory(directory, mode: 0o700)
         self.directory = directory
         self.key = key
-        self.now = now
+        self.time = time
         try KeyCheck.verify(key, in: directory) { () throws(StoreError) in try self.opensAnyRecord() }
     }
 
     /// The store the app uses: data in `AppPaths.dataDirectory(flag:environment:)`, key from
     /// `EncryptionKey.resolve(environment:)`.
-    public static func open(dataDirectory flag: String?, environment: [String: String]) throws(StoreError) -> EncryptedFileStore {
+    public static func open(
+        dataDirectory flag: String?, environment: [String: String], time: TimeSource
+    ) throws(StoreError) -> EncryptedFileStore {
         let key = try EncryptionKey.resolve(environment: environment)
-        return try EncryptedFileStore(directory: AppPaths.dataDirectory(flag: flag, environment: environment), key: key)
+        return try EncryptedFileStore(directory: AppPaths.dataDirectory(flag: flag, environment: environment), key: key, time: time)
     }
 
     public func read(_ name: String) throws(StoreError) -> Data? {
@@ -162,7 +164,7 @@ public final class EncryptedFileStore: RecordStore {
     }
 
     private func moveAside(_ path: String, name: String) throws(StoreError) -> String {
-        let stamp = now().formatted(
+        let stamp = time.wallNow.formatted(
             Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted))
         var target = "\(name).damaged-\(stamp)"
         var counter = 2

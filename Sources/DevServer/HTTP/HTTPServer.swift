@@ -1,3 +1,4 @@
+import Core
 import CEpoll
 import Dispatch
 import Glibc
@@ -35,7 +36,7 @@ final class HTTPServer: Sendable {
     private let lifecycle = Mutex(())
 
     init(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(), timeouts: ServerTimeouts = ServerTimeouts(),
-         loops: Int? = nil, clock: any LoopClock = MonotonicLoopClock(), calls: SystemCalls = .live,
+         loops: Int? = nil, clock: any LoopClock = TimeSourceLoopClock(.system), calls: SystemCalls = .live,
          handler: @escaping Handler, logger: @escaping RequestLogger,
          flushLog: @escaping @Sendable () -> Void = {}, diagnostics: @escaping @Sendable (String) -> Void = StandardStreams.writeError) {
         self.host = host

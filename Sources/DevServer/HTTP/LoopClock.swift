@@ -1,4 +1,4 @@
-import Glibc
+import Core
 
 /// The event loops' time: monotonic nanoseconds, and how long a loop may block waiting for
 /// its next deadline. Injected so tests move time by hand and every deadline and delay is
@@ -14,14 +14,18 @@ public protocol LoopClock: Sendable {
     func register(wake: @escaping @Sendable () -> Void)
 }
 
-/// The real clock: CLOCK_MONOTONIC.
-public struct MonotonicLoopClock: LoopClock {
-    public init() {}
+/// The loops' time read from the one time source (Docs/architecture.md, "Time"): nanoseconds
+/// since its origin. With `TimeSource.system` it moves by itself.
+public struct TimeSourceLoopClock: LoopClock {
+    public let time: TimeSource
+
+    public init(_ time: TimeSource) {
+        self.time = time
+    }
 
     public func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        let (seconds, attoseconds) = time.elapsed.components
+        return UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds) / 1_000_000_000)
     }
 
     public func waitMilliseconds(from now: UInt64, until deadline: UInt64?) -> Int32 {

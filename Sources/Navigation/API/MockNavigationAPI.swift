@@ -27,7 +27,7 @@ public final class MockNavigationAPI: NavigationAPI {
 
     public convenience init(
         login: EndpointBehaviour, fetchExperiments: EndpointBehaviour, submitSelection: EndpointBehaviour,
-        experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration> = ContinuousClock(),
+        experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration>,
         seed: UInt64 = 0, monitor: NetworkMonitor? = nil
     ) {
         // Different seeds per endpoint so their random draws don't move in lockstep.
@@ -44,7 +44,7 @@ public final class MockNavigationAPI: NavigationAPI {
     /// request is reported to `monitor`, with the method and path the HTTP backend would use.
     public init(
         login: MockEndpoint, fetchExperiments: MockEndpoint, submitSelection: MockEndpoint,
-        experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration> = ContinuousClock(),
+        experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration>,
         monitor: NetworkMonitor? = nil
     ) {
         self.login = login
@@ -59,7 +59,7 @@ public final class MockNavigationAPI: NavigationAPI {
     /// "rSubmitSelection"); a missing endpoint answers at once and always succeeds.
     public convenience init(
         behaviours: [String: EndpointBehaviour], experiment: ExperimentSource = .random(seed: 0),
-        clock: any Clock<Duration> = ContinuousClock(), seed: UInt64 = 0, monitor: NetworkMonitor? = nil
+        clock: any Clock<Duration>, seed: UInt64 = 0, monitor: NetworkMonitor? = nil
     ) {
         self.init(
             login: behaviours[NavigationEndpoint.login.rawValue] ?? .instant,

@@ -4,32 +4,30 @@ import Synchronization
 /// Performs the flow's effects with injected dependencies and sends the resulting events.
 /// Its `perform` fits Core's `EffectRunner(perform:send:)`:
 ///
-///     let runtime = NavigationRuntime(api: api, clock: clock, store: store)
+///     let runtime = NavigationRuntime(api: api, time: time, store: store)
 ///     let runner = EffectRunner<NavigationEffect, NavigationEvent>(perform: runtime.perform, send: post)
 ///     runner.run(state.reduce(.start))
 ///
-/// `now` is the time since the runtime was made, on its clock: the events carry it and
-/// views pass it to `LoginState.secondsUntilRetry(now:)`.
+/// `now` is the time on the app's one time source (the loop's stamps use the same origin): the
+/// sign-in answers carry it, so the reducer schedules retries from when the answer came.
 public struct NavigationRuntime: Sendable {
     public let api: any NavigationAPI
-    public let clock: any Clock<Duration>
+    public let time: TimeSource
     public let progressStore: NavigationProgressStore
-    private let elapsed: @Sendable () -> Duration
     private let writes: PersistGate
 
     public init(
-        api: any NavigationAPI, clock: any Clock<Duration>, store: any RecordStore,
+        api: any NavigationAPI, time: TimeSource, store: any RecordStore,
         recordName: String = NavigationProgressStore.defaultRecordName
     ) {
         self.api = api
-        self.clock = clock
+        self.time = time
         self.progressStore = NavigationProgressStore(store: store, recordName: recordName)
-        self.elapsed = Self.stopwatch(clock)
         self.writes = PersistGate()
     }
 
-    /// Time since the flow's runtime started, on the injected clock.
-    public var now: Duration { elapsed() }
+    /// Time since the time source's origin.
+    public var now: Duration { time.elapsed }
 
     public func perform(_ effect: NavigationEffect, send: @escaping @Sendable (NavigationEvent) -> Void) async {
         switch effect {
@@ -64,7 +62,7 @@ public struct NavigationRuntime: Sendable {
             }
         case .startTimer(let timer, let duration):
             // A cancelled sleep throws: the timer never fires.
-            guard (try? await clock.sleep(for: duration)) != nil, !Task.isCancelled else { return }
+            guard (try? await time.sleep(for: duration)) != nil, !Task.isCancelled else { return }
             send(.timerFired(timer))
         case .persist(let progress, let revision):
             do {
@@ -84,12 +82,6 @@ public struct NavigationRuntime: Sendable {
     /// Forgets the stored progress (`--reset`, the launcher's action).
     public func resetProgress() throws(StoreError) {
         try progressStore.reset()
-    }
-
-    /// Opens the existential clock once to remember its start instant.
-    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
     }
 }
 

@@ -30,7 +30,7 @@ public final class MockProfileAPI: ProfileAPI {
         profileEndpoint: MockEndpoint = MockEndpoint(ProfileEndpoint.profile.rawValue, behaviour: .instant),
         updateEndpoint: MockEndpoint = MockEndpoint(ProfileEndpoint.profileUpdate.rawValue, behaviour: .instant),
         passwordEndpoint: MockEndpoint = MockEndpoint(ProfileEndpoint.passwordChange.rawValue, behaviour: .instant),
-        clock: any Clock<Duration> = ContinuousClock(),
+        clock: any Clock<Duration>,
         monitor: NetworkMonitor? = nil
     ) {
         self.monitor = monitor

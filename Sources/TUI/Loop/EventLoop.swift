@@ -1,3 +1,4 @@
+import Core
 /// The one thread that owns the terminal. It sleeps in `poll()` on the terminal's input and a
 /// wake pipe, with a timeout equal to the next timer's deadline (none when no timer is
 /// pending: idle costs nothing). On waking it handles every key, posted message and due timer,
@@ -29,7 +30,7 @@ public final class EventLoop<App: TerminalApp> {
     public let context: RunContext<App.Message>
     private let poller: any Poller
     private let mailbox: Mailbox<App.Message>
-    private let stopwatch: Stopwatch
+    private let time: TimeSource
     private var exit: EventLoopExit?
     private var needsRender = true
     private var started = false
@@ -39,15 +40,15 @@ public final class EventLoop<App: TerminalApp> {
 
     public init(
         app: App, terminal: any Terminal, configuration: Configuration = Configuration(),
-        poller: any Poller = SystemPoller(), clock: any Clock<Duration> = ContinuousClock()
+        poller: any Poller = SystemPoller(), time: TimeSource
     ) throws {
         self.app = app
         self.terminal = terminal
         self.configuration = configuration
         self.poller = poller
-        self.stopwatch = Stopwatch(clock)
+        self.time = time
         self.mailbox = try Mailbox()
-        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, stopwatch: stopwatch)
+        self.context = RunContext(poster: Poster(mailbox: mailbox), terminalSize: terminal.size, time: time)
     }
 
     /// Where background work posts messages.
@@ -77,6 +78,7 @@ public final class EventLoop<App: TerminalApp> {
             signalsInstalled = true
         }
         context.terminalSize = terminal.size
+        context.stamp()
         app.start(context)
         if context.isQuitting { exit = .quit }
         renderIfNeeded()
@@ -93,6 +95,7 @@ public final class EventLoop<App: TerminalApp> {
             return exit
         }
         for key in terminal.readKeys() {
+            context.stamp()
             handle(key)
             if exit != nil { return exit }
         }
@@ -101,10 +104,12 @@ public final class EventLoop<App: TerminalApp> {
             return exit
         }
         for message in mailbox.takeAll() {
+            context.stamp()
             deliver(message)
             if exit != nil { return exit }
         }
-        for timer in context.timers.popDue(at: stopwatch.elapsed) {
+        context.stamp()
+        for timer in context.timers.popDue(at: context.now) {
             deliver(timer.message)
             if exit != nil { return exit }
         }
@@ -126,7 +131,7 @@ public final class EventLoop<App: TerminalApp> {
 
     /// How long the next `poll` may sleep: until the earliest timer, or forever (nil).
     public var pollTimeout: Duration? {
-        context.timers.nextDeadline.map { max(.zero, $0 - stopwatch.elapsed) }
+        context.timers.nextDeadline.map { max(.zero, $0 - time.elapsed) }
     }
 
     private func handle(_ key: Key) {
@@ -160,6 +165,7 @@ public final class EventLoop<App: TerminalApp> {
     private func renderIfNeeded() {
         guard needsRender, exit == nil else { return }
         needsRender = false
+        context.stamp()
         var canvas = Canvas(size: terminal.size)
         var cursor: Point?
         if isTooSmall {

@@ -1,3 +1,4 @@
+import Core
 /// What the app can ask of the event loop from its handlers: the time, timers, a poster for
 /// background work, quitting.
 public final class RunContext<Message: Sendable> {
@@ -7,17 +8,24 @@ public final class RunContext<Message: Sendable> {
     public internal(set) var terminalSize: Size
     public private(set) var isQuitting = false
     var timers = TimerQueue<Message>()
-    private let stopwatch: Stopwatch
+    private let time: TimeSource
+    /// When the loop took the event being handled (or the frame being drawn): every change one
+    /// event makes, and the timers it schedules, carry this one time (Docs/architecture.md, "Time").
+    public private(set) var timestamp: Timestamp
 
-    init(poster: Poster<Message>, terminalSize: Size, stopwatch: Stopwatch) {
+    init(poster: Poster<Message>, terminalSize: Size, time: TimeSource) {
         self.poster = poster
         self.terminalSize = terminalSize
-        self.stopwatch = stopwatch
+        self.time = time
+        self.timestamp = time.now
     }
 
-    /// The time since the loop started, on its clock (the app's injected clock: a manual one in
-    /// tests). Timers and toasts are measured on it.
-    public var now: Duration { stopwatch.elapsed }
+    /// The loop's stamp of this event, as time since it started on the app's one time source
+    /// (a manual clock in tests). Timers and toasts are measured on it.
+    public var now: Duration { timestamp.elapsed }
+
+    /// Reads the time source for the next event or frame.
+    func stamp() { timestamp = time.now }
 
     /// Delivers `message` to `handle(_:_:)` after `delay`. An existing timer with the same id
     /// is replaced.

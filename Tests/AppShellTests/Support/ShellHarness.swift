@@ -32,12 +32,12 @@ final class ShellHarness {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
         environment = AppEnvironment(
-            options: options, configuration: configuration, scenario: scenario, environment: variables, clock: clock,
+            options: options, configuration: configuration, scenario: scenario, environment: variables, time: .driven(by: clock),
             store: store, storeProblem: storeProblem, logger: logger, executor: executor)
         shell = ChallengeShell(environment: environment)
         loop = try EventLoop(
             app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
-            poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), clock: clock)
+            poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), time: environment.time)
         try loop.start()
     }
 

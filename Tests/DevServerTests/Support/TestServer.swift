@@ -1,3 +1,5 @@
+import Core
+import CoreTesting
 import Foundation
 import Glibc
 import Synchronization
@@ -52,7 +54,7 @@ final class TestServer: ManualClockHarness {
         self.recorder = recorder
         self.clock = clock
         let environment = DevServerEnvironment(
-            clock: clock, now: { testNow }, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) })
+            time: .frozen(at: testNow), clock: clock, log: { recorder.recordLog($0) }, diagnostics: { recorder.recordDiagnostic($0) })
         server = DevServer(configuration: configuration, environment: environment)
         port = try server.start()
     }

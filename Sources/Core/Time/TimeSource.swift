@@ -1,0 +1,55 @@
+import FoundationEssentials
+
+/// The one source of time for the app, its runtimes, logger and store, and the server: a clock
+/// to wait on and to measure with, and the wall time people read, both counted from one origin.
+/// Only this type reads the system's clocks (a test greps the sources for any other reading);
+/// everything else is handed a `TimeSource`, so tests drive all of it with one manual clock.
+/// See Docs/architecture.md ("Time").
+public struct TimeSource: Sendable {
+    /// The clock waits run on: effects' delays, retries' backoff, the loop's timers.
+    public let clock: any Clock<Duration>
+    /// The wall time at the origin; later wall times are the origin plus the elapsed time, so a
+    /// wall-clock jump (NTP, a user's `date -s`) never makes a stamp go backwards.
+    public let wallAtOrigin: Date
+    private let read: @Sendable () -> Duration
+
+    /// Time on `clock` from now on, with `wallAtOrigin` as the wall time of this moment.
+    public init(following clock: any Clock<Duration>, wallAtOrigin: Date) {
+        self.clock = clock
+        self.wallAtOrigin = wallAtOrigin
+        self.read = Self.start(clock)
+    }
+
+    /// The machine's monotonic clock and its wall clock: what the executables run on.
+    public static var system: TimeSource {
+        TimeSource(following: ContinuousClock(), wallAtOrigin: Date())
+    }
+
+    /// The time since the origin on the monotonic clock.
+    public var elapsed: Duration { read() }
+
+    /// Both readings of this moment.
+    public var now: Timestamp {
+        let elapsed = read()
+        return Timestamp(elapsed: elapsed, wall: wall(at: elapsed))
+    }
+
+    /// The wall time of this moment.
+    public var wallNow: Date { wall(at: read()) }
+
+    /// The wall time at `elapsed` since the origin.
+    public func wall(at elapsed: Duration) -> Date {
+        wallAtOrigin.addingTimeInterval(elapsed.inSeconds)
+    }
+
+    /// Waits `duration` on the clock (cancellable).
+    public func sleep(for duration: Duration) async throws {
+        try await clock.sleep(for: duration, tolerance: nil)
+    }
+
+    /// Opens the existential clock once to remember its start instant.
+    private static func start<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+}
