@@ -51,7 +51,7 @@ struct ArticlesScaleBench {
         let json = SampleArticles.json(count: count)
         let repetitions = context.options.repetitions
         var decodeTimes: [Double] = [], frameTimes: [Double] = []
-        var unsorted: [Article] = [], sorted: [Article] = []
+        var unsorted = ArticleList(), sorted = ArticleList()
         for _ in 0..<repetitions {
             let start = ContinuousClock.now
             guard let decoded = try? ArticleDecoder.decode(json) else { break }
@@ -90,7 +90,7 @@ struct ArticlesScaleBench {
     func memoryFor100k() -> (growth: Double, jsonBytes: Int)? {
         let pid = getpid()
         guard let before = ProcessStats.residentBytes(pid: pid) else { return nil }
-        var articles: [Article] = []
+        var articles = ArticleList()
         var jsonBytes = 0
         do {
             let json = SampleArticles.json(count: 100_000)

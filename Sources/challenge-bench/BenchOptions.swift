@@ -3,7 +3,7 @@ import Core
 /// The bench's command line.
 struct BenchOptions: Equatable, Sendable {
     enum Section: String, CaseIterable, Sendable {
-        case startup, keys, idle, memory, articles, store, images, server
+        case startup, keys, idle, memory, articles, sync, store, images, server
     }
 
     var quick = false
@@ -12,6 +12,8 @@ struct BenchOptions: Equatable, Sendable {
     var sections = Set(Section.allCases)
     var idleSeconds = 5.0
     var runs: Int?
+    /// Article counts of the `sync` section.
+    var syncCounts = [60, 10_000, 100_000]
 
     /// Runs of each exec-to-first-frame measurement.
     var startupRuns: Int { runs ?? (quick ? 5 : 21) }
@@ -45,6 +47,8 @@ struct BenchOptions: Equatable, Sendable {
                 OptionDeclaration("--runs", .value(placeholder: "N"), help: "repetitions of every repeated measurement"),
                 OptionDeclaration("--only", .value(placeholder: "SECTIONS"), help: "comma-separated subset of: \(sectionNames)"),
                 OptionDeclaration("--idle-seconds", .value(placeholder: "S"), help: "length of each idle window (default 5)"),
+                OptionDeclaration("--sync-counts", .value(placeholder: "N,..."),
+                                  help: "article counts of the sync section (default 60,10000,100000)"),
                 OptionDeclaration("--bin-dir", .value(placeholder: "DIR"),
                                   help: "where challenge-tui and challenge-server are (default: next to the bench)",
                                   completion: .directory),
@@ -76,6 +80,14 @@ struct BenchOptions: Equatable, Sendable {
                 throw Failure(description: CommandLineError.invalid("--runs", value, "not a number from 1 to 1000").message)
             }
             options.runs = count
+        }
+        if let value = given["--sync-counts"] {
+            let counts = value.split(separator: ",").compactMap { Int($0) }
+            guard !counts.isEmpty, counts.allSatisfy({ (1...1_000_000).contains($0) }) else {
+                throw Failure(description: CommandLineError.invalid(
+                    "--sync-counts", value, "not article counts from 1 to 1000000, comma-separated").message)
+            }
+            options.syncCounts = counts
         }
         if let value = given["--idle-seconds"] {
             guard let seconds = Double(value), seconds >= 0.5, seconds <= 600 else {

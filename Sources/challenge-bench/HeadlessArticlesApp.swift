@@ -22,9 +22,9 @@ final class HeadlessArticlesApp {
     /// in, sorting it, and the frame): milliseconds.
     private(set) var firstFrameMilliseconds = 0.0
 
-    init(storedArticles articles: [Article]) throws {
+    init(storedArticles articles: some Collection<Article>) throws {
         let store = InMemoryRecordStore()
-        if let error = ArticlesCache.save(StoredArticles(articles: articles), to: store) {
+        if let error = ArticlesCache.save(StoredArticles(articles: ArticleList(articles)), to: store) {
             throw Failure(description: "could not store the list: \(error.message)")
         }
         var options = LaunchOptions()

@@ -71,6 +71,11 @@ if sections.contains(.articles) {
         report.add(.skipped("articles at scale", because: "\(error)"))
     }
 }
+if sections.contains(.sync) {
+    progress("articles synced over HTTP at 60, 10,000 and 100,000, \(ArticlesSyncBench.rounds) rounds")
+    let bench = ArticlesSyncBench(context: context)
+    report.add(contentsOf: bench.report(bench.measure(counts: options.syncCounts)))
+}
 if sections.contains(.store) {
     progress("encrypted store, 10 MB record")
     let bench = StoreBench(context: context)

@@ -53,7 +53,7 @@ import Testing
 
     /// `--log` naming a folder or a FIFO is a mistake in the command line: exit 2 with a message,
     /// at once (a FIFO without a reader would otherwise block the start for ever).
-    @Test(.timeLimit(.minutes(1)), arguments: ["folder", "fifo"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["folder", "fifo"])
     func aLogThatIsNotAFileEndsTheStartWithExitTwo(_ kind: String) throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(atPath: data) }

@@ -79,7 +79,7 @@ private final class CountingLayouter: Sendable {
         let counter = CountingLayouter()
         let layouts = ArticleTextLayouts(layOut: counter.layouter)
         var state = ArticlesState()
-        state.articles = (1...40).map { article($0, title: String(repeating: "T", count: 1_000)) }
+        state.articles = ArticleList((1...40).map { article($0, title: String(repeating: "T", count: 1_000)) })
         state.listSource = .synced
         state.sync = .synced(at: WallClockTime(hour: 9, minute: 30))
         let status = ArticlesStatus(state, now: .zero, animationStart: .zero)

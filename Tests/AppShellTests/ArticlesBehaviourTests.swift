@@ -164,8 +164,7 @@ import Contract
         try await app.settle(until: "the list was saved") { _ in (try? store.read(ArticlesCache.recordName)) != nil }
 
         // The record decrypts to the list on screen…
-        let record = try #require(try store.read(ArticlesCache.recordName))
-        let saved = try ArticlesCache.decode(record).get()
+        let saved = try #require(try ArticlesCache.load(from: store).get())
         #expect(saved.articles.count == 60)
 
         // …and no file in the data dir holds any of it in the clear.
@@ -299,7 +298,7 @@ import Contract
         let many = SampleArticles.articles(count: 5_000).sortedByRelease()
         let app = try ArticlesFixture.harness(
             ArticlesFixture.endpoint(.alwaysFail(.status(404))), store: ArticlesFixture.store(with: many))
-        try await app.waitFor("5000 articles")
+        try await app.waitFor("5,000 articles")
         // Under the two-line error, four rows fit; a page is the rows on screen less one.
         #expect(app.rowTitles.count == 4, "only the rows on screen are drawn")
         app.press(.pageDown)

@@ -9,17 +9,20 @@ import Testing
     @Test func aSavedListLoadsBackUnchanged() throws {
         let store = InMemoryRecordStore()
         #expect(ArticlesCache.save(stored, to: store) == nil)
-        #expect(store.names == [ArticlesCache.recordName])
+        #expect(store.names == [ArticlesCache.recordName, "articles.list.1.0"])
         #expect(try ArticlesCache.load(from: store).get() == stored)
     }
 
     @Test func theRecordIsVersioned() throws {
-        let data = try ArticlesCache.encode(stored)
+        let store = InMemoryRecordStore()
+        #expect(ArticlesCache.save(stored, to: store) == nil)
+        let data = try #require(try store.read(ArticlesCache.recordName))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["format"] as? String == "challenge-tui.articles")
-        #expect(object["version"] as? Int == 1)
+        #expect(object["version"] as? Int == 2)
         #expect(object["unreadableCount"] as? Int == 3)
-        #expect((object["articles"] as? [Any])?.count == 2)
+        #expect(object["count"] as? Int == 2)
+        #expect(object["chunks"] as? [Int] == [2])
     }
 
     @Test func noRecordIsNoList() throws {
@@ -28,7 +31,7 @@ import Testing
 
     @Test(arguments: [
         ("not json", "not a stored article list"),
-        (#"{"format":"challenge-tui.articles","version":2,"unreadableCount":0,"articles":[]}"#, "unknown version 2"),
+        (#"{"format":"challenge-tui.articles","version":3,"unreadableCount":0,"articles":[]}"#, "unknown version 3"),
         (#"{"format":"other","version":1,"unreadableCount":0,"articles":[]}"#, "unknown format \"other\""),
         (#"{"format":"challenge-tui.articles","version":1,"unreadableCount":0,"articles":[{"id":1}]}"#, "not a stored article list"),
     ])

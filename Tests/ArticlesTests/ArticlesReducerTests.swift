@@ -201,8 +201,8 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(serverError), at: noon))
         let effects = state.reduce(.disappeared)
-        #expect(effects == [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID])])
-        #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry"])
+        #expect(effects == [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.storedRestTimerID])])
+        #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry", "articles.stored-rest"])
         #expect(state.sync == .idle)
         // Anything that still arrives is ignored.
         #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [])

@@ -5,7 +5,7 @@ import Testing
 
 /// Every file read is capped and can't block (Docs/security.md, "Files"). A FIFO would make a
 /// plain `open` wait for a writer for ever: these tests would hang there, so the suite has a limit.
-@Suite(.timeLimit(.minutes(1))) struct BoundedFileReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct BoundedFileReaderTests {
     let folder = TemporaryDirectory()
 
     func write(_ name: String, _ data: Data) -> String {

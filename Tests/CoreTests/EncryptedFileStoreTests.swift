@@ -79,7 +79,7 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
 
     /// A record replaced by a FIFO, `/dev/zero` or a sparse gigabyte: refused without waiting or
     /// reading, set aside like any record that doesn't open (Docs/security.md, "Files").
-    @Test(.timeLimit(.minutes(1)), arguments: ["fifo", "device", "sparse", "over"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["fifo", "device", "sparse", "over"])
     func aRecordThatIsNotASmallRegularFileIsSetAsideUnread(_ kind: String) throws {
         let store = try store()
         try store.write(Data("list".utf8), to: "articles.list")

@@ -52,7 +52,7 @@ struct ArticlesFeature: Feature {
         // The stored list is read now, so the challenge's first frame already shows it (the
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
-        _ = state.reduce(.cacheLoaded(ArticlesCache.load(from: environment.store)))
+        _ = state.reduce(.cacheLoaded(ArticlesCache.loadFirst(from: environment.store)))
         list.count = state.articles.count
     }
 
@@ -176,6 +176,8 @@ struct ArticlesFeature: Feature {
     private func status(at now: Duration) -> ArticlesStatus {
         var shown = state
         if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
+        // A long sync's progress in the status, once it has run long enough to be worth reading.
+        shown = shown.showingProgress(after: now - animationStart)
         return ArticlesStatus(shown, now: now, animationStart: animationStart)
     }
 
@@ -187,7 +189,7 @@ struct ArticlesFeature: Feature {
     }
 
     private var selectedArticleID: Int? {
-        list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles[$0].id : nil }
+        list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles.id(at: $0) : nil }
     }
 
     /// Runs one event through the domain's reducer and keeps the view state (list selection,
@@ -214,7 +216,7 @@ struct ArticlesFeature: Feature {
         list.count = state.articles.count
         guard let id, list.selection > 0 else { return }
         let index = list.selection
-        if state.articles.indices.contains(index), state.articles[index].id == id { return }
-        if let moved = state.articles.firstIndex(where: { $0.id == id }) { list.select(moved) }
+        if state.articles.indices.contains(index), state.articles.id(at: index) == id { return }
+        if let moved = state.articles.index(ofID: id) { list.select(moved) }
     }
 }

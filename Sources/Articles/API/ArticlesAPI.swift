@@ -7,9 +7,16 @@ public protocol ArticlesAPI: Sendable {
     /// The body of the articles endpoint. `attempt` (1-based) is passed along so the network
     /// inspector can show which try a request is.
     func fetchArticles(attempt: Int) async throws(APIError) -> Data
+    /// The same, telling `progress` how many bytes of the answer have arrived (and of how many,
+    /// when the server said) as they arrive. Backends that can't tell call it never.
+    func fetchArticles(attempt: Int, progress: @escaping HTTPProgress) async throws(APIError) -> Data
 }
 
 extension ArticlesAPI {
+    public func fetchArticles(attempt: Int, progress: @escaping HTTPProgress) async throws(APIError) -> Data {
+        try await fetchArticles(attempt: attempt)
+    }
+
     public func fetchArticles() async throws(APIError) -> Data {
         try await fetchArticles(attempt: 1)
     }

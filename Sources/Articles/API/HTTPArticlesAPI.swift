@@ -17,7 +17,14 @@ public struct HTTPArticlesAPI: ArticlesAPI {
     }
 
     public func fetchArticles(attempt: Int) async throws(APIError) -> Data {
-        let request = HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], attempt: attempt)
-        return try await client.send(request).body
+        try await client.send(request(attempt: attempt)).body
+    }
+
+    public func fetchArticles(attempt: Int, progress: @escaping HTTPProgress) async throws(APIError) -> Data {
+        try await client.send(request(attempt: attempt), progress: progress).body
+    }
+
+    private func request(attempt: Int) -> HTTPRequest {
+        HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], attempt: attempt)
     }
 }

@@ -18,33 +18,53 @@ public enum ArticleDecoder {
     public static let maximumImageURLBytes = 2048
 
     public static func decode(_ data: Data) throws(APIError) -> DecodedArticles {
-        // Checked first: otherwise a bad byte inside one string would only drop that element,
-        // and a body that isn't text is not a list of articles.
-        guard String(validating: data, as: UTF8.self) != nil else {
-            throw .undecodable(data.isEmpty ? "the response is empty" : "the response is not UTF-8 text")
+        var body = data
+        return try decode(inPlace: &body)
+    }
+
+    /// Decodes `body` where it is: the articles' text is unescaped over the JSON it came in, so
+    /// the answer's buffer becomes the list's and 100,000 articles cost the answer's size, not
+    /// twice it (`InPlaceArticleParser`, Docs/performance.md). `body` is left empty.
+    /// - Parameter progress: told how many articles have been read, every 10,000.
+    public static func decode(inPlace body: inout Data, progress: ((Int) -> Void)? = nil) throws(APIError) -> DecodedArticles {
+        let first = body.firstIndex { !isJSONWhitespace($0) }
+        guard let first, body[first] == UInt8(ascii: "[") else {
+            // Not an array: nothing was changed, so the failure can be told from the bytes.
+            throw .undecodable(body.isEmpty ? "the response is empty" : describeFailure(of: body))
         }
-        let elements: [LossyElement]
-        do {
-            elements = try JSONDecoder().decode([LossyElement].self, from: data)
-        } catch {
-            throw .undecodable(describeFailure(of: data))
+        guard body.count <= ArticleList.maximumBytes else {
+            throw .undecodable("the response is larger than \(ArticleList.maximumBytes) bytes")
         }
-        var articles: [Article] = []
-        articles.reserveCapacity(elements.count)
-        var seen = Set<Int>(minimumCapacity: elements.count)
-        var unreadable = 0
-        for element in elements {
-            // A repeated id would make two rows indistinguishable to the list and the detail
-            // page: the first one wins, the others count as unreadable.
-            guard let article = element.article, seen.insert(article.id).inserted else {
-                unreadable += 1
-                continue
+        let offset = first - body.startIndex
+        let expected = min(body.count / 300, 1 << 22)
+        let outcome = body.withUnsafeMutableBytes { raw -> Result<(rows: [ArticleList.Row], unreadable: Int, written: Int), APIError> in
+            var parser = InPlaceArticleParser(raw, arrayAt: offset)
+            parser.progress = progress
+            do throws(InPlaceArticleParser.Failure) {
+                try parser.parse(expectedRows: expected)
+                return .success((parser.rows, parser.unreadable, parser.writtenCount))
+            } catch {
+                guard case .syntax(let position) = error else {
+                    return .failure(.undecodable("the response is not UTF-8 text"))
+                }
+                // What was read before the error was UTF-8 (strings are checked as they are
+                // read, and everything else must be ASCII); the rest is checked now, so a body
+                // that is not text says so, whatever comes first.
+                let base = UnsafePointer(raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                let text = InPlaceArticleParser.isUTF8(base, from: position, to: raw.count)
+                return .failure(.undecodable(text ? "the response is not valid JSON" : "the response is not UTF-8 text"))
             }
-            let (kept, wasCut) = limited(article)
-            if wasCut { unreadable += 1 }
-            articles.append(kept)
         }
-        return DecodedArticles(articles: articles, unreadableCount: unreadable)
+        switch outcome {
+        case .failure(let error):
+            body = Data()
+            throw error
+        case .success(let parsed):
+            var bytes = body
+            body = Data()
+            bytes.count = parsed.written
+            return DecodedArticles(articles: ArticleList(bytes: bytes, rows: parsed.rows), unreadableCount: parsed.unreadable)
+        }
     }
 
     /// `article` with every text field within its limit, and whether any had to be cut.
@@ -105,38 +125,5 @@ public enum ArticleDecoder {
 
     private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-}
-
-/// The challenge's wire shape. Decodable is strict about types: a number in quotes, a fraction for an
-/// id, or `null` for a string all fail, which is what makes an element unreadable.
-private struct WireArticle: Decodable {
-    let id: Int
-    let title: String
-    let description: String
-    let author: String
-    let releaseDate: String
-    let image: String
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, description, author, image
-        case releaseDate = "release_date"
-    }
-}
-
-/// One array element that never fails to decode: `article` is `nil` when it couldn't be read.
-private struct LossyElement: Decodable {
-    let article: Article?
-
-    init(from decoder: any Decoder) {
-        guard let wire = try? WireArticle(from: decoder),
-            let date = CalendarDate(parsing: wire.releaseDate)
-        else {
-            article = nil
-            return
-        }
-        article = Article(
-            id: wire.id, title: wire.title, description: wire.description, author: wire.author,
-            releaseDate: date, image: wire.image)
     }
 }

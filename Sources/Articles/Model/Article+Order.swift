@@ -24,3 +24,29 @@ extension Array where Element == Article {
         return keys.map { self[$0.index] }
     }
 }
+
+extension ArticleList {
+    /// Whether the list is already in list order (`Article.releaseOrder`): one pass over the
+    /// rows, no article made.
+    public var isSortedByRelease: Bool {
+        rows.indices.dropFirst().allSatisfy { Self.precedes(rows[$0 - 1], rows[$0]) || rows[$0 - 1].id == rows[$0].id }
+    }
+
+    /// The list in list order (`Article.releaseOrder`). Only the rows move — their keys are
+    /// the rows' own numbers, precomputed by the decoder — and the text stays where it is. A
+    /// list already in order (a stored one, or one the runtime sorted) costs one pass.
+    public func sortedByRelease() -> ArticleList {
+        if isSortedByRelease { return self }
+        var sorted = self
+        sorted.sortRows()
+        return sorted
+    }
+
+    mutating func sortRows() {
+        rows.sort(by: Self.precedes)
+    }
+
+    static func precedes(_ lhs: Row, _ rhs: Row) -> Bool {
+        lhs.day != rhs.day ? lhs.day > rhs.day : lhs.id < rhs.id
+    }
+}

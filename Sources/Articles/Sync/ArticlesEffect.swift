@@ -17,6 +17,8 @@ public enum ArticlesEffect: RunnableEffect, Hashable {
     public static let fetchID = "articles.fetch"
     public static let saveID = "articles.save"
     public static let retryTimerID = "articles.retry"
+    /// Reading the rest of a partly read stored list, if the sync has not replaced it by then.
+    public static let storedRestTimerID = "articles.stored-rest"
 
     public var id: String? {
         switch self {

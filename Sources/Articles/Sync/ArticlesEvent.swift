@@ -19,6 +19,8 @@ public enum ArticlesEvent: Hashable, Sendable {
     // From effects.
     case cacheLoaded(Result<StoredArticles?, StoreError>)
     case fetchFinished(attempt: Int, Result<DecodedArticles, APIError>, at: WallClockTime)
+    /// How far attempt `attempt` has got (bytes received, then sorting).
+    case syncProgress(attempt: Int, SyncProgress)
     case timerFired(String)
     /// The list was written (`nil`) or could not be (the error).
     case cacheSaved(StoreError?)

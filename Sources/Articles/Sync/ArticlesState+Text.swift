@@ -4,10 +4,11 @@ import Core
 extension ArticlesState {
     /// "60 articles", "1 article", "no articles".
     public var countText: String {
-        switch articles.count {
+        // While only the start of the stored list is read, the count is the whole list's.
+        switch isStoredListPartial ? storedCount : articles.count {
         case 0: "no articles"
         case 1: "1 article"
-        case let n: "\(n) articles"
+        case let n: "\(Self.grouped(n)) articles"
         }
     }
 
@@ -17,11 +18,20 @@ extension ArticlesState {
     /// The challenge asks for the retries to happen *before* an error is shown, so while they
     /// run the header only says that the sync goes on (see Docs/articles.md); the network
     /// inspector keeps every failed attempt for whoever wants to know.
+    ///
+    /// A long sync says what it is doing: "syncing… 18 MB of 61" while the answer arrives,
+    /// "reading articles… 40,000" while it is decoded, "sorting 100,000 articles…" once it is
+    /// read (`progress`).
     public var syncHeaderText: String {
         switch sync {
         case .idle: ""
-        case .syncing(1, _): "syncing…"
-        case .syncing(let attempt, _): "syncing… \(retryText(attempt - 1))"
+        case .syncing(let attempt, _):
+            if case .sorting(let count) = progress { "sorting \(Self.grouped(count)) articles…" }
+            else if case .reading(let count) = progress { "reading articles… \(Self.grouped(count))" }
+            else {
+                (attempt > 1 ? "syncing… \(retryText(attempt - 1))" : "syncing…")
+                    + (progress.flatMap(Self.transferText).map { (attempt > 1 ? " · " : " ") + $0 } ?? "")
+            }
         case .waitingToRetry(let retry, _, let delay, _): "syncing… \(retryText(retry)) in \(delay.shortDescription)"
         case .synced(let time): "synced at \(time)"
         case .failed(let error, _): error.isTransport ? "offline" : "sync failed"
@@ -59,6 +69,38 @@ extension ArticlesState {
         case 1: "1 article could not be read fully"
         case let n: "\(n) articles could not be read fully"
         }
+    }
+
+    /// How long a sync runs before the header shows its progress: a quick one just says
+    /// "syncing…" and is done before anyone could read more.
+    public static let progressDelay: Duration = .milliseconds(200)
+
+    /// The same state, with `progress` hidden while the sync has run for less than
+    /// `progressDelay` (`elapsed`).
+    public func showingProgress(after elapsed: Duration) -> ArticlesState {
+        guard progress != nil, elapsed < Self.progressDelay else { return self }
+        var shown = self
+        shown.progress = nil
+        return shown
+    }
+
+    /// "18 MB of 61", "18 MB" (no size given), in decimal megabytes as people read a download.
+    static func transferText(_ progress: SyncProgress) -> String? {
+        guard case .receiving(let bytes, let total) = progress else { return nil }
+        let received = "\(bytes / 1_000_000) MB"
+        guard let total, total >= bytes else { return received }
+        return received + " of \((total + 500_000) / 1_000_000)"
+    }
+
+    /// 100000 → "100,000".
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return number < 0 ? "-" + digits : digits
     }
 
     private func retryText(_ retry: Int) -> String {

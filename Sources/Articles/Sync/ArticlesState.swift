@@ -13,11 +13,17 @@ public struct ArticlesState: Hashable, Sendable {
     }
 
     /// The list, newest release first (equal dates by id).
-    public var articles: [Article] = []
+    public var articles = ArticleList()
+    /// Only the start of the stored list is shown; the rest is being read (`ArticlesCache.loadFirst`).
+    public var isStoredListPartial = false
+    /// Articles in the whole stored list, while only its start is shown.
+    public var storedCount = 0
     public var listSource: ListSource = .none
     /// Elements of the response behind `articles` that could not be read fully (dropped or cut).
     public var unreadableCount = 0
     public var sync: SyncStatus = .idle
+    /// What the running sync is doing, when it has said (a large feed's transfer, its sorting).
+    public var progress: SyncProgress?
     /// A one-time message (a damaged stored list, a failed save); shown until dismissed.
     public var notice: String?
     /// Whether the stored list has been read since the screen first appeared.

@@ -38,10 +38,18 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
+        try await send(request, progress: nil)
+    }
+
+    public func send(_ request: HTTPRequest, progress: @escaping HTTPProgress) async throws(APIError) -> HTTPResponse {
+        try await send(request, progress: Optional(progress))
+    }
+
+    private func send(_ request: HTTPRequest, progress: HTTPProgress?) async throws(APIError) -> HTTPResponse {
         let token = monitor?.begin(request, transport: .http)
         let started = time.elapsed
         let path = NetworkMonitor.pathAndQuery(of: request.url)
-        let result = await perform(request)
+        let result = await perform(request, progress: progress)
         let milliseconds = (time.elapsed - started).inMilliseconds
         switch result {
         case .success(let response):
@@ -59,11 +67,11 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// The answer, the deadline or a cancellation, whichever comes first.
-    private func perform(_ request: HTTPRequest) async -> Result<HTTPResponse, APIError> {
+    private func perform(_ request: HTTPRequest, progress: HTTPProgress?) async -> Result<HTTPResponse, APIError> {
         if Task.isCancelled { return .failure(.cancelled) }
         let transfer = CurlTransfer(
             request: request, backstop: timeout + .seconds(1), time: time, limit: limits.bytes(for: request.kind),
-            logger: logger)
+            logger: logger, progress: progress)
         let once = Once(transfer: transfer)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in

@@ -23,6 +23,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// aborted transfer stopped (its log line says), and what tests of the limit measure.
     private(set) var bodyBytesReceived = 0
     private var overflow: Overflow?
+    /// The answer's `Content-Length`, when it gave one.
+    private var expectedLength: Int?
+    private let progress: HTTPProgress?
     private let cancelled = Atomic<Bool>(false)
     private let request: HTTPRequest
     private let backstop: Duration
@@ -39,8 +42,9 @@ final class CurlTransfer: @unchecked Sendable {
     ///   - limit: the most bytes the answer's body may hold once decompressed.
     init(
         request: HTTPRequest, backstop: Duration, time: TimeSource, limit: Int = ResponseLimits.standard.api,
-        logger: Logger = .disabled
+        logger: Logger = .disabled, progress: HTTPProgress? = nil
     ) {
+        self.progress = progress
         self.request = request
         self.backstop = backstop
         self.time = time
@@ -69,7 +73,11 @@ final class CurlTransfer: @unchecked Sendable {
             let location = self.headers.first { $0.key.lowercased() == "location" }?.value
             switch RedirectPolicy.decide(status: status, location: location, from: url, method: request.method, headers: headers) {
             case .final:
-                return CurlHTTPClient.result(status: status, headers: self.headers, body: body)
+                // Handed over, not shared: the caller may then change the body in place
+                // (the articles are decoded where they arrived) without a copy of it.
+                let answer = body
+                body = Data()
+                return CurlHTTPClient.result(status: status, headers: self.headers, body: answer)
             case .refuse(let reason):
                 logger.warning("http", "\(reason): \(Redaction.forLog(location ?? ""))")
                 return .failure(.undecodable(reason))
@@ -89,6 +97,7 @@ final class CurlTransfer: @unchecked Sendable {
         headerBytes = 0
         bodyBytesReceived = 0
         overflow = nil
+        expectedLength = nil
         // Sorted so the wire order is the same every time (the dictionary's is not).
         let lines = headers.sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
         defer { lines.forEach { free($0) } }
@@ -144,7 +153,13 @@ final class CurlTransfer: @unchecked Sendable {
         let length = size * count
         transfer.bodyBytesReceived += length
         guard transfer.accept(bodyBytes: length) else { return 0 }
+        if transfer.body.isEmpty, let expected = transfer.expectedLength {
+            // One allocation of the announced size (within the limit, checked at the header):
+            // growing a large body by doubling copies it and holds two copies at the peak.
+            transfer.body.reserveCapacity(expected)
+        }
         transfer.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+        transfer.progress?(transfer.body.count, transfer.expectedLength)
         return length
     }
 
@@ -158,6 +173,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
         transfer.receiveHeaderLine(line)
+        // The blank line ends the headers: refuse an announced body over the limit now.
+        if line == "\r\n" || line == "\n", transfer.announcesTooMuch {
+            transfer.overflow = .body
+            return 0
+        }
         return length
     }
 
@@ -178,6 +198,7 @@ final class CurlTransfer: @unchecked Sendable {
     func receiveHeaderLine(_ line: String) {
         if line.hasPrefix("HTTP/") {
             headers = [:]
+            expectedLength = nil
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }
@@ -185,6 +206,18 @@ final class CurlTransfer: @unchecked Sendable {
         let value = line[line.index(after: colon)...].trimmingWhitespace()
         guard !name.isEmpty else { return }
         headers[name] = value
+        if name.lowercased() == "content-length", let length = Int(value), length >= 0 {
+            expectedLength = length
+        }
+    }
+
+    /// An answer that announces more than the limit is refused at its headers, before a byte
+    /// of its body is held (a compressed body's length is what travels; the limit on what it
+    /// decompresses to still applies as it arrives).
+    var announcesTooMuch: Bool { (expectedLength ?? 0) > limit && !isCompressed }
+
+    private var isCompressed: Bool {
+        headers.contains { $0.key.lowercased() == "content-encoding" && $0.value.lowercased() != "identity" }
     }
 
     var receivedHeaders: [String: String] { headers }

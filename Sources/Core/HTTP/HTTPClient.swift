@@ -52,4 +52,17 @@ public struct HTTPResponse: Hashable, Sendable {
 /// (non-2xx answers as `.http(status:body:)`), so callers handle one error type.
 public protocol HTTPClient: Sendable {
     func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse
+    /// The same, telling `progress` the body's bytes received so far (and the total when the
+    /// server gave a length) as they arrive, from the transfer's thread.
+    func send(_ request: HTTPRequest, progress: @escaping HTTPProgress) async throws(APIError) -> HTTPResponse
+}
+
+/// Bytes of an answer's body received so far, and of how many (`Content-Length`) when known.
+public typealias HTTPProgress = @Sendable (_ received: Int, _ total: Int?) -> Void
+
+extension HTTPClient {
+    /// Clients that can't tell how far a transfer has got never call `progress`.
+    public func send(_ request: HTTPRequest, progress: @escaping HTTPProgress) async throws(APIError) -> HTTPResponse {
+        try await send(request)
+    }
 }

@@ -1,0 +1,254 @@
+import Articles
+import Contract
+import Foundation
+
+/// The real app syncing a large feed over HTTP, as a person would see it: challenge-server serves
+/// a generated file of 60, 10,000 or 100,000 articles; each round starts the app three times on
+/// one fresh data folder — the first sync, a second sync of the same feed over the stored list
+/// (with ↓ typed as soon as the stored list is there, while the sync runs), and an offline start
+/// (nothing listens at the server's address) that can only show the encrypted stored list.
+/// Budgets: Docs/performance.md, "Articles at scale".
+struct ArticlesSyncBench {
+    let context: BenchContext
+    static let counts = [60, 10_000, 100_000]
+    static let rounds = 5
+
+    /// One count's measurements, a value per round.
+    struct Scale {
+        var count: Int
+        var feedBytes: Int
+        var firstSync: [Double] = []
+        var firstPeak: [Double] = []
+        var secondSync: [Double] = []
+        var secondPeak: [Double] = []
+        var storedShown: [Double] = []
+        var offlinePeak: [Double] = []
+        var downDuringSync: [Double] = []
+        var downLatency: [Double] = []
+        var downBytes: [Double] = []
+        var skipped: String?
+    }
+
+    func measure(counts: [Int] = counts) -> [Scale] {
+        counts.map(measure(count:))
+    }
+
+    /// The 60 sample articles on top, and below them (older by 20 years, new ids) as many more
+    /// as `count` asks: every count's first screen is the same, so a ↓ writes the same bytes.
+    static func feed(count: Int) -> Data {
+        let top = SampleArticles.articles(count: min(count, 60))
+        let more = SampleArticles.articles(count: max(0, count - 60), seed: 2).map { article in
+            var older = article
+            older.id += 10_000_000
+            older.releaseDate = CalendarDate(daysSinceEpoch: article.releaseDate.daysSinceEpoch - 20 * 365) ?? article.releaseDate
+            return older
+        }
+        return SampleArticles.json(for: top + more)
+    }
+
+    private func measure(count: Int) -> Scale {
+        let feed = Self.feed(count: count)
+        var scale = Scale(count: count, feedBytes: feed.count)
+        let file = context.scratch + "/sync-\(count).json"
+        guard FileManager.default.createFile(atPath: file, contents: feed) else {
+            scale.skipped = "cannot write \(file)"
+            return scale
+        }
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let server: ServerProcess
+        do {
+            server = try ServerProcess(
+                path: context.serverPath,
+                arguments: ["--host", "127.0.0.1", "--port", "0", "--articles-file", file, "0", "true", "0", "true", "0", "true"],
+                environment: context.appEnvironment, logPath: context.scratch + "/sync-server-\(count).log")
+        } catch {
+            scale.skipped = "challenge-server did not start: \(error)"
+            return scale
+        }
+        defer {
+            // Kept when the app could not sync: both sides of the story.
+            if scale.skipped != nil {
+                for name in ["sync-server-\(count).log", "sync-app-\(count).log"] {
+                    try? FileManager.default.copyItem(atPath: context.scratch + "/" + name, toPath: NSTemporaryDirectory() + "/challenge-bench-" + name)
+                }
+            }
+            server.stop()
+        }
+        // 100,000 articles are a 61 MB answer, over the app's 8 MB cap on API answers
+        // (Docs/security.md): the cap is raised to 64 MB the way a user would.
+        let config = context.scratch + "/sync-config.json"
+        guard FileManager.default.createFile(atPath: config, contents: Data(#"{"responseLimits": {"api": 64, "image": 5}}"#.utf8)) else {
+            scale.skipped = "cannot write \(config)"
+            return scale
+        }
+        let newest = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
+        let log = context.scratch + "/sync-app-\(count).log"
+        let online = ["--backend", "http", "--server", "http://127.0.0.1:\(server.port)", "--challenge", "articles", "--config", config, "--log", log]
+        // Port 1 on loopback: refused at once, so the stored list is all there is.
+        let offline = ["--backend", "http", "--server", "http://127.0.0.1:1", "--challenge", "articles", "--config", config]
+        for round in 0..<Self.rounds {
+            var environment = context.appEnvironment
+            let data = context.scratch + "/sync-data-\(count)-\(round)"
+            environment["CHALLENGE_TUI_DATA_DIR"] = data
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            do {
+                // The first sync, into an empty data folder.
+                let first = try run(online, environment: environment, until: ["synced at", newest])
+                scale.firstSync.append(first.time)
+                scale.firstPeak.append(first.peak)
+                // The second: the stored list first, ↓ while the sync runs, then "synced at".
+                let second = try run(online, environment: environment, until: ["synced at", newest], pressDownAt: newest)
+                scale.secondSync.append(second.time)
+                scale.secondPeak.append(second.peak)
+                if let down = second.downLatency { scale.downDuringSync.append(down) }
+                // Offline: the encrypted stored list alone, then ↓ in it.
+                let stored = try run(offline, environment: environment, until: [newest], measureDown: true)
+                scale.storedShown.append(stored.time)
+                scale.offlinePeak.append(stored.peak)
+                scale.downLatency += stored.downLatencies
+                scale.downBytes += stored.downBytes
+            } catch {
+                scale.skipped = "\(error)"
+                return scale
+            }
+        }
+        return scale
+    }
+
+    private struct Run {
+        var time: Double
+        var peak: Double
+        var downLatency: Double?
+        var downLatencies: [Double] = []
+        var downBytes: [Double] = []
+    }
+
+    private struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// Starts the app, times exec → all of `markers` on screen (milliseconds), lets its work
+    /// finish (the save after a sync) and reads its peak memory (VmHWM).
+    private func run(
+        _ arguments: [String], environment: [String: String], until markers: [String], pressDownAt early: String? = nil,
+        measureDown: Bool = false
+    ) throws -> Run {
+        // The stored list's manifest is written last by a save: its change says the save is done.
+        let manifest = (environment["CHALLENGE_TUI_DATA_DIR"] ?? "") + "/" + ArticlesCache.recordName
+        let savedBefore = Self.modified(manifest)
+        let app = try PseudoTerminalProcess(path: context.tuiPath, arguments: arguments, environment: environment)
+        defer { app.terminate() }
+        var downLatency: Double?
+        if let early {
+            guard app.waitFor([early], timeout: 60) != nil else { throw Failure(description: "no stored list within 60 s") }
+            if !app.screen.contains("synced at") {
+                let sent = app.send(app.downKey)
+                if let answer = app.readOnce(timeout: 5) { downLatency = (answer.time - sent) * 1000 }
+            }
+        }
+        guard let shown = app.waitFor(markers, timeout: 60) else {
+            let said = app.screen.lines.first { $0.contains("too large") || $0.contains("failed") || $0.contains("offline") }
+            throw Failure(description: "\(markers) not on screen within 60 s" + (said.map { ": \($0.trimmingCharacters(in: .whitespaces))" } ?? ""))
+        }
+        app.settle(quiet: 0.5, timeout: 20)
+        if !measureDown {
+            // A sync's save runs after "synced at" and draws nothing: ending the app before it is
+            // done would leave the next start without the list (the old one stays, whole).
+            let deadline = app.now + 30
+            while app.now < deadline, !app.hasExited, Self.modified(manifest) == savedBefore { app.readOnce(timeout: 0.05) }
+        }
+        var result = Run(time: shown * 1000, peak: Self.peakBytes(pid: app.pid) ?? 0, downLatency: downLatency)
+        if measureDown {
+            let up: [UInt8] = app.screen.applicationCursorKeys ? Array("\u{1B}OA".utf8) : Array("\u{1B}[A".utf8)
+            for _ in 0..<3 {
+                let before = app.totalBytes
+                let sent = app.send(app.downKey)
+                guard let first = app.readOnce(timeout: 1) else { break }
+                app.settle(quiet: 0.1, timeout: 2)
+                result.downLatencies.append((first.time - sent) * 1000)
+                result.downBytes.append(Double(app.totalBytes - before))
+                app.send(up)
+                app.settle(quiet: 0.1, timeout: 2)
+            }
+        }
+        return result
+    }
+
+    /// When `path` was last written (nil: there is no such file).
+    static func modified(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    static func peakBytes(pid: Int32) -> Double? {
+        (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))
+            .flatMap { ProcessStats.field("VmHWM", in: $0) }.map { Double($0 * 1024) }
+    }
+
+    func report(_ scales: [Scale]) -> [ReportLine] {
+        var lines: [ReportLine] = []
+        let megabyte = 1_048_576.0
+        let smallDownBytes = scales.first { $0.count == 60 }.flatMap { Summary($0.downBytes)?.median }
+        for scale in scales {
+            let label = ArticlesScaleBench.label(scale.count)
+            let feed = Format.bytes(Double(scale.feedBytes))
+            if let reason = scale.skipped {
+                lines.append(.skipped("articles \(label) over HTTP", because: reason))
+                continue
+            }
+            let isLarge = scale.count == 100_000
+            if let first = Summary(scale.firstSync) {
+                let measure = "articles \(label) (\(feed)) over HTTP: exec → \"synced at\""
+                lines.append(isLarge
+                    ? .budget(measure, first.formatted("ms", digits: 0), budget: "≤ 300 ms", ok: first.median <= 300)
+                    : ReportLine(measure, first.formatted("ms", digits: 0)))
+            }
+            if let peak = Summary(scale.firstPeak.map { $0 / megabyte }) {
+                let measure = "articles \(label): peak memory of the first sync (VmHWM)"
+                let ratio = " (" + Format.number(peak.median * megabyte / Double(scale.feedBytes), digits: 2) + "× the feed)"
+                switch scale.count {
+                case 100_000: lines.append(.budget(measure, peak.formatted("MiB", digits: 1) + ratio, budget: "≤ 100 MiB", ok: peak.median <= 100))
+                case 60: lines.append(.budget(measure, peak.formatted("MiB", digits: 1), budget: "≤ 30 MiB", ok: peak.median <= 30))
+                default: lines.append(ReportLine(measure, peak.formatted("MiB", digits: 1) + ratio))
+                }
+            }
+            if let second = Summary(scale.secondSync), let first = Summary(scale.firstSync) {
+                lines.append(.budget(
+                    "articles \(label): second sync of the same feed, exec → \"synced at\"", second.formatted("ms", digits: 0),
+                    budget: "≤ the first's", ok: second.median <= first.median * 1.1))
+            }
+            if let second = Summary(scale.secondPeak.map { $0 / megabyte }), let first = Summary(scale.firstPeak.map { $0 / megabyte }) {
+                lines.append(.budget(
+                    "articles \(label): second sync, peak memory (VmHWM)", second.formatted("MiB", digits: 1),
+                    budget: "≤ the first's", ok: second.median <= first.median * 1.1))
+            }
+            if let stored = Summary(scale.storedShown) {
+                let measure = "articles \(label): offline start, exec → stored list on screen"
+                lines.append(isLarge
+                    ? .budget(measure, stored.formatted("ms", digits: 1), budget: "≤ 150 ms", ok: stored.median <= 150)
+                    : ReportLine(measure, stored.formatted("ms", digits: 1)))
+            }
+            if let peak = Summary(scale.offlinePeak.map { $0 / megabyte }) {
+                lines.append(ReportLine("articles \(label): offline start, peak memory (VmHWM)", peak.formatted("MiB", digits: 1)))
+            }
+            if let latency = Summary(scale.downLatency) {
+                lines.append(.budget(
+                    "articles \(label): ↓ in the stored list, key → first byte", latency.formatted("ms", digits: 2),
+                    budget: "≤ 2 ms (median)", ok: latency.median <= 2))
+            }
+            if let bytes = Summary(scale.downBytes) {
+                let measure = "articles \(label): ↓ in the stored list, bytes written"
+                if scale.count != 60, let smallDownBytes {
+                    lines.append(.budget(
+                        measure, bytes.formatted("B", digits: 0) + " vs " + Format.number(smallDownBytes, digits: 0) + " at 60",
+                        budget: "= at 60", ok: bytes.median == smallDownBytes))
+                } else {
+                    lines.append(ReportLine(measure, bytes.formatted("B", digits: 0)))
+                }
+            }
+            if let latency = Summary(scale.downDuringSync) {
+                lines.append(.budget(
+                    "articles \(label): ↓ during the second sync, key → first byte", latency.formatted("ms", digits: 2),
+                    budget: "≤ 2 ms (median)", ok: latency.median <= 2))
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,140 @@
+import Core
+import Foundation
+import Testing
+@testable import Articles
+import Contract
+
+/// 100,000 articles, generated here (never committed): the seed's rules hold at scale, and the
+/// compact list and the chunked store keep every article whole (Docs/performance.md, "Articles
+/// at scale"). No timings: speed is the bench's.
+@Suite(.timeLimit(.minutes(3))) struct ArticlesAtScaleTests {
+    static let count = 100_000
+    static let articles = SampleArticles.articles(count: count)
+    static let feed = SampleArticles.json(count: count)
+
+    @Test func aFeedOf100000DecodesInPlaceToTheSameArticles() throws {
+        let decoded = try ArticleDecoder.decode(Self.feed)
+        #expect(decoded.unreadableCount == 0)
+        #expect(decoded.articles.count == Self.count)
+        #expect(decoded.articles == Self.articles)
+        // The answer's own buffer became the list's: no more text than the answer had.
+        #expect(decoded.articles.byteCount < Self.feed.count)
+    }
+
+    @Test func oneMalformedArticleAmong100000SetsOnlyThatOneAside() throws {
+        var text = String(decoding: Self.feed, as: UTF8.self)
+        // The 50,000th article's date becomes one that does not exist.
+        let victim = Self.articles[49_999]
+        let needle = "{\"id\":\(victim.id),"
+        let range = try #require(text.range(of: needle))
+        let date = try #require(text.range(of: "\"release_date\":\"\(victim.releaseDate)\"", range: range.upperBound..<text.endIndex))
+        text.replaceSubrange(date, with: "\"release_date\":\"2/30/2020\"")
+        let decoded = try ArticleDecoder.decode(Data(text.utf8))
+        #expect(decoded.unreadableCount == 1)
+        #expect(decoded.articles.count == Self.count - 1)
+        #expect(decoded.articles.index(ofID: victim.id) == nil)
+        #expect(decoded.articles.id(at: 49_999) == Self.articles[50_000].id)
+    }
+
+    @Test func syntaxBrokenHalfWayFailsTheWholeBody() {
+        // A feed cut in the middle (what an interrupted transfer would hand over, had it not
+        // failed already) is not a list: nothing of it is taken.
+        let half = Self.feed.prefix(Self.feed.count / 2)
+        #expect(throws: APIError.undecodable("the response is not valid JSON")) { try ArticleDecoder.decode(Data(half)) }
+    }
+
+    @Test func seedAC4_theListIsSortedNewestFirstOnPrecomputedKeys() throws {
+        let decoded = try ArticleDecoder.decode(Self.feed)
+        let sorted = decoded.articles.sortedByRelease()
+        #expect(sorted.isSortedByRelease)
+        #expect(!decoded.articles.isSortedByRelease)
+        #expect(Array(sorted) == Self.articles.sortedByRelease())
+        // Newest first, equal days by id.
+        for index in stride(from: 1, to: sorted.count, by: 997) {
+            let (newer, older) = (sorted[index - 1], sorted[index])
+            #expect(newer.releaseDate > older.releaseDate || (newer.releaseDate == older.releaseDate && newer.id < older.id))
+        }
+    }
+
+    @Test func theStoredListIsChunkedAndTheFirstChunkComesAlone() throws {
+        let store = InMemoryRecordStore()
+        let list = try ArticleDecoder.decode(Self.feed).articles.sortedByRelease()
+        #expect(ArticlesCache.save(StoredArticles(articles: list, unreadableCount: 2), to: store) == nil)
+        let chunks = store.names.filter { $0.hasPrefix("articles.list.1.") }
+        #expect(chunks.count == 1 + (Self.count - ArticlesCache.firstChunkSize + ArticlesCache.chunkSize - 1) / ArticlesCache.chunkSize)
+
+        let first = try #require(try ArticlesCache.loadFirst(from: store).get())
+        #expect(first.isPartial)
+        #expect(first.storedCount == Self.count)
+        #expect(first.articles.count == ArticlesCache.firstChunkSize)
+        #expect(first.articles == ArticleList(list.prefix(ArticlesCache.firstChunkSize)))
+
+        let whole = try #require(try ArticlesCache.load(from: store).get())
+        #expect(!whole.isPartial)
+        #expect(whole.unreadableCount == 2)
+        #expect(whole.articles == list)
+    }
+
+    @Test func aSaveCutShortLeavesTheStoredListAsItWas() throws {
+        let list = try ArticleDecoder.decode(Self.feed).articles.sortedByRelease()
+        let store = FailingAfterStore(writesAllowed: .max)
+        #expect(ArticlesCache.save(StoredArticles(articles: ArticleList(list.prefix(1000))), to: store) == nil)
+        // The next save of 100,000 fails half way through its chunks.
+        store.writesAllowed = 10
+        #expect(ArticlesCache.save(StoredArticles(articles: list), to: store) != nil)
+        let stored = try #require(try ArticlesCache.load(from: store).get())
+        #expect(stored.articles == ArticleList(list.prefix(1000)))
+        // And a later save replaces it whole, the old chunks gone.
+        store.writesAllowed = .max
+        #expect(ArticlesCache.save(StoredArticles(articles: list), to: store) == nil)
+        #expect(try ArticlesCache.load(from: store).get()?.articles == list)
+        #expect(!store.backing.names.contains { $0.hasPrefix("articles.list.1.") })
+    }
+
+    @Test func aMissingChunkSetsTheListAsideAndIsReported() throws {
+        let store = InMemoryRecordStore()
+        let list = try ArticleDecoder.decode(Self.feed).articles.sortedByRelease()
+        #expect(ArticlesCache.save(StoredArticles(articles: list), to: store) == nil)
+        try store.remove("articles.list.1.5")
+        #expect(ArticlesCache.load(from: store) == .failure(.damaged(
+            name: ArticlesCache.recordName, movedTo: ArticlesCache.asideName, reason: "its part 6 is missing")))
+        #expect(try ArticlesCache.load(from: store).get() == nil)
+    }
+
+    @Test func aChunkPointingOutsideItsBytesIsNotRead() throws {
+        let list = ArticleList(Self.articles.prefix(3))
+        var chunk = ArticleChunk.encode(list, 0..<3)
+        #expect(ArticleChunk.decode(chunk) == list)
+        // The first row's title length, made larger than the chunk.
+        chunk.replaceSubrange(chunk.startIndex + 8 + 16..<chunk.startIndex + 8 + 20, with: [0xFF, 0xFF, 0xFF, 0x7F])
+        #expect(ArticleChunk.decode(chunk) == nil)
+        #expect(ArticleChunk.decode(Data("CTA2".utf8)) == nil)
+        #expect(ArticleChunk.decode(Data()) == nil)
+    }
+
+    @Test func aFormat1RecordIsStillRead() throws {
+        let json = #"{"format":"challenge-tui.articles","version":1,"unreadableCount":1,"articles":[{"id":1,"title":"T","description":"D","author":"a@example.com","releaseDate":"7/8/2020","image":"i"}]}"#
+        let store = InMemoryRecordStore([ArticlesCache.recordName: Data(json.utf8)])
+        let stored = try #require(try ArticlesCache.load(from: store).get())
+        #expect(stored.articles.map(\.id) == [1])
+        #expect(stored.unreadableCount == 1)
+    }
+}
+
+/// An in-memory store that fails every write after the first `writesAllowed`.
+final class FailingAfterStore: RecordStore, @unchecked Sendable {
+    let backing = InMemoryRecordStore()
+    var writesAllowed: Int
+
+    init(writesAllowed: Int) { self.writesAllowed = writesAllowed }
+
+    func read(_ name: String) throws(StoreError) -> Data? { try backing.read(name) }
+
+    func write(_ data: Data, to name: String) throws(StoreError) {
+        guard writesAllowed > 0 else { throw .io("disk full") }
+        writesAllowed -= 1
+        try backing.write(data, to: name)
+    }
+
+    func remove(_ name: String) throws(StoreError) { try backing.remove(name) }
+}

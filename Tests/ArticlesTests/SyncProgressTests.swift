@@ -1,0 +1,126 @@
+import Core
+import Testing
+@testable import Articles
+
+/// A long sync says what it is doing in the header: the transfer ("syncing… 18 MB of 61"), then
+/// the sorting ("sorting 100,000 articles…"), only once it has run `progressDelay`
+/// (Docs/articles.md).
+@Suite struct SyncProgressTests {
+    private func syncing() -> ArticlesState {
+        var state = ArticlesState()
+        _ = state.reduce(.appeared)
+        return state
+    }
+
+    @Test func theTransferAndThenTheSortingAreShown() {
+        var state = syncing()
+        #expect(state.syncHeaderText == "syncing…")
+        #expect(state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 18_400_000, of: 61_100_000)))  == [])
+        #expect(state.syncHeaderText == "syncing… 18 MB of 61")
+        _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 61_100_000, of: 61_100_000)))
+        #expect(state.syncHeaderText == "syncing… 61 MB of 61")
+        _ = state.reduce(.syncProgress(attempt: 1, .reading(count: 40_000)))
+        #expect(state.syncHeaderText == "reading articles… 40,000")
+        _ = state.reduce(.syncProgress(attempt: 1, .sorting(count: 100_000)))
+        #expect(state.syncHeaderText == "sorting 100,000 articles…")
+        #expect(state.syncMessage == nil, "progress, not an error")
+    }
+
+    @Test func aPartlyReadStoredListCountsTheWholeList() throws {
+        var state = ArticlesState()
+        let stored = StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000)
+        _ = state.reduce(.cacheLoaded(.success(stored)))
+        #expect(state.isStoredListPartial)
+        #expect(state.countText == "100,000 articles")
+        let effects = state.reduce(.appeared)
+        #expect(effects.contains(.startTimer(ArticlesEffect.storedRestTimerID, ArticlesState.storedRestDelay)))
+        #expect(!effects.contains(.loadCache), "a quick sync replaces it unread")
+        #expect(state.reduce(.timerFired(ArticlesEffect.storedRestTimerID)) == [.loadCache], "a slow one has it read")
+        let whole = StoredArticles(articles: [article(1, "7/8/2020"), article(2, "7/7/2020")])
+        _ = state.reduce(.cacheLoaded(.success(whole)))
+        #expect(!state.isStoredListPartial)
+        #expect(state.countText == "2 articles")
+    }
+
+    @Test func aFailedAttemptReadsTheRestOfTheStoredList() {
+        var state = ArticlesState()
+        _ = state.reduce(.cacheLoaded(.success(StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000))))
+        _ = state.reduce(.appeared)
+        let effects = state.reduce(.fetchFinished(attempt: 1, .failure(.offline), at: WallClockTime(hour: 9, minute: 5)))
+        #expect(effects.contains(.loadCache))
+        #expect(effects.contains(.startTimer(ArticlesEffect.retryTimerID, .seconds(2))), "and the retry goes on")
+    }
+
+    @Test func aQuickSyncReplacesThePartlyReadStoredListUnread() {
+        var state = ArticlesState()
+        _ = state.reduce(.cacheLoaded(.success(StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000))))
+        _ = state.reduce(.appeared)
+        let effects = state.reduce(.fetchFinished(attempt: 1, .success(DecodedArticles(articles: [article(2, "7/9/2020")])), at: WallClockTime(hour: 9, minute: 5)))
+        #expect(!effects.contains(.loadCache))
+        #expect(effects.contains(.cancel([ArticlesEffect.storedRestTimerID])))
+        #expect(state.countText == "1 article")
+        #expect(state.reduce(.timerFired(ArticlesEffect.storedRestTimerID)) == [])
+    }
+
+    @Test func aTransferOfUnknownSizeCountsWhatArrived() {
+        var state = syncing()
+        _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 3_000_000, of: nil)))
+        #expect(state.syncHeaderText == "syncing… 3 MB")
+    }
+
+    @Test func theProgressEndsWithTheSync() {
+        var state = syncing()
+        _ = state.reduce(.syncProgress(attempt: 1, .sorting(count: 100_000)))
+        _ = state.reduce(.fetchFinished(attempt: 1, .success(DecodedArticles(articles: [article(1, "7/8/2020")])), at: WallClockTime(hour: 9, minute: 5)))
+        #expect(state.progress == nil)
+        #expect(state.syncHeaderText == "synced at 09:05")
+    }
+
+    @Test func aRetryStartsWithoutTheFailedAttemptsProgress() {
+        var state = syncing()
+        _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 30_000_000, of: 61_000_000)))
+        _ = state.reduce(.fetchFinished(attempt: 1, .failure(.offline), at: WallClockTime(hour: 9, minute: 5)))
+        _ = state.reduce(.timerFired(ArticlesEffect.retryTimerID))
+        #expect(state.syncHeaderText == "syncing… retry 1 of 3")
+        _ = state.reduce(.syncProgress(attempt: 2, .receiving(bytes: 5_000_000, of: 61_000_000)))
+        #expect(state.syncHeaderText == "syncing… retry 1 of 3 · 5 MB of 61")
+    }
+
+    @Test func progressOfAnotherAttemptIsIgnored() {
+        var state = syncing()
+        _ = state.reduce(.syncProgress(attempt: 2, .receiving(bytes: 5_000_000, of: nil)))
+        #expect(state.progress == nil)
+        _ = state.reduce(.disappeared)
+        _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 5_000_000, of: nil)))
+        #expect(state.progress == nil)
+    }
+
+    @Test func aQuickSyncShowsNoProgress() {
+        var state = syncing()
+        _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 2_000_000, of: 61_000_000)))
+        #expect(state.showingProgress(after: .milliseconds(150)).syncHeaderText == "syncing…")
+        #expect(state.showingProgress(after: ArticlesState.progressDelay).syncHeaderText == "syncing… 2 MB of 61")
+    }
+
+    @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (100_000, "100,000"), (1_234_567, "1,234,567")])
+    func countsAreGroupedByThousands(number: Int, text: String) {
+        #expect(ArticlesState.grouped(number) == text)
+    }
+
+    /// The runtime turns a transfer's byte counts into one event per whole megabyte.
+    @Test func theReporterSendsOneEventPerMegabyte() {
+        let sent = LockedList<SyncProgress>()
+        let reporter = TransferReporter { sent.append($0) }
+        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) { reporter.report(received, 3_500_000) }
+        #expect(sent.values.count == 3)
+        #expect(sent.values.first == .receiving(bytes: 1_015_808, of: 3_500_000))
+    }
+}
+
+import Synchronization
+
+final class LockedList<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+    var values: [Value] { storage.withLock { $0 } }
+}

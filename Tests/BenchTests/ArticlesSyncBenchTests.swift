@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import challenge_bench
+
+/// The sync bench's own parts: its counts on the command line, its feed, its report.
+@Suite struct ArticlesSyncBenchTests {
+    static let context = BenchContext(
+        options: BenchOptions(), tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, nodePath: nil,
+        scratch: NSTemporaryDirectory())
+
+    @Test func syncCountsAreParsedAndChecked() throws {
+        guard case .run(let options) = try BenchOptions.parse(["--only", "sync", "--sync-counts", "60,100000"]) else {
+            Issue.record("expected a run")
+            return
+        }
+        #expect(options.sections == [.sync])
+        #expect(options.syncCounts == [60, 100_000])
+        #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--sync-counts", "0"]) }
+        #expect(throws: BenchOptions.Failure.self) { try BenchOptions.parse(["--sync-counts"]) }
+    }
+
+    @Test func everyCountsFeedStartsWithTheSameSixtyArticles() throws {
+        // The same first screen at every count, so a ↓ writes the same bytes.
+        let small = try JSONSerialization.jsonObject(with: ArticlesSyncBench.feed(count: 60)) as? [[String: Any]]
+        let large = try JSONSerialization.jsonObject(with: ArticlesSyncBench.feed(count: 500)) as? [[String: Any]]
+        #expect(small?.count == 60)
+        #expect(large?.count == 500)
+        #expect(small?.compactMap { $0["id"] as? Int } == large?.prefix(60).compactMap { $0["id"] as? Int })
+        let ids = large?.compactMap { $0["id"] as? Int } ?? []
+        #expect(Set(ids).count == ids.count, "new ids below the sixty")
+    }
+
+    @Test func budgetsAreJudgedOnTheMedians() {
+        var scale = ArticlesSyncBench.Scale(count: 100_000, feedBytes: 61_000_000)
+        scale.firstSync = [250, 280, 290, 400, 500]
+        scale.firstPeak = Array(repeating: 90 * 1_048_576, count: 5)
+        scale.storedShown = [20, 30, 200, 20, 25]
+        let lines = ArticlesSyncBench(context: Self.context).report([scale])
+        #expect(lines.first { $0.measure.contains("exec → \"synced at\"") }?.verdict == .pass)
+        #expect(lines.first { $0.measure.contains("peak memory of the first sync") }?.verdict == .pass)
+        #expect(lines.first { $0.measure.contains("offline start, exec") }?.verdict == .pass)
+        scale.firstSync = [350, 360, 370, 380, 390]
+        let slow = ArticlesSyncBench(context: Self.context).report([scale])
+        #expect(slow.first { $0.measure.contains("exec → \"synced at\"") }?.verdict == .fail)
+    }
+}

@@ -1,0 +1,144 @@
+import Articles
+import Contract
+import Core
+import CoreTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// A 100,000-article feed (61 MB, generated here) over real HTTP with the app's libcurl client:
+/// refused at its headers when over the limit, reported while it arrives, and a transfer cut
+/// half way leaves the stored list as it was (Docs/performance.md, "Articles at scale").
+@Suite(.timeLimit(.minutes(3))) struct ArticlesAtScaleHTTPTests {
+    static let feed = SampleArticles.json(count: 100_000)
+
+    @Test func aFeedOverTheLimitIsRefusedBeforeAByteOfItIsHeld() async throws {
+        let local = try LocalServer { $0.articlesJSON = Self.feed }
+        let limits = ResponseLimits(api: 8 * ResponseLimits.megabyte, image: ResponseLimits.megabyte)
+        let api = HTTPArticlesAPI(url: HTTPArticlesAPI.defaultURL(server: local.baseURL), client: CurlHTTPClient(time: .system, timeout: .seconds(20), limits: limits))
+        let received = Mutex(0)
+        await #expect(throws: APIError.responseTooLarge(limit: 8 * ResponseLimits.megabyte)) {
+            try await api.fetchArticles(attempt: 1) { bytes, _ in received.withLock { $0 = max($0, bytes) } }
+        }
+        // Refused at its Content-Length: no body byte was taken in, let alone 61 MB.
+        #expect(received.withLock { $0 } == 0)
+    }
+
+    @Test func aLargeFeedReportsItsTransferAndDecodesWhole() async throws {
+        let local = try LocalServer { $0.articlesJSON = Self.feed }
+        let limits = ResponseLimits(api: 64 * ResponseLimits.megabyte, image: ResponseLimits.megabyte)
+        let api = HTTPArticlesAPI(url: HTTPArticlesAPI.defaultURL(server: local.baseURL), client: CurlHTTPClient(time: .system, timeout: .seconds(30), limits: limits))
+        let store = InMemoryRecordStore()
+        let runtime = ArticlesRuntime(api: api, time: .driven(by: ImmediateClock()), store: store)
+        let events = LockedEvents()
+        await runtime.perform(.fetch(attempt: 1)) { events.append($0) }
+        let progress = events.values.compactMap { event -> SyncProgress? in
+            if case .syncProgress(1, let step) = event { return step }
+            return nil
+        }
+        #expect(progress.count >= 50, "about one report per megabyte")
+        #expect(progress.contains(.receiving(bytes: Self.feed.count, of: Self.feed.count)) || progress.contains { step in
+            if case .receiving(_, let total) = step { return total == Self.feed.count }
+            return false
+        })
+        #expect(progress.last == .sorting(count: 100_000))
+        guard case .fetchFinished(1, .success(let decoded), _)? = events.values.last else {
+            Issue.record("no list: \(String(describing: events.values.last))")
+            return
+        }
+        #expect(decoded.articles.count == 100_000)
+        #expect(decoded.articles.isSortedByRelease)
+    }
+
+    @Test func aTransferCutHalfWayLeavesTheStoredListAsItWas() async throws {
+        let server = try HalfAnswerServer(body: Self.feed)
+        let api = HTTPArticlesAPI(
+            url: URL(string: "http://127.0.0.1:\(server.port)/articles")!,
+            client: CurlHTTPClient(time: .system, timeout: .seconds(20), limits: ResponseLimits(api: 64 * ResponseLimits.megabyte, image: 1)))
+        let store = InMemoryRecordStore()
+        let stored = StoredArticles(articles: ArticleList(SampleArticles.articles(count: 60).sortedByRelease()))
+        #expect(ArticlesCache.save(stored, to: store) == nil)
+        let before = store.names.map { (try? store.read($0)) ?? nil }
+
+        // The reducer and the runtime, as the screen drives them, with one attempt allowed.
+        var state = ArticlesState(policy: RetryPolicy(maxAttempts: 1, schedule: .constant(.zero)))
+        let runtime = ArticlesRuntime(api: api, time: .driven(by: ImmediateClock()), store: store)
+        var pending = state.reduce(.appeared)
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            let events = LockedEvents()
+            await runtime.perform(effect) { events.append($0) }
+            for event in events.values { pending += state.reduce(event) }
+        }
+        #expect(state.sync == .failed(.offline, attempts: 1))
+        #expect(state.articles.count == 60, "the stored list stays on screen")
+        #expect(state.listSource == .stored)
+        // Nothing was written: the same records, byte for byte.
+        #expect(store.names.map { (try? store.read($0)) ?? nil } == before)
+        #expect(server.bytesSent < Self.feed.count)
+    }
+}
+
+final class LockedEvents: Sendable {
+    private let storage = Mutex<[ArticlesEvent]>([])
+    func append(_ event: ArticlesEvent) { storage.withLock { $0.append(event) } }
+    var values: [ArticlesEvent] { storage.withLock { $0 } }
+}
+
+/// Answers every request with a 200 announcing the whole body, sends half of it and closes the
+/// connection: a server that dies mid-answer.
+final class HalfAnswerServer: Sendable {
+    let port: Int
+    private let listener: Int32
+    private let sent = Counter()
+
+    private final class Counter: Sendable {
+        let value = Mutex(0)
+    }
+
+    var bytesSent: Int { sent.value.withLock { $0 } }
+
+    init(body: Data) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, size) == 0 && listen(listener, 4) == 0 && getsockname(listener, pointer, &size) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let sent = sent
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                // The request's head, then the answer's, then half the body.
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                _ = read(connection, &buffer, buffer.count)
+                let head = Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+                let half = head + body.prefix(body.count / 2)
+                half.withUnsafeBytes { raw in
+                    var offset = 0
+                    while offset < raw.count {
+                        let written = write(connection, raw.baseAddress! + offset, raw.count - offset)
+                        guard written > 0 else { break }
+                        offset += written
+                    }
+                    sent.value.withLock { $0 += offset - head.count }
+                }
+                close(connection)
+            }
+        }
+    }
+
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+}
