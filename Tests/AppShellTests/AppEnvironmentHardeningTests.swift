@@ -67,7 +67,7 @@ import Testing
         options.dataDirectory = data
         options.logFile = log
         let error = #expect(throws: LaunchError.self) {
-            try AppEnvironment.make(options: options, environment: [:], executablePath: nil, currentDirectory: "/")
+            try AppEnvironment.make(options: options, environment: [:])
         }
         #expect(error?.exitStatus == 2)
         let what = kind == "folder" ? "a folder" : "a FIFO (named pipe)"
@@ -84,7 +84,7 @@ import Testing
         var options = LaunchOptions()
         options.dataDirectory = data
         options.logFile = data + "/app.log"
-        let app = try AppEnvironment.make(options: options, environment: key, executablePath: nil, currentDirectory: "/")
+        let app = try AppEnvironment.make(options: options, environment: key)
         _ = app.store
         #expect(!FileManager.default.fileExists(atPath: data + "/" + stale))
         let log = try String(contentsOfFile: data + "/app.log", encoding: .utf8)

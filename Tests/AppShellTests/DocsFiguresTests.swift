@@ -4,7 +4,7 @@ import Testing
 
 /// Measured figures live in one page, Docs/performance.md; the README's performance table
 /// repeats some of them for newcomers, and must repeat them right (Docs/testing.md, "Links").
-@Suite struct DocsFiguresTests {
+@Suite(.timeLimit(.minutes(10))) struct DocsFiguresTests {
     /// A number as written, with its unit when one follows: `5.26 ms`, `25,715`, `1.69×`.
     struct Figure: Hashable, CustomStringConvertible {
         var value: Double

@@ -7,7 +7,7 @@ import TUI
 /// The key tables of README.md and Docs/*.md are the screens' key declarations written out:
 /// each marked table (`<!-- keys: NAME -->` … `<!-- /keys -->`) is written again from its
 /// `KeyMap` and must be what the page says. `SNAPSHOT_UPDATE=1` rewrites them (Docs/keys.md).
-@Suite struct KeyTablesTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyTablesTests {
     static var pages: [URL] { MarkdownLinks(root: packageRoot).pages() }
 
     @Test func everyMarkedKeyTableIsWhatTheDeclarationsSay() throws {

@@ -55,6 +55,7 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         store.receive(.cacheLoaded(.success(storedList)), for: .loadCache, effects: []) {
             $0.hasLoadedCache = true
             $0.articles = storedList.articles.sortedByRelease()
+            $0.storedCount = 2
             $0.listSource = .stored
         }
         #expect(store.state.articles.map(\.id) == [11, 10])

@@ -27,10 +27,10 @@ import Contract
         screen.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }
         screen.receive(.cacheLoaded(.success(nil)), effects: []) { $0.hasLoadedCache = true }
         screen.receive(
-            .fetchFinished(attempt: 1, .success(DecodedArticles(articles: sample, unreadableCount: 0)), at: at),
+            .fetchFinished(attempt: 1, .success(DecodedArticles(articles: sample.sortedByRelease(), unreadableCount: 0)), at: at),
             effects: [.saveCache(StoredArticles(articles: sample.sortedByRelease()))]
         ) {
-            $0.articles = sample.sortedByRelease()
+            $0.articles = ArticleList(sample.sortedByRelease())
             $0.listSource = .synced
             $0.sync = .synced(at: at)
         }

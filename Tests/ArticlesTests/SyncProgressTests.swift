@@ -5,7 +5,7 @@ import Testing
 /// A long sync says what it is doing in the header: the transfer ("syncing… 18 MB of 61"), then
 /// the sorting ("sorting 100,000 articles…"), only once it has run `progressDelay`
 /// (Docs/articles.md).
-@Suite struct SyncProgressTests {
+@Suite(.timeLimit(.minutes(10))) struct SyncProgressTests {
     private func syncing() -> ArticlesState {
         var state = ArticlesState()
         _ = state.reduce(.appeared)

@@ -3,7 +3,7 @@ import Testing
 @testable import challenge_bench
 
 /// The sync bench's own parts: its counts on the command line, its feed, its report.
-@Suite struct ArticlesSyncBenchTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesSyncBenchTests {
     static let context = BenchContext(
         options: BenchOptions(), tuiPath: "/nonexistent", serverPath: "/nonexistent", dialogPath: nil, nodePath: nil,
         scratch: NSTemporaryDirectory())

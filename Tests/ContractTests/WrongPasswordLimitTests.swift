@@ -1,7 +1,7 @@
 import Contract
 import Testing
 
-@Suite struct WrongPasswordLimitTests {
+@Suite(.timeLimit(.minutes(10))) struct WrongPasswordLimitTests {
     @Test func theSixthTryWithinAMinuteOfFiveWrongOnesWaitsUntilTheFirstIsAMinuteOld() {
         var limit = WrongPasswordLimit()
         for second in 0..<4 { limit.recordWrong(at: .seconds(second)) }

@@ -6,7 +6,7 @@ import Testing
 /// `Config/` is the one source of truth: the built-in configuration compiled into the programs
 /// is its files' text, and this test fails when they differ (SNAPSHOT_UPDATE=1 rewrites the
 /// Swift file from `Config/`; Docs/configuration.md).
-@Suite struct BuiltInConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct BuiltInConfigurationTests {
     static let generatedFile = "Sources/Core/Config/BuiltInConfiguration.swift"
 
     /// The Swift source holding `Config/default.json` and `Config/scenarios/*.json` as text.

@@ -2,7 +2,7 @@ import Testing
 @testable import Core
 
 /// The one option parser every program uses (Docs/installing.md, "One declaration").
-@Suite struct OptionParserTests {
+@Suite(.timeLimit(.minutes(10))) struct OptionParserTests {
     static let interface = CommandLineInterface(
         name: "demo", version: "1.0", summary: "a demonstration",
         sections: [

@@ -9,7 +9,7 @@ private func deadPID() -> pid_t {
     return pid_t(text.trimmingWhitespace()) ?? 4_194_304
 }
 
-@Suite struct StaleTempFilesTests {
+@Suite(.timeLimit(.minutes(10))) struct StaleTempFilesTests {
     let folder = TemporaryDirectory()
     var dataDir: String { folder.file("data") }
 

@@ -19,8 +19,11 @@ import Testing
                 .write(to: config.appendingPathComponent("default.json"))
             try Data("{ not json".utf8).write(to: config.appendingPathComponent("scenarios/slow.json"))
         }
-        try FileManager.default.copyItem(
-            atPath: BuiltProducts.path("challenge-tui"), toPath: folder.appendingPathComponent("bin/challenge-tui").path)
+        // Copied by cp, in a process of its own: a copy written from this process could be
+        // inherited, still open for writing, by a test's child forked meanwhile, and exec would
+        // then fail with "Text file busy".
+        let copied = try Spawn.run(["cp", BuiltProducts.path("challenge-tui"), folder.appendingPathComponent("bin/challenge-tui").path])
+        #expect(copied.status == 0, "cp: \(copied.output)")
         return folder
     }
 

@@ -70,7 +70,7 @@ import Testing
             await runtime.perform(effect) { events.append($0) }
             for event in events.values { pending += state.reduce(event) }
         }
-        #expect(state.sync == .failed(.offline, attempts: 1))
+        #expect(state.sync == .failed(.brokenAnswer(.cutShort), attempts: 1))
         #expect(state.articles.count == 60, "the stored list stays on screen")
         #expect(state.listSource == .stored)
         // Nothing was written: the same records, byte for byte.

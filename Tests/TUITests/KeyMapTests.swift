@@ -3,7 +3,7 @@ import TUI
 
 /// The key declarations' own rules: how keys are written, what the bar shows in a state, how a
 /// nested screen's map is pulled back and combined, what help sees (Docs/keys.md).
-@Suite struct KeyMapTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyMapTests {
     struct Page { var canScroll: Bool }
     enum Screen { case list, page(Page) }
 

@@ -12,6 +12,7 @@ import Testing
     static func longestHeldText(in value: Any) -> Int {
         if let text = value as? String { return text.unicodeScalars.count }
         if let text = value as? Substring { return text.unicodeScalars.count }
+        if let text = value as? String.UnicodeScalarView { return text.count }
         return Mirror(reflecting: value).children.map { longestHeldText(in: $0.value) }.max() ?? 0
     }
 

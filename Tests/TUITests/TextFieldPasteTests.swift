@@ -2,7 +2,7 @@ import Testing
 @testable import TUI
 
 /// A paste into a field takes what the field holds and stops looking (Docs/mouse-and-paste.md).
-@Suite struct TextFieldPasteTests {
+@Suite(.timeLimit(.minutes(10))) struct TextFieldPasteTests {
     @Test func aPasteFillsTheFieldAtTheCursorAndTheRestIsDropped() {
         var field = TextFieldState(text: "ab", maxLength: 5)
         field.moveCursor(to: 1)

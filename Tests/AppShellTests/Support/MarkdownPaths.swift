@@ -30,7 +30,7 @@ struct MarkdownPaths {
     static let notRepositoryFiles: (prefixes: [String], names: Set<String>) = (
         prefixes: [".build/"],
         names: [
-            "navigation.progress", "articles.list", "navigation.progress.damaged", "server.js", "ImageEncoder.png",
+            "navigation.progress", "articles.list", "navigation.progress.damaged", "config.json", "server.js", "ImageEncoder.png",
             "Sources/Contract/Settings/", "Sources/Settings/", "Sources/AppShell/Settings/", "Fuzz/corpus/png/",
         ]
     )
