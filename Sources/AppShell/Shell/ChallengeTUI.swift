@@ -32,13 +32,6 @@ public enum ChallengeTUI {
             return 2
         }
 
-        if let problem = TerminalCheck.problem(
-            inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            term: environment["TERM"]) {
-            printError("challenge-tui: \(problem)")
-            return 2
-        }
-
         // Before any key is read: no core file, no debugger or /proc reader of the same user
         // (Docs/security.md, "Keys in memory").
         ProcessHardening.disableDumps()
