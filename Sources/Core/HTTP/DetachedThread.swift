@@ -35,3 +35,33 @@ public enum DetachedThread {
         }
     }
 }
+
+/// A POSIX thread whose end can be waited for: a reader working on a body while the transfer
+/// that fills it runs (`CurlHTTPClient`).
+struct JoinableThread: @unchecked Sendable {
+    private final class Work {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    private let thread: pthread_t
+
+    /// Starts `body` on a new thread; nil when the system can't make one.
+    static func start(_ body: @escaping @Sendable () -> Void) -> JoinableThread? {
+        let work = Unmanaged.passRetained(Work(body)).toOpaque()
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, work)
+        guard status == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return nil
+        }
+        return JoinableThread(thread: thread)
+    }
+
+    /// Waits for the thread's end. Once only.
+    func join() { pthread_join(thread, nil) }
+}
