@@ -24,9 +24,6 @@ public struct ArticlesRuntime: Sendable {
         self.now = now ?? { WallClockTime(time.wallNow) }
     }
 
-    /// Lists shorter than this are sorted in well under a frame: nothing to announce.
-    static let sortingNoticeCount = 10_000
-
     public func perform(_ effect: ArticlesEffect, send: @escaping @Sendable (ArticlesEvent) -> Void) async {
         switch effect {
         case .loadCache:
@@ -36,18 +33,12 @@ public struct ArticlesRuntime: Sendable {
             let result: Result<DecodedArticles, APIError>
             do {
                 let reporter = TransferReporter { send(.syncProgress(attempt: attempt, $0)) }
-                var body = try await api.fetchArticles(attempt: attempt, progress: reporter.report)
+                // Read as it arrives, decoded where it arrived and sorted, all off the loop's
+                // thread: the reducer then only checks the order (Docs/performance.md,
+                // "Articles at scale").
+                let reader = ArticlesReader { send(.syncProgress(attempt: attempt, $0)) }
+                result = try await api.fetchArticles(attempt: attempt, progress: reporter.report, reader: reader)
                 if Task.isCancelled { return }
-                // Decoded where it arrived, and sorted here, off the loop's thread: the reducer
-                // then only checks the order (Docs/performance.md, "Articles at scale").
-                var decoded = try ArticleDecoder.decode(inPlace: &body) { count in
-                    send(.syncProgress(attempt: attempt, .reading(count: count)))
-                }
-                if decoded.articles.count >= Self.sortingNoticeCount {
-                    send(.syncProgress(attempt: attempt, .sorting(count: decoded.articles.count)))
-                }
-                decoded.articles = decoded.articles.sortedByRelease()
-                result = .success(decoded)
             } catch {
                 result = .failure(error)
             }
