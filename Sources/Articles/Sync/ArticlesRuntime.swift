@@ -29,6 +29,11 @@ public struct ArticlesRuntime: Sendable {
         case .loadCache:
             send(.cacheLoaded(ArticlesCache.load(from: store)))
 
+        case .loadStoredRows(let generation, let loaded, let through):
+            let rows = ArticlesCache.loadMore(from: store, generation: generation, loaded: loaded, through: through)
+            if Task.isCancelled { return }
+            send(.storedRowsLoaded(generation: generation, loaded: loaded, rows))
+
         case .fetch(let attempt):
             let result: Result<DecodedArticles, APIError>
             do {
