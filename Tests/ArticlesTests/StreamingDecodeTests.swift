@@ -85,6 +85,27 @@ import Testing
         }
     }
 
+    /// The eight-bytes-at-a-time scan stops at the first byte the byte loop must look at,
+    /// wherever it is in the word, and never past the end it was given.
+    @Test func thePlainRunStopsAtTheFirstByteThatNeedsALook() {
+        for special: UInt8 in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x1F, 0x80, 0xC3, 0xFF] {
+            for at in 0..<20 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 24)
+                bytes[at] = special
+                // Bytes that flag nothing around it: the largest below 0x80 and the smallest at 0x20.
+                if at + 1 < bytes.count { bytes[at + 1] = 0x7F }
+                if at > 0 { bytes[at - 1] = 0x20 }
+                bytes.withUnsafeMutableBufferPointer { buffer in
+                    let p = buffer.baseAddress!
+                    #expect(InPlaceArticleParser.plainRun(p, from: 0, to: 24) == at, "\(special) at \(at)")
+                    #expect(InPlaceArticleParser.plainRun(p, from: 0, to: at) <= at)
+                }
+            }
+        }
+        var plain = [UInt8](repeating: UInt8(ascii: "z"), count: 21)
+        plain.withUnsafeMutableBufferPointer { #expect(InPlaceArticleParser.plainRun($0.baseAddress!, from: 3, to: 21) == 19, "a whole word at a time, then the byte loop") }
+    }
+
     @Test func aFeedFedFromAnotherThreadDecodesAsTheWholeFeed() throws {
         let feed = SampleArticles.json(count: 3_000)
         let body = IncomingBody(capacity: feed.count)

@@ -24,7 +24,9 @@ public final class IncomingBody: @unchecked Sendable {
     // Guarded by `lock`.
     private var arrivedCount: Int
     private var finished: Bool
-    private var readerWaits = false
+    /// What the waiting reader waits for (0: it does not wait): it is woken once, when that has
+    /// come, not at every piece the transfer adds.
+    private var awaited = 0
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let arrival: UnsafeMutablePointer<pthread_cond_t>
 
@@ -101,7 +103,7 @@ public final class IncomingBody: @unchecked Sendable {
         if let source = bytes.baseAddress, bytes.count > 0 { (base + start).copyMemory(from: source, byteCount: bytes.count) }
         locked {
             arrivedCount = start + bytes.count
-            if readerWaits { pthread_cond_signal(arrival) }
+            if awaited > 0, arrivedCount >= awaited { pthread_cond_signal(arrival) }
         }
         return true
     }
@@ -133,9 +135,9 @@ public final class IncomingBody: @unchecked Sendable {
     public func wait(for count: Int) -> Int {
         locked {
             while arrivedCount < count, !finished {
-                readerWaits = true
+                awaited = count
                 pthread_cond_wait(arrival, lock)
-                readerWaits = false
+                awaited = 0
             }
             return arrivedCount
         }
