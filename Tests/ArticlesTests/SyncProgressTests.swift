@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Testing
 @testable import Articles
 
@@ -145,13 +146,31 @@ import Testing
         #expect(ArticlesState.grouped(number) == text)
     }
 
-    /// The runtime turns a transfer's byte counts into one event per whole megabyte.
-    @Test func theReporterSendsOneEventPerMegabyte() {
+    /// The runtime turns a transfer's byte counts into one event per whole megabyte, at most
+    /// one every 50 ms of the sync's clock: a frame for each would keep the thread that takes
+    /// the keys busy on a fast transfer.
+    @Test func theReporterSendsOneEventPerMegabyteAtMostEvery50Milliseconds() {
+        let clock = ManualClock()
         let sent = LockedList<SyncProgress>()
-        let reporter = TransferReporter { sent.append($0) }
-        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) { reporter.report(received, 3_500_000) }
+        let reporter = TransferReporter(time: .driven(by: clock)) { sent.append($0) }
+        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) {
+            reporter.report(received, 3_500_000)
+            clock.advance(by: .milliseconds(50))
+        }
         #expect(sent.values.count == 3)
         #expect(sent.values.first == .receiving(bytes: 1_015_808, of: 3_500_000))
+
+        // A fast one: three megabytes within 50 ms are one event; the next megabyte after that.
+        let fast = LockedList<SyncProgress>()
+        let quick = TransferReporter(time: .driven(by: clock)) { fast.append($0) }
+        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) { quick.report(received, 3_500_000) }
+        #expect(fast.values == [.receiving(bytes: 1_015_808, of: 3_500_000)])
+        clock.advance(by: .milliseconds(49))
+        quick.report(4_000_000, 5_000_000)
+        #expect(fast.values.count == 1)
+        clock.advance(by: .milliseconds(1))
+        quick.report(4_100_000, 5_000_000)
+        #expect(fast.values.last == .receiving(bytes: 4_100_000, of: 5_000_000))
     }
 }
 

@@ -37,7 +37,7 @@ public struct ArticlesRuntime: Sendable {
         case .fetch(let attempt):
             let result: Result<DecodedArticles, APIError>
             do {
-                let reporter = TransferReporter { send(.syncProgress(attempt: attempt, $0)) }
+                let reporter = TransferReporter(time: time) { send(.syncProgress(attempt: attempt, $0)) }
                 // Read as it arrives, decoded where it arrived and sorted, all off the loop's
                 // thread: the reducer then only checks the order (Docs/performance.md,
                 // "Articles at scale").
