@@ -203,17 +203,17 @@ struct InPlaceArticleParser: ~Copyable {
     private enum Key {
         case id, title, description, author, releaseDate, image, other
 
+        /// By length first: one comparison of bytes for most keys (six of them, every article).
         init(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
-            func equals(_ name: StaticString) -> Bool {
-                name.utf8CodeUnitCount == count && memcmp(bytes, name.utf8Start, count) == 0
+            func equals(_ name: StaticString) -> Bool { memcmp(bytes, name.utf8Start, count) == 0 }
+            switch count {
+            case 2: self = equals("id") ? .id : .other
+            case 5: self = equals("title") ? .title : equals("image") ? .image : .other
+            case 6: self = equals("author") ? .author : .other
+            case 11: self = equals("description") ? .description : .other
+            case 12: self = equals("release_date") ? .releaseDate : .other
+            default: self = .other
             }
-            if equals("id") { self = .id }
-            else if equals("title") { self = .title }
-            else if equals("description") { self = .description }
-            else if equals("author") { self = .author }
-            else if equals("release_date") { self = .releaseDate }
-            else if equals("image") { self = .image }
-            else { self = .other }
         }
     }
 
@@ -248,7 +248,14 @@ struct InPlaceArticleParser: ~Copyable {
         mutating get { has(1) ? p[r] : nil }
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
+        // Most calls find a value or a single space there.
+        if r < end, p[r] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while has(1) {
             let byte = p[r]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
