@@ -459,57 +459,25 @@ private final class LargestReport: @unchecked Sendable {
     var total: Int { lock.withLock { largest.1 } }
 }
 
-/// Answers one request with a 200 announcing the whole body, sends its first half, and the rest
-/// only once `release()` is called: a transfer a test can hold in the middle.
-final class GatedAnswerServer: @unchecked Sendable {
-    let port: Int
-    private let listener: Int32
+/// Answers with a 200 announcing the whole body, sends its first half, and the rest only once
+/// `release()` is called: a transfer a test can hold in the middle.
+final class GatedAnswerServer: Sendable {
+    private let server: ScriptedAnswerServer
     private let gate = DispatchSemaphore(value: 0)
 
+    var port: Int { server.port }
+
     init(body: Data) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, size) == 0 && listen(listener, 4) == 0 && getsockname(listener, pointer, &size) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        port = Int(UInt16(bigEndian: address.sin_port))
         let gate = gate
-        Thread.detachNewThread {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            defer { close(connection) }
-            var request = [UInt8](repeating: 0, count: 65536)
-            _ = read(connection, &request, request.count)
-            func send(_ data: Data) {
-                data.withUnsafeBytes { raw in
-                    var offset = 0
-                    while offset < raw.count {
-                        let written = write(connection, raw.baseAddress! + offset, raw.count - offset)
-                        guard written > 0 else { return }
-                        offset += written
-                    }
-                }
-            }
-            send(Data("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8))
-            send(body.prefix(body.count / 2))
+        server = try ScriptedAnswerServer { connection in
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            ScriptedAnswerServer.send(Data(head.utf8) + body.prefix(body.count / 2), to: connection)
             gate.wait()
-            send(body.suffix(from: body.startIndex + body.count / 2))
+            ScriptedAnswerServer.send(body.suffix(from: body.startIndex + body.count / 2), to: connection)
         }
     }
 
     func release() { gate.signal() }
 
-    deinit {
-        gate.signal()
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    deinit { gate.signal() }
 }
