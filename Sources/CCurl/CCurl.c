@@ -8,6 +8,7 @@
 // The option and info numbers used here, from curl.h (CURLOPTTYPE_LONG 0, OBJECTPOINT 10000,
 // FUNCTIONPOINT 20000, OFF_T 30000; CURLINFO_LONG 0x200000).
 enum {
+    OPT_BUFFERSIZE = 98,
     OPT_WRITEDATA = 10001,
     OPT_URL = 10002,
     OPT_ERRORBUFFER = 10010,
@@ -142,6 +143,9 @@ void ccurl_perform(const ccurl_request *request, ccurl_result *result) {
     curl.easy_setopt(handle, OPT_ACCEPT_ENCODING, "");  // every encoding libcurl can decode
     curl.easy_setopt(handle, OPT_HTTPHEADER, headers);
     curl.easy_setopt(handle, OPT_TIMEOUT_MS, request->timeout_ms);
+    // 256 KB a read instead of 16: a 61 MB answer in 240 reads, not 3,800 (the write callback
+    // still gets at most 16 KB at a time, CURL_MAX_WRITE_SIZE).
+    curl.easy_setopt(handle, OPT_BUFFERSIZE, 256L * 1024);
     curl.easy_setopt(handle, OPT_WRITEFUNCTION, request->on_body);
     curl.easy_setopt(handle, OPT_WRITEDATA, request->context);
     curl.easy_setopt(handle, OPT_HEADERFUNCTION, request->on_header);

@@ -143,11 +143,5 @@ struct ArticlesScaleBench {
         return lines
     }
 
-    static func label(_ count: Int) -> String {
-        switch count {
-        case 100_000: "100,000"
-        case 10_000: "10,000"
-        default: String(count)
-        }
-    }
+    static func label(_ count: Int) -> String { Format.grouped(count) }
 }

@@ -47,7 +47,8 @@ final class HeadlessArticlesApp {
     /// Turns the loop (effects run on the global executor meanwhile) until the list and the
     /// failed sync are on screen; times the turn that first drew the list.
     private func waitForTheList(count: Int) throws {
-        let marker = "\(count) article"
+        // The header groups the count's digits: "10,000 articles".
+        let marker = "\(Format.grouped(count)) article"
         let deadline = ContinuousClock.now + .seconds(120)
         var listShown = false
         var syncFailedAt: ContinuousClock.Instant?

@@ -43,6 +43,17 @@ enum Format {
         return sign + String(whole) + "." + String(repeating: "0", count: max(0, digits - fractionText.count)) + fractionText
     }
 
+    /// A count with its thousands grouped, as the app's header writes it: "100,000".
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
     /// Bytes as "812 B", "3.4 KiB", "27.1 MiB".
     static func bytes(_ value: Double) -> String {
         if value < 1024 { return number(value, digits: 0) + " B" }

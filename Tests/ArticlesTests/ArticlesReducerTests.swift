@@ -25,6 +25,7 @@ private struct Script {
             let next: ArticlesEvent?
             switch effect {
             case .loadCache: next = .cacheLoaded(stored)
+            case .loadStoredRows(let generation, let loaded, _): next = .storedRowsLoaded(generation: generation, loaded: loaded, .success(nil))
             case .fetch(let attempt):
                 fetches.append(attempt)
                 next = outcomes.isEmpty ? nil : .fetchFinished(attempt: attempt, outcomes.removeFirst(), at: noon)
@@ -202,8 +203,8 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(serverError), at: noon))
         let effects = state.reduce(.disappeared)
-        #expect(effects == [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.storedRestTimerID])])
-        #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry", "articles.stored-rest"])
+        #expect(effects == [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.loadMoreID])])
+        #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry", "articles.load-more"])
         #expect(state.sync == .idle)
         // Anything that still arrives is ignored.
         #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [])

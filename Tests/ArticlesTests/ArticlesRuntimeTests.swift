@@ -71,7 +71,7 @@ import Contract
         #expect(state.articles == stored.articles)
         #expect(clock.elapsed == .seconds(6))
         // The failed sync left the stored list alone.
-        #expect(try ArticlesCache.load(from: store).get() == stored)
+        #expect(try ArticlesCache.load(from: store).get()?.articles == stored.articles)
     }
 
     @Test func aMalformedBodyFailsTheSyncAtOnce() async {

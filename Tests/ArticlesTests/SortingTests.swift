@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Testing
 @testable import Articles
@@ -26,10 +27,44 @@ import Contract
         #expect(zip(sorted, sorted.dropFirst()).allSatisfy { Article.releaseOrder($0, $1) })
     }
 
+    /// The list's own sort (a radix sort on the day, then ids within a day) puts rows where the
+    /// comparison does, ties and all: days shared by many, ids out of order and repeated.
+    @Test(arguments: [1, 2, 3, 4])
+    func theListsSortOrdersRowsAsTheComparisonDoes(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let days = (0..<(seed == 1 ? 1 : 40)).map { _ in Int(random.next() % 20_000) }
+        let articles = (0..<3_000).map { index in
+            let day = days[Int(random.next() % UInt64(days.count))]
+            // Ids ascend in half of the lists, as feeds send them; repeat in the others.
+            let id = seed % 2 == 0 ? index : Int(random.next() % 500) - 100
+            return Article(
+                id: id, title: "t\(index)", description: "", author: "",
+                releaseDate: CalendarDate(daysSinceEpoch: day - 10_000)!, image: "")
+        }
+        var list = ArticleList(articles)
+        list.sortRows()
+        #expect(list.isSortedByRelease)
+        // The stable comparison sort of the same articles: equal day and id keep the feed's order.
+        let expected = articles.enumerated().sorted { lhs, rhs in
+            Article.releaseOrder(lhs.element, rhs.element)
+                || !Article.releaseOrder(rhs.element, lhs.element) && lhs.offset < rhs.offset
+        }.map(\.element)
+        #expect(wholeListsEqual(Array(list) == expected))
+    }
+
+    @Test func listsOfNoneOrOneArticleStayAsTheyAre() {
+        var empty = ArticleList()
+        empty.sortRows()
+        #expect(empty.isEmpty)
+        var one = ArticleList([article(1, "7/8/2020")])
+        one.sortRows()
+        #expect(one.map(\.id) == [1])
+    }
+
     @Test func theOrderIsStrictAndTotal() {
         let a = article(1, "7/8/2020")
         #expect(!Article.releaseOrder(a, a))
         let shuffled = SampleArticles.articles(count: 500).shuffled()
-        #expect(shuffled.sortedByRelease() == SampleArticles.articles(count: 500).sortedByRelease())
+        #expect(wholeListsEqual(shuffled.sortedByRelease() == SampleArticles.articles(count: 500).sortedByRelease()))
     }
 }

@@ -1,4 +1,5 @@
 import Core
+import CoreTesting
 import Testing
 @testable import Articles
 
@@ -28,14 +29,12 @@ import Testing
 
     @Test func aPartlyReadStoredListCountsTheWholeList() throws {
         var state = ArticlesState()
-        let stored = StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000)
+        let stored = StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 100_000, generation: 3)
         _ = state.reduce(.cacheLoaded(.success(stored)))
         #expect(state.isStoredListPartial)
         #expect(state.countText == "100,000 articles")
         let effects = state.reduce(.appeared)
-        #expect(effects.contains(.startTimer(ArticlesEffect.storedRestTimerID, ArticlesState.storedRestDelay)))
-        #expect(!effects.contains(.loadCache), "a quick sync replaces it unread")
-        #expect(state.reduce(.timerFired(ArticlesEffect.storedRestTimerID)) == [.loadCache], "a slow one has it read")
+        #expect(effects == [.fetch(attempt: 1)], "a quick sync replaces it unread")
         let whole = StoredArticles(articles: [article(1, "7/8/2020"), article(2, "7/7/2020")])
         _ = state.reduce(.cacheLoaded(.success(whole)))
         #expect(!state.isStoredListPartial)
@@ -57,9 +56,49 @@ import Testing
         _ = state.reduce(.appeared)
         let effects = state.reduce(.fetchFinished(attempt: 1, .success(DecodedArticles(articles: [article(2, "7/9/2020")])), at: WallClockTime(hour: 9, minute: 5)))
         #expect(!effects.contains(.loadCache))
-        #expect(effects.contains(.cancel([ArticlesEffect.storedRestTimerID])))
         #expect(state.countText == "1 article")
-        #expect(state.reduce(.timerFired(ArticlesEffect.storedRestTimerID)) == [])
+        #expect(state.reduce(.storedRowsWanted(through: 5_000)) == [], "nothing more of the stored list is read")
+    }
+
+    @Test func scrollingAPartlyReadStoredListReadsOnWhileTheSyncRuns() {
+        var state = ArticlesState()
+        let first = ArticleList([article(1, "7/8/2020"), article(2, "7/7/2020")])
+        _ = state.reduce(.cacheLoaded(.success(StoredArticles(articles: first, storedCount: 5, generation: 3))))
+        _ = state.reduce(.appeared)
+        #expect(state.reduce(.storedRowsWanted(through: 1)) == [], "already there")
+        #expect(state.reduce(.storedRowsWanted(through: 40)) == [.loadStoredRows(generation: 3, loaded: 2, through: 4)])
+        #expect(state.isLoadingStoredRows)
+        #expect(state.reduce(.storedRowsWanted(through: 4)) == [], "one read at a time")
+        // A late answer for another save or another starting point changes nothing.
+        #expect(state.reduce(.storedRowsLoaded(generation: 2, loaded: 2, .success(ArticleList([article(9, "1/1/2020")])))) == [])
+        #expect(state.articles.count == 2)
+        let more = ArticleList([article(3, "7/6/2020"), article(4, "7/5/2020")])
+        #expect(state.reduce(.storedRowsLoaded(generation: 3, loaded: 2, .success(more))) == [])
+        #expect(state.articles.map(\.id) == [1, 2, 3, 4])
+        #expect(state.isStoredListPartial && !state.isLoadingStoredRows)
+        #expect(state.countText == "5 articles")
+        _ = state.reduce(.storedRowsWanted(through: 4))
+        #expect(state.reduce(.storedRowsLoaded(generation: 3, loaded: 4, .success(ArticleList([article(5, "7/4/2020")])))) == [])
+        #expect(!state.isStoredListPartial)
+        #expect(state.articles.count == 5)
+        #expect(state.sync.isRunning, "all the while the sync goes on")
+    }
+
+    @Test func aStoredListReplacedMeanwhileIsReadWholeAndADamagedPartIsReported() {
+        var state = ArticlesState()
+        let stored = StoredArticles(articles: ArticleList([article(1, "7/8/2020")]), storedCount: 3, generation: 3)
+        _ = state.reduce(.cacheLoaded(.success(stored)))
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.storedRowsWanted(through: 2))
+        #expect(state.reduce(.storedRowsLoaded(generation: 3, loaded: 1, .success(nil))) == [.loadCache])
+
+        _ = state.reduce(.cacheLoaded(.success(stored)))
+        _ = state.reduce(.storedRowsWanted(through: 2))
+        let damaged = StoreError.damaged(name: ArticlesCache.recordName, movedTo: ArticlesCache.asideName, reason: "its part 2 is missing")
+        #expect(state.reduce(.storedRowsLoaded(generation: 3, loaded: 1, .failure(damaged))) == [])
+        #expect(!state.isStoredListPartial, "what was read stays")
+        #expect(state.articles.count == 1)
+        #expect(state.notice == ArticlesState.notice(for: damaged))
     }
 
     @Test func aTransferOfUnknownSizeCountsWhatArrived() {
@@ -107,13 +146,31 @@ import Testing
         #expect(ArticlesState.grouped(number) == text)
     }
 
-    /// The runtime turns a transfer's byte counts into one event per whole megabyte.
-    @Test func theReporterSendsOneEventPerMegabyte() {
+    /// The runtime turns a transfer's byte counts into one event per whole megabyte, at most
+    /// one every 50 ms of the sync's clock: a frame for each would keep the thread that takes
+    /// the keys busy on a fast transfer.
+    @Test func theReporterSendsOneEventPerMegabyteAtMostEvery50Milliseconds() {
+        let clock = ManualClock()
         let sent = LockedList<SyncProgress>()
-        let reporter = TransferReporter { sent.append($0) }
-        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) { reporter.report(received, 3_500_000) }
+        let reporter = TransferReporter(time: .driven(by: clock)) { sent.append($0) }
+        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) {
+            reporter.report(received, 3_500_000)
+            clock.advance(by: .milliseconds(50))
+        }
         #expect(sent.values.count == 3)
         #expect(sent.values.first == .receiving(bytes: 1_015_808, of: 3_500_000))
+
+        // A fast one: three megabytes within 50 ms are one event; the next megabyte after that.
+        let fast = LockedList<SyncProgress>()
+        let quick = TransferReporter(time: .driven(by: clock)) { fast.append($0) }
+        for received in stride(from: 16_384, through: 3_500_000, by: 16_384) { quick.report(received, 3_500_000) }
+        #expect(fast.values == [.receiving(bytes: 1_015_808, of: 3_500_000)])
+        clock.advance(by: .milliseconds(49))
+        quick.report(4_000_000, 5_000_000)
+        #expect(fast.values.count == 1)
+        clock.advance(by: .milliseconds(1))
+        quick.report(4_100_000, 5_000_000)
+        #expect(fast.values.last == .receiving(bytes: 4_100_000, of: 5_000_000))
     }
 }
 

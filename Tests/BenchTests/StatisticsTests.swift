@@ -32,6 +32,16 @@ import Testing
         #expect(Format.number(.nan, digits: 1) == "nan")
     }
 
+    /// As the app's header writes counts, which the bench looks for on its screens.
+    @Test func countsAreGroupedByThousands() {
+        #expect(Format.grouped(0) == "0")
+        #expect(Format.grouped(60) == "60")
+        #expect(Format.grouped(1_000) == "1,000")
+        #expect(Format.grouped(100_000) == "100,000")
+        #expect(Format.grouped(1_234_567) == "1,234,567")
+        #expect(Format.grouped(-10_000) == "-10,000")
+    }
+
     @Test func bytesUseTheLargestFittingBinaryUnit() {
         #expect(Format.bytes(812) == "812 B")
         #expect(Format.bytes(3.5 * 1024) == "3.5 KiB")

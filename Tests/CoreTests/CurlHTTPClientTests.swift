@@ -356,3 +356,128 @@ private struct Echo: Decodable {
     var headers: [String: String]
     var body: String
 }
+
+/// A body read as it arrives (`send(_:progress:reader:)`): an answer that announces its length
+/// is handed to the reader at its headers, one of unknown length or compressed once it is whole,
+/// an error never, and a transfer cut short throws whatever the reader made of it.
+@Suite(.timeLimit(.minutes(10))) struct CurlHTTPClientReaderTests {
+    /// Copies the body as it comes; says whether it found the body still arriving.
+    struct CopyingReader: BodyReader {
+        var onFirstHalf: @Sendable () -> Void = {}
+
+        func read(_ body: IncomingBody) -> Copy {
+            let half = body.capacity / 2
+            let arrived = body.wait(for: half)
+            let stillArriving = !body.isFinished
+            onFirstHalf()
+            let total = body.wait(for: body.capacity)
+            let bytes = body.withUnsafeMutableBytes { Data($0.prefix(total)) }
+            return Copy(bytes: bytes, firstHalfArrived: arrived >= half, stillArriving: stillArriving)
+        }
+    }
+
+    struct Copy: Sendable, Equatable {
+        var bytes: Data
+        var firstHalfArrived: Bool
+        var stillArriving: Bool
+    }
+
+    @Test func anAnswerWithItsLengthIsReadWhileItArrives() async throws {
+        let body = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let server = try GatedAnswerServer(body: body)
+        let monitor = NetworkMonitor(time: .system)
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(30), monitor: monitor)
+        // The server holds the second half back until the reader has seen the first: the reader
+        // can only have got it while the transfer ran.
+        let copy = try await client.send(
+            HTTPRequest(url: URL(string: "http://127.0.0.1:\(server.port)/feed")!), progress: nil,
+            reader: CopyingReader(onFirstHalf: { server.release() }))
+        #expect(copy == Copy(bytes: body, firstHalfArrived: true, stillArriving: true))
+        // The inspector keeps the body's start as it came, not as the reader left it.
+        let recorded = try #require(monitor.history.last?.responseBody)
+        #expect(recorded.hasSuffix("…"))
+        #expect(monitor.history.last?.outcome == .response(status: 200))
+    }
+
+    @Test func anAnswerOfUnknownLengthIsReadOnceWhole() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10))
+        let copy = try await client.send(HTTPRequest(url: server.url("/chunked?bytes=25000")), progress: nil, reader: CopyingReader())
+        #expect(copy == Copy(bytes: Data(repeating: UInt8(ascii: "y"), count: 25_000), firstHalfArrived: true, stillArriving: false))
+    }
+
+    @Test func aCompressedAnswerIsReadOnceWhole() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10))
+        let copy = try await client.send(HTTPRequest(url: server.url("/bomb?bytes=1000")), progress: nil, reader: CopyingReader())
+        #expect(copy == Copy(bytes: Data(count: 1000), firstHalfArrived: true, stillArriving: false))
+    }
+
+    @Test func anErrorAnswerNeverReachesTheReader() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10))
+        await #expect(throws: APIError.http(status: 500, body: "status 500")) {
+            try await client.send(HTTPRequest(url: server.url("/status/500")), progress: nil, reader: FailingReader())
+        }
+    }
+
+    @Test func aBodyCutShortIsAnErrorWhateverTheReaderMadeOfIt() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10))
+        await #expect(throws: APIError.brokenAnswer(.cutShort)) {
+            try await client.send(HTTPRequest(url: server.url("/short")), progress: nil, reader: CopyingReader())
+        }
+    }
+
+    @Test func theTransferReportsItsProgressWhileTheReaderReads() async throws {
+        let server = try LocalHTTPServer.shared.get()
+        let client = CurlHTTPClient(time: .system, timeout: .seconds(10))
+        let largest = LargestReport()
+        let copy = try await client.send(
+            HTTPRequest(url: server.url("/big?bytes=300000")), progress: { received, total in largest.note(received, total) },
+            reader: CopyingReader())
+        #expect(copy.bytes.count == 300_000)
+        #expect(largest.received == 300_000)
+        #expect(largest.total == 300_000)
+    }
+
+    struct FailingReader: BodyReader {
+        func read(_ body: IncomingBody) -> Int {
+            Issue.record("an error answer was read")
+            return 0
+        }
+    }
+}
+
+private final class LargestReport: @unchecked Sendable {
+    private let lock = NSLock()
+    private var largest = (0, 0)
+    func note(_ received: Int, _ total: Int?) {
+        lock.withLock { if received > largest.0 { largest = (received, total ?? -1) } }
+    }
+    var received: Int { lock.withLock { largest.0 } }
+    var total: Int { lock.withLock { largest.1 } }
+}
+
+/// Answers with a 200 announcing the whole body, sends its first half, and the rest only once
+/// `release()` is called: a transfer a test can hold in the middle.
+final class GatedAnswerServer: Sendable {
+    private let server: ScriptedAnswerServer
+    private let gate = DispatchSemaphore(value: 0)
+
+    var port: Int { server.port }
+
+    init(body: Data) throws {
+        let gate = gate
+        server = try ScriptedAnswerServer { connection in
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            ScriptedAnswerServer.send(Data(head.utf8) + body.prefix(body.count / 2), to: connection)
+            gate.wait()
+            ScriptedAnswerServer.send(body.suffix(from: body.startIndex + body.count / 2), to: connection)
+        }
+    }
+
+    func release() { gate.signal() }
+
+    deinit { gate.signal() }
+}

@@ -54,6 +54,19 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         #expect(first != second)
     }
 
+    /// What a caller that cleans up after itself may remove: records only, never the key check,
+    /// a temp file of a write in progress or a damaged copy kept for inspection.
+    @Test func theRecordNamesAreTheRecordsOnly() throws {
+        let store = try store()
+        try store.write(Data("a".utf8), to: "articles.list")
+        try store.write(Data("b".utf8), to: "articles.list.1.0")
+        for name in [".articles.list.tmp-1-abcdefabcdef", "articles.list.damaged-20231114T221320Z"] {
+            FileManager.default.createFile(atPath: dataDir + "/" + name, contents: Data("x".utf8))
+        }
+        #expect(try store.recordNames() == ["articles.list", "articles.list.1.0"])
+        #expect(try InMemoryRecordStore(["b": Data(), "a": Data()]).recordNames() == ["a", "b"])
+    }
+
     @Test func aTamperedByteIsSetAsideAndReportedAsDamaged() throws {
         let store = try store()
         try store.write(Data("hello".utf8), to: "progress")

@@ -4,7 +4,8 @@ import Foundation
 /// port (it binds port 0 and prints the port it got). Paths: `/status/N` answers N with body
 /// `status N`; `/slow?seconds=S` answers 200 after S seconds; `/echo` answers 200 with the
 /// request (method, path, headers, body) as JSON; `/redirect?to=P&code=C` answers C (302 unless
-/// given) to P; `/loop` redirects to itself; `/big?bytes=N` answers N bytes; `/bomb?bytes=N`
+/// given) to P; `/loop` redirects to itself; `/big?bytes=N` answers N bytes (`/chunked?bytes=N`
+/// the same without a length, in chunks); `/bomb?bytes=N`
 /// answers N zero bytes gzip-compressed (a few KB on the wire); `/headers?count=N` answers with
 /// N extra header lines; `/short` promises 100,000 bytes, sends 9 and closes; `/nothing` closes
 /// without answering; `/banner` answers with an SSH banner instead of HTTP.
@@ -45,6 +46,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
         elif url.path == "/big":
             self.reply(200, b"x" * int(query["bytes"][0]))
+        elif url.path == "/chunked":
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            data = b"y" * int(query["bytes"][0])
+            for start in range(0, len(data), 1000):
+                piece = data[start:start + 1000]
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+            self.wfile.write(b"0\r\n\r\n")
         elif url.path == "/bomb":
             size = int(query["bytes"][0])
             if size not in bombs:

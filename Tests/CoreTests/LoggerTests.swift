@@ -75,6 +75,23 @@ import Testing
             == ["authorization": "[redacted]", "Cookie": "[redacted]", "Accept": "a"])
     }
 
+    /// Each pattern runs only where its word is; the words are found whatever their case, as
+    /// the patterns match them, so skipping never lets a secret through.
+    @Test func redactionLooksForTheWordsThePatternsNeedInAnyCase() {
+        #expect(Redaction.redact("PROXY-AUTHORIZATION= basic abc") == "PROXY-AUTHORIZATION= [redacted]")
+        #expect(Redaction.redact("BeArEr t0k.en") == "BeArEr [redacted]")
+        #expect(Redaction.redact("jwt eyJa.b.c end") == "jwt [redacted] end")
+        #expect(Redaction.redact("not eyj.b.c") == "not eyj.b.c", "a JSON web token starts with eyJ exactly")
+        #expect(Redaction.redact(#"{"api_TOKEN": "t", "Secret_Key": "s", "passphrase": "p"}"#)
+            == #"{"api_TOKEN": "[redacted]", "Secret_Key": "[redacted]", "passphrase": "[redacted]"}"#)
+        #expect(Redaction.redact("a&PASSWORD=x") == "a&PASSWORD=[redacted]")
+        let words = Redaction.Words(in: "Authorization bearer eyJ secret")
+        #expect(words.authorization && words.bearer && words.jsonWebToken && words.secretName)
+        let none = Redaction.Words(in: String(repeating: "lorem ipsum authorizatio bearr eyK passwor tokn ", count: 80))
+        #expect(!none.authorization && !none.bearer && !none.jsonWebToken && !none.secretName)
+        #expect(!Redaction.Words(in: "").secretName)
+    }
+
     @Test func theDisabledLoggerWritesNothing() {
         #expect(!Logger.disabled.isEnabled)
         Logger.disabled.error("x", "nothing happens")

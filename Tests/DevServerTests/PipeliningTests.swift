@@ -24,6 +24,18 @@ import Testing
         #expect(server.recorder.log.count == 32)
     }
 
+    /// A large answer leaves from the route's own bytes; the answer pipelined behind it waits
+    /// until it has gone, and both arrive whole, in order.
+    @Test func anAnswerBehindALargeOneFollowsIt() throws {
+        let big = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let server = try TestHTTP(bigBody: big)
+        let connection = try server.connect()
+        connection.send(request("GET", "/big", close: false) + request("GET", "/", close: true))
+        let first = try #require(try connection.readResponse())
+        #expect(first.body == big)
+        #expect(try connection.readResponse()?.text == "ok 0")
+    }
+
     @Test func aQuickAnswerWaitsForASlowOneBeforeIt() throws {
         let server = try TestHTTP()
         let connection = try server.connect()

@@ -35,6 +35,30 @@ import Testing
         #expect(queue.isEmpty && queue.storage.isEmpty)
     }
 
+    /// A large body goes out after its head from where it is (the route's own bytes, shared),
+    /// and nothing is queued behind it until it has gone.
+    @Test func aLargeBodyIsSentFromWhereItIsAfterItsHead() {
+        var queue = ByteQueue()
+        let body = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0) })
+        ServerResponse.json(200, body).write(into: &queue, keepAlive: true)
+        #expect(queue.endsInBody)
+        let head = queue.withUnread { Array($0) }
+        #expect(String(decoding: head, as: UTF8.self).hasSuffix("Content-Length: 100000\r\nConnection: keep-alive\r\n\r\n"))
+        #expect(queue.count == head.count + body.count)
+        queue.consume(head.count + 10)
+        let bodyStart = body.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+        #expect(queue.withUnread { Int(bitPattern: $0.baseAddress) } == bodyStart + 10, "the body's own bytes, not a copy")
+        #expect(queue.withUnread { Array($0.prefix(3)) } == [10, 11, 12])
+        queue.consume(body.count - 10)
+        #expect(queue.isEmpty && !queue.endsInBody)
+        // A small answer still goes in one piece.
+        ServerResponse.text(200, "ok").write(into: &queue, keepAlive: false)
+        #expect(!queue.endsInBody)
+        #expect(String(decoding: queue.withUnread { Array($0) }, as: UTF8.self).hasSuffix("\r\n\r\nok"))
+        queue.removeAll()
+        #expect(queue.isEmpty)
+    }
+
     @Test func theMonotonicClockRoundsWaitsUpAndNeverBelowZero() {
         #expect(TimeSourceLoopClock.milliseconds(from: 10, to: 5) == 0)
         #expect(TimeSourceLoopClock.milliseconds(from: 0, to: 1) == 1, "a nanosecond away is a millisecond's wait, not a spin")

@@ -43,6 +43,9 @@ struct ArticlesFeature: Feature {
     private var animationStart: Duration = .zero
     /// When the current wait before a retry began: the header counts down from it.
     private var retryWaitStart: Duration?
+    /// End was pressed while only the start of the stored list was read: the selection goes to
+    /// the last article once the rest is.
+    private var endWanted = false
 
     init(environment: AppEnvironment) {
         state = ArticlesState(policy: environment.configuration.retry.articles)
@@ -69,7 +72,8 @@ struct ArticlesFeature: Feature {
             return pictures.reduce(event).map { .pictures($0) }
         case .select(let move):
             list.move(move)
-            return []
+            if move == .end, state.isStoredListPartial { endWanted = true }
+            return readStoredListAhead(at: now)
         case .scroll(let move):
             detailScroll.move(move)
             return []
@@ -87,7 +91,7 @@ struct ArticlesFeature: Feature {
                 viewport = nil
                 effects += pictures.reduce(.left).map { .pictures($0) }
             }
-            return effects
+            return effects + readStoredListAhead(at: now)
         }
     }
 
@@ -182,6 +186,25 @@ struct ArticlesFeature: Feature {
     }
 
     // MARK: The domain
+
+    /// How far past the selection a partly read stored list is read.
+    static let storedReadAhead = 128
+
+    /// While only the start of the stored list is read (a long sync runs), moving towards its end
+    /// reads the next part, and End all of it, so the whole stored list can be scrolled
+    /// (Docs/articles.md, "Stored data"). Once what End asked for is there, the selection goes
+    /// to the last article.
+    private mutating func readStoredListAhead(at now: Duration) -> [ArticlesFeatureEffect] {
+        let reading = state.isStoredListPartial && state.listSource == .stored
+        if endWanted, !reading {
+            if state.listSource == .stored { list.select(state.articles.count - 1) }
+            endWanted = false
+        }
+        guard reading, !state.isLoadingStoredRows else { return [] }
+        let through = endWanted ? state.storedCount - 1 : list.selection + Self.storedReadAhead
+        guard through >= state.articles.count else { return [] }
+        return reduceDomain(.storedRowsWanted(through: through), at: now).map { .articles($0) }
+    }
 
     private var mode: ArticlesKeys.Mode {
         if state.openedArticle != nil { return .detail }

@@ -24,6 +24,12 @@ public struct HTTPArticlesAPI: ArticlesAPI {
         try await client.send(request(attempt: attempt), progress: progress).body
     }
 
+    public func fetchArticles<Reader: BodyReader>(
+        attempt: Int, progress: @escaping HTTPProgress, reader: Reader
+    ) async throws(APIError) -> Reader.Output {
+        try await client.send(request(attempt: attempt), progress: progress, reader: reader)
+    }
+
     private func request(attempt: Int) -> HTTPRequest {
         HTTPRequest(method: .get, url: url, headers: ["Accept": "application/json"], attempt: attempt)
     }

@@ -10,11 +10,15 @@ public struct StoredArticles: Hashable, Sendable {
     public var unreadableCount: Int
     /// Articles in the whole stored list (more than `articles.count` while only its start is read).
     public var storedCount: Int
+    /// Which save the chunks came from (`ArticlesCache`), so more of them are read from the same
+    /// one (`ArticlesCache.loadMore`); nil for a list stored whole (format 1) or not stored yet.
+    public var generation: Int?
 
-    public init(articles: ArticleList, unreadableCount: Int = 0, storedCount: Int? = nil) {
+    public init(articles: ArticleList, unreadableCount: Int = 0, storedCount: Int? = nil, generation: Int? = nil) {
         self.articles = articles
         self.unreadableCount = unreadableCount
         self.storedCount = storedCount ?? articles.count
+        self.generation = generation
     }
 
     public init(articles: [Article], unreadableCount: Int = 0) {

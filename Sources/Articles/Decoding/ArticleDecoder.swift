@@ -27,18 +27,44 @@ public enum ArticleDecoder {
     /// twice it (`InPlaceArticleParser`, Docs/performance.md). `body` is left empty.
     /// - Parameter progress: told how many articles have been read, every 10,000.
     public static func decode(inPlace body: inout Data, progress: ((Int) -> Void)? = nil) throws(APIError) -> DecodedArticles {
-        let first = body.firstIndex { !isJSONWhitespace($0) }
-        guard let first, body[first] == UInt8(ascii: "[") else {
-            // Not an array: nothing was changed, so the failure can be told from the bytes.
-            throw .undecodable(body.isEmpty ? "the response is empty" : describeFailure(of: body))
+        let whole = IncomingBody(complete: body)
+        body = Data()
+        return try decode(whole, progress: progress)
+    }
+
+    /// Decodes `body` where it is, while it arrives: each article is read as soon as its bytes
+    /// are there (`IncomingBody.wait(for:)`), so for a large answer the decoding is done about
+    /// when the transfer is. The buffer becomes the list's (`IncomingBody.take(prefix:)`).
+    /// A body that is not a JSON array, or is not valid, is waited for whole before it is
+    /// described, so the error says the same as for a body that came at once.
+    /// - Parameter progress: told how many articles have been read, every 10,000.
+    public static func decode(_ body: IncomingBody, progress: ((Int) -> Void)? = nil) throws(APIError) -> DecodedArticles {
+        // The first byte that is not whitespace.
+        var first = 0
+        var arrived = body.wait(for: 1)
+        let opensArray = body.withUnsafeMutableBytes { raw -> Bool in
+            while true {
+                while first < arrived, isJSONWhitespace(raw[first]) { first += 1 }
+                if first < arrived { return raw[first] == UInt8(ascii: "[") }
+                let more = body.wait(for: arrived + 1)
+                if more == arrived { return false }
+                arrived = more
+            }
         }
-        guard body.count <= ArticleList.maximumBytes else {
+        guard opensArray else {
+            // Not an array: nothing was changed, so the failure can be told from the bytes.
+            let count = body.wait(for: body.capacity)
+            let whole = body.take(prefix: count)
+            throw .undecodable(whole.isEmpty ? "the response is empty" : describeFailure(of: whole))
+        }
+        guard body.capacity <= ArticleList.maximumBytes else {
             throw .undecodable("the response is larger than \(ArticleList.maximumBytes) bytes")
         }
-        let offset = first - body.startIndex
-        let expected = min(body.count / 300, 1 << 22)
+        let expected = min(body.capacity / 300, 1 << 22)
+        let waits = !body.isFinished
         let outcome = body.withUnsafeMutableBytes { raw -> Result<(rows: [ArticleList.Row], unreadable: Int, written: Int), APIError> in
-            var parser = InPlaceArticleParser(raw, arrayAt: offset)
+            var parser = InPlaceArticleParser(
+                raw, arrayAt: first, available: body.arrived, more: waits ? { body.wait(for: $0) } : nil)
             parser.progress = progress
             do throws(InPlaceArticleParser.Failure) {
                 try parser.parse(expectedRows: expected)
@@ -51,19 +77,16 @@ public enum ArticleDecoder {
                 // read, and everything else must be ASCII); the rest is checked now, so a body
                 // that is not text says so, whatever comes first.
                 let base = UnsafePointer(raw.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                let text = InPlaceArticleParser.isUTF8(base, from: position, to: raw.count)
+                let text = InPlaceArticleParser.isUTF8(base, from: position, to: body.wait(for: raw.count))
                 return .failure(.undecodable(text ? "the response is not valid JSON" : "the response is not UTF-8 text"))
             }
         }
         switch outcome {
         case .failure(let error):
-            body = Data()
             throw error
         case .success(let parsed):
-            var bytes = body
-            body = Data()
-            bytes.count = parsed.written
-            return DecodedArticles(articles: ArticleList(bytes: bytes, rows: parsed.rows), unreadableCount: parsed.unreadable)
+            return DecodedArticles(
+                articles: ArticleList(bytes: body.take(prefix: parsed.written), rows: parsed.rows), unreadableCount: parsed.unreadable)
         }
     }
 

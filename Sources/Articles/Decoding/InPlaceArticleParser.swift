@@ -25,20 +25,41 @@ struct InPlaceArticleParser: ~Copyable {
     static let maximumDepth = 512
 
     private let p: UnsafeMutablePointer<UInt8>
-    private let end: Int
+    /// Bytes that can be read now: all of them, or those that have arrived of a body still
+    /// arriving (`more` waits for the rest).
+    private var end: Int
+    /// Bytes the body will have.
+    private let total: Int
+    /// Waits until at least the given number of bytes have arrived (or all there will be) and
+    /// returns how many have; nil for a body that is whole.
+    private let more: ((Int) -> Int)?
     private var r: Int
     private var w: Int
     private(set) var rows: [ArticleList.Row] = []
     private(set) var unreadable = 0
+    /// The ids kept so far, once they stopped ascending (`isNew`).
     private var seen = Set<Int>()
+    /// Whether the kept ids ascend so far, and the last of them.
+    private var idsAscend = true
+    private var lastID = 0
     /// Told the number of articles read, every `progressStep` of them.
     var progress: ((Int) -> Void)?
     static let progressStep = 10_000
 
-    /// - Parameter start: where the array's `[` is (everything before it is whitespace).
-    init(_ buffer: UnsafeMutableRawBufferPointer, arrayAt start: Int) {
+    /// - Parameters:
+    ///   - start: where the array's `[` is (everything before it is whitespace).
+    ///   - available: how many of the buffer's bytes have arrived, when it is still filling;
+    ///     `more` waits for the others (`IncomingBody.wait(for:)`).
+    ///   - refillStep: how far past what it needs the parser waits for (tests read byte by byte).
+    init(
+        _ buffer: UnsafeMutableRawBufferPointer, arrayAt start: Int, available: Int? = nil, more: ((Int) -> Int)? = nil,
+        refillStep: Int = 64 * 1024
+    ) {
         p = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        end = buffer.count
+        total = buffer.count
+        end = min(available ?? buffer.count, buffer.count)
+        self.more = more
+        self.refillStep = refillStep
         r = start
         w = start + 1
     }
@@ -49,7 +70,6 @@ struct InPlaceArticleParser: ~Copyable {
     /// Parses the array; then `rows` point into the buffer's first `writtenCount` bytes.
     mutating func parse(expectedRows: Int = 0) throws(Failure) {
         rows.reserveCapacity(expectedRows)
-        seen.reserveCapacity(expectedRows)
         r += 1  // the "["
         skipWhitespace()
         if peek == UInt8(ascii: "]") {
@@ -58,7 +78,7 @@ struct InPlaceArticleParser: ~Copyable {
             while true {
                 try element()
                 skipWhitespace()
-                guard r < end else { throw .syntax(at: r) }
+                guard has(1) else { throw .syntax(at: r) }
                 let byte = p[r]
                 r += 1
                 if byte == UInt8(ascii: "]") { break }
@@ -66,7 +86,7 @@ struct InPlaceArticleParser: ~Copyable {
             }
         }
         skipWhitespace()
-        guard r == end else { throw .syntax(at: r) }
+        guard !has(1) else { throw .syntax(at: r) }
     }
 
     // MARK: Elements
@@ -131,7 +151,7 @@ struct InPlaceArticleParser: ~Copyable {
                     try skipValue(depth: 2)
                 }
                 skipWhitespace()
-                guard r < end else { throw .syntax(at: r) }
+                guard has(1) else { throw .syntax(at: r) }
                 let byte = p[r]
                 r += 1
                 if byte == UInt8(ascii: "}") { break }
@@ -140,7 +160,7 @@ struct InPlaceArticleParser: ~Copyable {
         }
         // A repeated id would make two rows indistinguishable to the list and the detail
         // page: the first one wins, the others count as unreadable.
-        guard !bad, let id, let day, var title, var description, var author, var image, seen.insert(id).inserted else {
+        guard !bad, let id, let day, var title, var description, var author, var image, isNew(id) else {
             w = rowStart
             unreadable += 1
             return
@@ -153,6 +173,21 @@ struct InPlaceArticleParser: ~Copyable {
         if cut { unreadable += 1 }
         rows.append(ArticleList.Row(id: id, day: day, title: title, description: description, author: author, image: image))
         if let progress, rows.count % Self.progressStep == 0 { progress(rows.count) }
+    }
+
+    /// Whether no kept article has `id` yet; keeps it. While the ids ascend (as feeds list them)
+    /// a larger one is new without a look-up; the first that does not builds the set of them all.
+    private mutating func isNew(_ id: Int) -> Bool {
+        if idsAscend {
+            if rows.isEmpty || id > lastID {
+                lastID = id
+                return true
+            }
+            idsAscend = false
+            seen.reserveCapacity(rows.count * 2)
+            for row in rows { seen.insert(row.id) }
+        }
+        return seen.insert(id).inserted
     }
 
     /// Cuts a field over its limit where it is (the cut text is shorter, so it fits).
@@ -168,32 +203,60 @@ struct InPlaceArticleParser: ~Copyable {
     private enum Key {
         case id, title, description, author, releaseDate, image, other
 
+        /// By length first: one comparison of bytes for most keys (six of them, every article).
         init(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) {
-            func equals(_ name: StaticString) -> Bool {
-                name.utf8CodeUnitCount == count && memcmp(bytes, name.utf8Start, count) == 0
+            func equals(_ name: StaticString) -> Bool { memcmp(bytes, name.utf8Start, count) == 0 }
+            switch count {
+            case 2: self = equals("id") ? .id : .other
+            case 5: self = equals("title") ? .title : equals("image") ? .image : .other
+            case 6: self = equals("author") ? .author : .other
+            case 11: self = equals("description") ? .description : .other
+            case 12: self = equals("release_date") ? .releaseDate : .other
+            default: self = .other
             }
-            if equals("id") { self = .id }
-            else if equals("title") { self = .title }
-            else if equals("description") { self = .description }
-            else if equals("author") { self = .author }
-            else if equals("release_date") { self = .releaseDate }
-            else if equals("image") { self = .image }
-            else { self = .other }
         }
     }
 
     private static func date(_ bytes: UnsafeMutablePointer<UInt8>, _ count: Int) -> CalendarDate? {
         // Short and ASCII when valid; anything else fails the strict parser anyway.
         guard count <= 10 else { return nil }
-        return CalendarDate(parsing: String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+        return CalendarDate(parsing: UnsafeBufferPointer(start: bytes, count: count))
     }
 
     // MARK: Values
 
-    private var peek: UInt8? { r < end ? p[r] : nil }
+    /// Whether `count` bytes can be read from `r`, waiting for them if the body is still arriving.
+    @inline(__always)
+    private mutating func has(_ count: Int) -> Bool {
+        end - r >= count || refill(r + count)
+    }
 
+    /// Waits for the body to reach `target` bytes (a little more, so as not to wake for every
+    /// few bytes); false when it never will.
+    @inline(never)
+    private mutating func refill(_ target: Int) -> Bool {
+        guard let more, end < total else { return false }
+        end = min(total, more(min(total, max(target, end + refillStep))))
+        return end >= target
+    }
+
+    /// How far past what it needs the parser waits for a body still arriving: a wake-up per
+    /// 64 KB, not per few bytes.
+    private let refillStep: Int
+
+    private var peek: UInt8? {
+        mutating get { has(1) ? p[r] : nil }
+    }
+
+    @inline(__always)
     private mutating func skipWhitespace() {
-        while r < end {
+        // Most calls find a value or a single space there.
+        if r < end, p[r] > 0x20 { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
+        while has(1) {
             let byte = p[r]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
             r += 1
@@ -202,7 +265,7 @@ struct InPlaceArticleParser: ~Copyable {
 
     /// Any JSON value, checked and passed over; nothing is written.
     private mutating func skipValue(depth: Int) throws(Failure) {
-        guard depth <= Self.maximumDepth, r < end else { throw .syntax(at: r) }
+        guard depth <= Self.maximumDepth, has(1) else { throw .syntax(at: r) }
         switch p[r] {
         case UInt8(ascii: "\""):
             let mark = w
@@ -222,7 +285,7 @@ struct InPlaceArticleParser: ~Copyable {
                 skipWhitespace()
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
-                guard r < end else { throw .syntax(at: r) }
+                guard has(1) else { throw .syntax(at: r) }
                 let byte = p[r]
                 r += 1
                 if byte == UInt8(ascii: "}") { return }
@@ -236,7 +299,7 @@ struct InPlaceArticleParser: ~Copyable {
                 skipWhitespace()
                 try skipValue(depth: depth + 1)
                 skipWhitespace()
-                guard r < end else { throw .syntax(at: r) }
+                guard has(1) else { throw .syntax(at: r) }
                 let byte = p[r]
                 r += 1
                 if byte == UInt8(ascii: "]") { return }
@@ -252,7 +315,7 @@ struct InPlaceArticleParser: ~Copyable {
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
-        guard end - r >= count, memcmp(p + r, word.utf8Start, count) == 0 else { throw .syntax(at: r) }
+        guard has(count), memcmp(p + r, word.utf8Start, count) == 0 else { throw .syntax(at: r) }
         r += count
     }
 
@@ -312,6 +375,7 @@ struct InPlaceArticleParser: ~Copyable {
         while true {
             // The plain run up to the next quote, escape, control or non-ASCII byte, moved at once.
             let runStart = r
+            r = Self.plainRun(p, from: r, to: end)
             while r < end {
                 let byte = p[r]
                 if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
@@ -321,7 +385,11 @@ struct InPlaceArticleParser: ~Copyable {
                 if w != runStart { memmove(p + w, p + runStart, r - runStart) }
                 w += r - runStart
             }
-            guard r < end else { throw .syntax(at: r) }
+            guard r < end else {
+                // The run reached the bytes that have arrived: on with the next ones.
+                guard has(1) else { throw .syntax(at: r) }
+                continue
+            }
             let byte = p[r]
             if byte == UInt8(ascii: "\"") {
                 r += 1
@@ -329,6 +397,7 @@ struct InPlaceArticleParser: ~Copyable {
             }
             if byte < 0x20 { throw .syntax(at: r) }
             if byte >= 0x80 {
+                _ = has(4)
                 let length = Self.utf8Length(p, r, end)
                 guard length > 0 else { throw .notUTF8 }
                 if writing {
@@ -340,7 +409,7 @@ struct InPlaceArticleParser: ~Copyable {
             }
             // An escape.
             r += 1
-            guard r < end else { throw .syntax(at: r) }
+            guard has(1) else { throw .syntax(at: r) }
             let escaped = p[r]
             r += 1
             var scalar: UInt32
@@ -355,7 +424,7 @@ struct InPlaceArticleParser: ~Copyable {
                 scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
                     // A high surrogate needs its low one, as the next escape.
-                    if end - r >= 6, p[r] == UInt8(ascii: "\\"), p[r + 1] == UInt8(ascii: "u") {
+                    if has(6), p[r] == UInt8(ascii: "\\"), p[r + 1] == UInt8(ascii: "u") {
                         r += 2
                         let low = try hex4()
                         if (0xDC00...0xDFFF).contains(low) {
@@ -379,8 +448,31 @@ struct InPlaceArticleParser: ~Copyable {
         }
     }
 
+    /// Where the plain text from `start` ends, eight bytes at a time: the first byte before `end`
+    /// that may be a quote, a backslash, a control character or part of a character of several
+    /// bytes (the byte loop after it decides), or about `end`. Most of a feed is such runs (the
+    /// descriptions), and a byte at a time was the decoder's largest cost.
+    @inline(__always)
+    static func plainRun(_ p: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var r = start
+        while end - r >= 8 {
+            let x = UInt64(littleEndian: UnsafeRawPointer(p + r).loadUnaligned(as: UInt64.self))
+            let quote = x ^ (ones &* 0x22)
+            let backslash = x ^ (ones &* 0x5C)
+            // A byte of the word flagged where it is 0 (the quote, the backslash), below 0x20 or
+            // has its high bit set. Flags can be wrong only above a right one, so the lowest is
+            // always right.
+            let flags = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (x &- ones &* 0x20) & ~x) & highs | x & highs
+            if flags != 0 { return r + flags.trailingZeroBitCount >> 3 }
+            r += 8
+        }
+        return r
+    }
+
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard end - r >= 4 else { throw .syntax(at: r) }
+        guard has(4) else { throw .syntax(at: r) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = p[r]

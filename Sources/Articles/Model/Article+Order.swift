@@ -42,8 +42,62 @@ extension ArticleList {
         return sorted
     }
 
+    /// Newest day first by a stable radix sort on the day (two passes of 16 bits over positions,
+    /// no comparisons), then by id within each day — already so when the answer lists ids in
+    /// order, as feeds do, which one pass checks. 100,000 rows: about a millisecond of sorting
+    /// and one gathering copy, where comparing rows took tens (Docs/performance.md).
     mutating func sortRows() {
-        rows.sort(by: Self.precedes)
+        let count = rows.count
+        guard count > 1, count <= Int(UInt32.max) else {
+            rows.sort(by: Self.precedes)
+            return
+        }
+        // A day's key ascends as the day descends (days are positive: year 1 or later).
+        var keys = rows.map { UInt32(Int32.max - $0.day) }
+        var order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { buffer[index] = UInt32(index) }
+            initialized = count
+        }
+        var sortedKeys = [UInt32](repeating: 0, count: count)
+        var sortedOrder = [UInt32](repeating: 0, count: count)
+        var buckets = [Int](repeating: 0, count: 1 << 16)
+        for shift in [UInt32(0), 16] {
+            for index in buckets.indices { buckets[index] = 0 }
+            for key in keys { buckets[Int(key >> shift & 0xFFFF)] += 1 }
+            var start = 0
+            for index in buckets.indices {
+                let size = buckets[index]
+                buckets[index] = start
+                start += size
+            }
+            for index in 0..<count {
+                let key = keys[index]
+                let bucket = Int(key >> shift & 0xFFFF)
+                let to = buckets[bucket]
+                buckets[bucket] = to + 1
+                sortedKeys[to] = key
+                sortedOrder[to] = order[index]
+            }
+            swap(&keys, &sortedKeys)
+            swap(&order, &sortedOrder)
+        }
+        let unsorted = rows
+        rows = [Row](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { buffer.initializeElement(at: index, to: unsorted[Int(order[index])]) }
+            initialized = count
+        }
+        // Within a day, by id.
+        var dayStart = 0
+        var inOrder = true
+        for index in 1...count {
+            if index == count || rows[index].day != rows[dayStart].day {
+                if !inOrder { rows[dayStart..<index].sort { $0.id < $1.id } }
+                dayStart = index
+                inOrder = true
+            } else if rows[index - 1].id > rows[index].id {
+                inOrder = false
+            }
+        }
     }
 
     static func precedes(_ lhs: Row, _ rhs: Row) -> Bool {

@@ -4,6 +4,9 @@ import Core
 public enum ArticlesEffect: RunnableEffect, Hashable {
     /// Read the stored list → `.cacheLoaded`.
     case loadCache
+    /// Read more of the partly read stored list of save `generation`: the chunks after its first
+    /// `loaded` articles, through article `through` → `.storedRowsLoaded`.
+    case loadStoredRows(generation: Int, loaded: Int, through: Int)
     /// Request the articles and decode them → `.fetchFinished(attempt:…)`.
     case fetch(attempt: Int)
     /// Wait on the clock → `.timerFired(id)`.
@@ -17,12 +20,12 @@ public enum ArticlesEffect: RunnableEffect, Hashable {
     public static let fetchID = "articles.fetch"
     public static let saveID = "articles.save"
     public static let retryTimerID = "articles.retry"
-    /// Reading the rest of a partly read stored list, if the sync has not replaced it by then.
-    public static let storedRestTimerID = "articles.stored-rest"
+    public static let loadMoreID = "articles.load-more"
 
     public var id: String? {
         switch self {
         case .loadCache: Self.loadID
+        case .loadStoredRows: Self.loadMoreID
         case .fetch: Self.fetchID
         case .startTimer(let id, _): id
         case .saveCache: Self.saveID

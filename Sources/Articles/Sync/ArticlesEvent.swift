@@ -15,9 +15,15 @@ public enum ArticlesEvent: Hashable, Sendable {
     case close
     /// The one-time notice was seen.
     case dismissNotice
+    /// The list is scrolled towards article `through` while only the start of the stored list is
+    /// read: read on to it.
+    case storedRowsWanted(through: Int)
 
     // From effects.
     case cacheLoaded(Result<StoredArticles?, StoreError>)
+    /// More of the stored list of save `generation`, to follow its first `loaded` articles (nil:
+    /// that list is no longer the stored one).
+    case storedRowsLoaded(generation: Int, loaded: Int, Result<ArticleList?, StoreError>)
     case fetchFinished(attempt: Int, Result<DecodedArticles, APIError>, at: WallClockTime)
     /// How far attempt `attempt` has got (bytes received, then sorting).
     case syncProgress(attempt: Int, SyncProgress)

@@ -5,22 +5,21 @@ extension ArticlesState {
     public mutating func reduce(_ event: ArticlesEvent) -> [ArticlesEffect] {
         switch event {
         case .appeared:
+            // Of a stored list of which only the start was read for the first frame, more is
+            // read as it is scrolled (`storedRowsWanted`), all of it if the sync fails; a sync
+            // that succeeds replaces it unread (holding both lists would double a long list's
+            // memory).
             var effects: [ArticlesEffect] = hasLoadedCache ? [] : [.loadCache]
             if !sync.isRunning { effects += startSync() }
-            if isStoredListPartial {
-                // The rest of a stored list of which only the start was read for the first
-                // frame: a quick sync replaces it unread (holding both lists would double a long
-                // list's memory); a slow or failing one has it read (`storedRestDelay`).
-                effects += sync.isRunning ? [.startTimer(ArticlesEffect.storedRestTimerID, Self.storedRestDelay)] : [.loadCache]
-            }
             return effects
 
         case .disappeared:
             if sync.isRunning { sync = .idle }
             progress = nil
             openedArticle = nil
+            isLoadingStoredRows = false
             // A save in progress is left to finish: cancelling it could lose the new list.
-            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.storedRestTimerID])]
+            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.loadMoreID])]
 
         case .retry:
             return sync.isRunning ? [] : startSync()
@@ -37,6 +36,34 @@ extension ArticlesState {
             notice = nil
             return []
 
+        case .storedRowsWanted(let through):
+            guard isStoredListPartial, listSource == .stored, !isLoadingStoredRows, let generation = storedGeneration,
+                through >= articles.count
+            else { return [] }
+            isLoadingStoredRows = true
+            return [.loadStoredRows(generation: generation, loaded: articles.count, through: min(through, storedCount - 1))]
+
+        case .storedRowsLoaded(let generation, let loaded, let result):
+            guard isLoadingStoredRows, isStoredListPartial, listSource == .stored, generation == storedGeneration,
+                loaded == articles.count
+            else { return [] }
+            isLoadingStoredRows = false
+            switch result {
+            case .success(let rows?):
+                // Chunks are stored in list order: they follow on.
+                articles.append(contentsOf: rows)
+                isStoredListPartial = articles.count < storedCount
+                return []
+            case .success(nil):
+                // Another run has replaced the stored list since: what there is now, whole.
+                return [.loadCache]
+            case .failure(let error):
+                // What was read stays; the damaged list was set aside.
+                isStoredListPartial = false
+                notice = Self.notice(for: error)
+                return []
+            }
+
         case .cacheLoaded(let result):
             hasLoadedCache = true
             switch result {
@@ -48,6 +75,8 @@ extension ArticlesState {
                 listSource = .stored
                 isStoredListPartial = stored.isPartial
                 storedCount = stored.storedCount
+                storedGeneration = stored.generation
+                isLoadingStoredRows = false
             case .success(nil):
                 break
             case .failure(let error):
@@ -66,20 +95,22 @@ extension ArticlesState {
                 articles = decoded.articles.sortedByRelease()
                 unreadableCount = decoded.unreadableCount
                 listSource = .synced
-                let restWasDue = isStoredListPartial
                 isStoredListPartial = false
+                let wasLoading = isLoadingStoredRows
+                isLoadingStoredRows = false
                 sync = .synced(at: time)
                 if let opened = openedArticle, let fresh = articles.article(withID: opened.id) {
                     openedArticle = fresh
                 }
                 let save = ArticlesEffect.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))
-                return restWasDue ? [.cancel([ArticlesEffect.storedRestTimerID]), save] : [save]
+                return wasLoading ? [.cancel([ArticlesEffect.loadMoreID]), save] : [save]
             case .failure(.cancelled):
                 sync = .idle
                 return []
             case .failure(let error):
                 // The stored list is what there is to see now: all of it.
-                let rest: [ArticlesEffect] = isStoredListPartial ? [.cancel([ArticlesEffect.storedRestTimerID]), .loadCache] : []
+                let rest: [ArticlesEffect] = isStoredListPartial ? [.cancel([ArticlesEffect.loadMoreID]), .loadCache] : []
+                if isStoredListPartial { isLoadingStoredRows = false }
                 guard policy.shouldRetry(error, after: attempt) else {
                     sync = .failed(error, attempts: attempt)
                     return rest
@@ -93,9 +124,6 @@ extension ArticlesState {
             guard case .syncing(attempt, _) = sync else { return [] }
             progress = step
             return []
-
-        case .timerFired(ArticlesEffect.storedRestTimerID):
-            return isStoredListPartial && listSource == .stored ? [.loadCache] : []
 
         case .timerFired(let id):
             guard id == ArticlesEffect.retryTimerID,
@@ -114,9 +142,6 @@ extension ArticlesState {
             return []
         }
     }
-
-    /// How long a sync may run before the rest of a partly read stored list is read anyway.
-    public static let storedRestDelay: Duration = .seconds(1)
 
     static func notice(for error: StoreError) -> String {
         switch error {

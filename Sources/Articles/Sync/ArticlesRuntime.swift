@@ -24,30 +24,26 @@ public struct ArticlesRuntime: Sendable {
         self.now = now ?? { WallClockTime(time.wallNow) }
     }
 
-    /// Lists shorter than this are sorted in well under a frame: nothing to announce.
-    static let sortingNoticeCount = 10_000
-
     public func perform(_ effect: ArticlesEffect, send: @escaping @Sendable (ArticlesEvent) -> Void) async {
         switch effect {
         case .loadCache:
             send(.cacheLoaded(ArticlesCache.load(from: store)))
 
+        case .loadStoredRows(let generation, let loaded, let through):
+            let rows = ArticlesCache.loadMore(from: store, generation: generation, loaded: loaded, through: through)
+            if Task.isCancelled { return }
+            send(.storedRowsLoaded(generation: generation, loaded: loaded, rows))
+
         case .fetch(let attempt):
             let result: Result<DecodedArticles, APIError>
             do {
-                let reporter = TransferReporter { send(.syncProgress(attempt: attempt, $0)) }
-                var body = try await api.fetchArticles(attempt: attempt, progress: reporter.report)
+                let reporter = TransferReporter(time: time) { send(.syncProgress(attempt: attempt, $0)) }
+                // Read as it arrives, decoded where it arrived and sorted, all off the loop's
+                // thread: the reducer then only checks the order (Docs/performance.md,
+                // "Articles at scale").
+                let reader = ArticlesReader { send(.syncProgress(attempt: attempt, $0)) }
+                result = try await api.fetchArticles(attempt: attempt, progress: reporter.report, reader: reader)
                 if Task.isCancelled { return }
-                // Decoded where it arrived, and sorted here, off the loop's thread: the reducer
-                // then only checks the order (Docs/performance.md, "Articles at scale").
-                var decoded = try ArticleDecoder.decode(inPlace: &body) { count in
-                    send(.syncProgress(attempt: attempt, .reading(count: count)))
-                }
-                if decoded.articles.count >= Self.sortingNoticeCount {
-                    send(.syncProgress(attempt: attempt, .sorting(count: decoded.articles.count)))
-                }
-                decoded.articles = decoded.articles.sortedByRelease()
-                result = .success(decoded)
             } catch {
                 result = .failure(error)
             }

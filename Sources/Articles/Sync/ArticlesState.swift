@@ -18,6 +18,10 @@ public struct ArticlesState: Hashable, Sendable {
     public var isStoredListPartial = false
     /// Articles in the whole stored list, while only its start is shown.
     public var storedCount = 0
+    /// The save the partly read stored list came from, so more of the same is read.
+    public var storedGeneration: Int?
+    /// More of the partly read stored list is being read (`ArticlesEffect.loadStoredRows`).
+    public var isLoadingStoredRows = false
     public var listSource: ListSource = .none
     /// Elements of the response behind `articles` that could not be read fully (dropped or cut).
     public var unreadableCount = 0

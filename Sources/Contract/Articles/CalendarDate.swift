@@ -28,13 +28,36 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     /// Parses the API's `M/d/yyyy` strictly: 1–2 digit month and day, 4-digit year, ASCII digits
     /// only, no spaces. Anything else, or a day that doesn't exist, gives `nil`.
     public init?(parsing text: String) {
-        let parts = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard parts.count == 3,
-            let month = Self.number(parts[0], digits: 1...2),
-            let day = Self.number(parts[1], digits: 1...2),
-            let year = Self.number(parts[2], digits: 4...4)
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        var text = text
+        guard let date = text.withUTF8({ CalendarDate(parsing: $0) }) else { return nil }
+        self = date
+    }
+
+    /// The same, from the text's UTF-8 bytes (no string made: the articles decoder reads 100,000
+    /// dates straight from the answer's bytes).
+    public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
+        // Month, day, year; how many digits each had.
+        var numbers = (0, 0, 0)
+        var digits = (0, 0, 0)
+        var part = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                guard part < 2 else { return nil }
+                part += 1
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            switch part {
+            case 0: numbers.0 = numbers.0 * 10 + Int(digit); digits.0 += 1
+            case 1: numbers.1 = numbers.1 * 10 + Int(digit); digits.1 += 1
+            default: numbers.2 = numbers.2 * 10 + Int(digit); digits.2 += 1
+            }
+            // Past 4 digits nothing can be valid (and the number can't grow without bound).
+            guard digits.0 <= 2, digits.1 <= 2, digits.2 <= 4 else { return nil }
+        }
+        guard part == 2, digits.0 >= 1, digits.1 >= 1, digits.2 == 4 else { return nil }
+        self.init(year: numbers.2, month: numbers.0, day: numbers.1)
     }
 
     /// `M/d/yyyy`, the API's own spelling (so a date survives a round trip unchanged).
@@ -89,16 +112,6 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func number(_ bytes: Substring.UTF8View, digits: ClosedRange<Int>) -> Int? {
-        guard digits.contains(bytes.count) else { return nil }
-        var value = 0
-        for byte in bytes {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 }
 

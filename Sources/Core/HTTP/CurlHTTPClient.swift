@@ -38,24 +38,43 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws(APIError) -> HTTPResponse {
-        try await send(request, progress: nil)
+        try await exchange(request, progress: nil, read: Optional<@Sendable (IncomingBody) -> Never>.none).response
     }
 
     public func send(_ request: HTTPRequest, progress: @escaping HTTPProgress) async throws(APIError) -> HTTPResponse {
-        try await send(request, progress: Optional(progress))
+        try await exchange(request, progress: progress, read: Optional<@Sendable (IncomingBody) -> Never>.none).response
     }
 
-    private func send(_ request: HTTPRequest, progress: HTTPProgress?) async throws(APIError) -> HTTPResponse {
+    /// A 2xx answer that announces its length (and is not compressed) is handed to `reader` at
+    /// the end of its headers, on a thread of its own, and read while it arrives; any other 2xx
+    /// answer once it is whole, on the transfer's thread. Either way never on the cooperative pool.
+    public func send<Reader: BodyReader>(_ request: HTTPRequest, progress: HTTPProgress?, reader: Reader) async throws(APIError) -> Reader.Output {
+        let answer = try await exchange(request, progress: progress, read: { reader.read($0) })
+        // A 2xx answer always went through the reader.
+        return answer.output!
+    }
+
+    /// One exchange as the app sees it, with what a reader made of its body.
+    private struct Answer<Output: Sendable>: Sendable {
+        var response: HTTPResponse
+        var output: Output?
+        /// What the network inspector keeps of the body (a streamed body is rewritten by its reader).
+        var recordedBody: Data
+    }
+
+    private func exchange<Output: Sendable>(
+        _ request: HTTPRequest, progress: HTTPProgress?, read: (@Sendable (IncomingBody) -> Output)?
+    ) async throws(APIError) -> Answer<Output> {
         let token = monitor?.begin(request, transport: .http)
         let started = time.elapsed
         let path = NetworkMonitor.pathAndQuery(of: request.url)
-        let result = await perform(request, progress: progress)
+        let result = await perform(request, progress: progress, read: read)
         let milliseconds = (time.elapsed - started).inMilliseconds
         switch result {
-        case .success(let response):
-            if let token { monitor?.end(token, .response(status: response.status), responseBody: response.body) }
-            logger.info("http", "\(request.method.rawValue) \(path) -> \(response.status) in \(milliseconds) ms (attempt \(request.attempt))")
-            return response
+        case .success(let answer):
+            if let token { monitor?.end(token, .response(status: answer.response.status), responseBody: answer.recordedBody) }
+            logger.info("http", "\(request.method.rawValue) \(path) -> \(answer.response.status) in \(milliseconds) ms (attempt \(request.attempt))")
+            return answer
         case .failure(let error):
             if let token {
                 let body: Data? = if case .http(_, let text) = error { Data(text.utf8) } else { nil }
@@ -67,17 +86,20 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// The answer, the deadline or a cancellation, whichever comes first.
-    private func perform(_ request: HTTPRequest, progress: HTTPProgress?) async -> Result<HTTPResponse, APIError> {
+    private func perform<Output: Sendable>(
+        _ request: HTTPRequest, progress: HTTPProgress?, read: (@Sendable (IncomingBody) -> Output)?
+    ) async -> Result<Answer<Output>, APIError> {
         if Task.isCancelled { return .failure(.cancelled) }
+        let reader = read.map { ReaderRun(read: $0) }
         let transfer = CurlTransfer(
             request: request, backstop: timeout + .seconds(1), time: time, limit: limits.bytes(for: request.kind),
-            logger: logger, progress: progress)
-        let once = Once(transfer: transfer)
+            logger: logger, progress: progress, streamTo: reader.map { reader in { reader.start(on: $0) } })
+        let once = Once<Answer<Output>>(transfer: transfer)
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Answer<Output>, APIError>, Never>) in
                 once.setContinuation(continuation)
                 // libcurl blocks, so it gets a thread, never one of the cooperative pool's.
-                if !DetachedThread.start({ once.finish(transfer.run()) }) {
+                if !DetachedThread.start({ once.finish(Self.answer(transfer.run(), of: transfer, reader: reader)) }) {
                     logger.warning("http", "no thread for the request: \(FileSystem.lastError())")
                     once.finish(.failure(.offline))
                 }
@@ -91,6 +113,30 @@ public final class CurlHTTPClient: HTTPClient {
             }
         } onCancel: {
             once.finish(.failure(.cancelled))
+        }
+    }
+
+    /// The transfer's result with the reader's output: the streamed body's reader is waited for
+    /// (the body is finished, so it ends soon, whatever came), a whole body is read here.
+    private static func answer<Output: Sendable>(
+        _ result: Result<HTTPResponse, APIError>, of transfer: CurlTransfer, reader: ReaderRun<Output>?
+    ) -> Result<Answer<Output>, APIError> {
+        let streamed = reader?.join()
+        switch result {
+        case .failure(let error):
+            return .failure(error)
+        case .success(var response):
+            if transfer.incoming != nil {
+                return .success(Answer(response: response, output: streamed, recordedBody: transfer.streamedPrefix))
+            }
+            guard let reader else { return .success(Answer(response: response, output: nil, recordedBody: response.body)) }
+            var body = response.body
+            response.body = Data()
+            let recorded = body.prefix(NetworkMonitor.bodyLimit + 1).withUnsafeBytes { Data($0) }
+            // Handed over, not shared, so the reader may rewrite it without a copy.
+            let whole = IncomingBody(complete: body)
+            body = Data()
+            return .success(Answer(response: response, output: reader.readWhole(whole), recordedBody: recorded))
         }
     }
 
@@ -133,11 +179,11 @@ public final class CurlHTTPClient: HTTPClient {
 /// Finishes a request exactly once, whichever comes first: the answer, the timeout or a
 /// cancellation. The losers are stopped (the transfer aborts at libcurl's next progress call,
 /// the timer is cancelled).
-private final class Once: Sendable {
+private final class Once<Value: Sendable>: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>?
+        var continuation: CheckedContinuation<Result<Value, APIError>, Never>?
         var timer: Task<Void, Never>?
-        var result: Result<HTTPResponse, APIError>?
+        var result: Result<Value, APIError>?
     }
 
     private let state = Mutex<State>(State())
@@ -145,8 +191,8 @@ private final class Once: Sendable {
 
     init(transfer: CurlTransfer) { self.transfer = transfer }
 
-    func setContinuation(_ continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) {
-        let early = state.withLock { state -> Result<HTTPResponse, APIError>? in
+    func setContinuation(_ continuation: CheckedContinuation<Result<Value, APIError>, Never>) {
+        let early = state.withLock { state -> Result<Value, APIError>? in
             if let result = state.result { return result }
             state.continuation = continuation
             return nil
@@ -163,10 +209,10 @@ private final class Once: Sendable {
         if finished { timer.cancel() }
     }
 
-    func finish(_ result: Result<HTTPResponse, APIError>) {
+    func finish(_ result: Result<Value, APIError>) {
         let (first, continuation, timer) = state.withLock { state in
             guard state.result == nil else {
-                return (false, CheckedContinuation<Result<HTTPResponse, APIError>, Never>?.none, Task<Void, Never>?.none)
+                return (false, CheckedContinuation<Result<Value, APIError>, Never>?.none, Task<Void, Never>?.none)
             }
             state.result = result
             defer { state.continuation = nil; state.timer = nil }
@@ -177,4 +223,31 @@ private final class Once: Sendable {
         transfer.cancel()
         timer?.cancel()
     }
+}
+
+/// A reader's run on a thread of its own, started by the transfer at the end of the headers.
+private final class ReaderRun<Output: Sendable>: @unchecked Sendable {
+    private let read: @Sendable (IncomingBody) -> Output
+    // Written by the reader's thread, read after joining it.
+    private var output: Output?
+    private var thread: JoinableThread?
+
+    init(read: @escaping @Sendable (IncomingBody) -> Output) { self.read = read }
+
+    /// Starts reading `body`; false when no thread could be had.
+    func start(on body: IncomingBody) -> Bool {
+        thread = JoinableThread.start { [self] in output = read(body) }
+        return thread != nil
+    }
+
+    /// What the reader made, once its thread has ended; nil when it never started.
+    func join() -> Output? {
+        guard let thread else { return nil }
+        thread.join()
+        self.thread = nil
+        return output
+    }
+
+    /// Reads a body that is already whole, on this thread.
+    func readWhole(_ body: IncomingBody) -> Output { read(body) }
 }

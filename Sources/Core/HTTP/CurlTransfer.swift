@@ -11,6 +11,10 @@ import Synchronization
 /// Hostile answers are bounded: the body, decompressed, may hold at most `limit` bytes and the
 /// header lines `maximumHeaderBytes`; past either the write callback aborts the transfer, so
 /// memory never holds more than the limit and one chunk (Docs/security.md).
+///
+/// With `streamTo`, a final 2xx answer that announces its length (and is not compressed) goes
+/// into an `IncomingBody` of that length instead, handed to `streamTo` at the end of its headers
+/// so a reader can work on it while it arrives.
 final class CurlTransfer: @unchecked Sendable {
     /// Header lines of one answer, together; a real server sends a few hundred bytes.
     static let maximumHeaderBytes = 64 * 1024
@@ -26,6 +30,16 @@ final class CurlTransfer: @unchecked Sendable {
     /// The answer's `Content-Length`, when it gave one.
     private var expectedLength: Int?
     private let progress: HTTPProgress?
+    /// Starts a reader on a body as it arrives; false when it can't (the body is then collected
+    /// whole, as without it).
+    private let streamTo: ((IncomingBody) -> Bool)?
+    /// The final answer's body, when it was streamed to a reader.
+    private(set) var incoming: IncomingBody?
+    /// The first bytes of a streamed body as they came, for the network inspector (the reader
+    /// rewrites the buffer).
+    private(set) var streamedPrefix = Data()
+    /// The status of the answer whose headers are arriving.
+    private var answerStatus = 0
     private let cancelled = Atomic<Bool>(false)
     private let request: HTTPRequest
     private let backstop: Duration
@@ -42,9 +56,10 @@ final class CurlTransfer: @unchecked Sendable {
     ///   - limit: the most bytes the answer's body may hold once decompressed.
     init(
         request: HTTPRequest, backstop: Duration, time: TimeSource, limit: Int = ResponseLimits.standard.api,
-        logger: Logger = .disabled, progress: HTTPProgress? = nil
+        logger: Logger = .disabled, progress: HTTPProgress? = nil, streamTo: ((IncomingBody) -> Bool)? = nil
     ) {
         self.progress = progress
+        self.streamTo = streamTo
         self.request = request
         self.backstop = backstop
         self.time = time
@@ -98,6 +113,7 @@ final class CurlTransfer: @unchecked Sendable {
         bodyBytesReceived = 0
         overflow = nil
         expectedLength = nil
+        answerStatus = 0
         // Sorted so the wire order is the same every time (the dictionary's is not).
         let lines = headers.sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
         defer { lines.forEach { free($0) } }
@@ -115,6 +131,8 @@ final class CurlTransfer: @unchecked Sendable {
                             body: body, body_length: length, timeout_ms: milliseconds, context: context,
                             on_body: Self.onBody, on_header: Self.onHeader, on_progress: Self.onProgress)
                         ccurl_perform(&call, &outcome)
+                        // Whole or cut short, nothing more comes: the reader finishes.
+                        incoming?.finish()
                     }
                 }
             }
@@ -153,6 +171,14 @@ final class CurlTransfer: @unchecked Sendable {
         let length = size * count
         transfer.bodyBytesReceived += length
         guard transfer.accept(bodyBytes: length) else { return 0 }
+        if let incoming = transfer.incoming {
+            let bytes = UnsafeRawBufferPointer(start: data, count: length)
+            let wanted = NetworkMonitor.bodyLimit + 1 - transfer.streamedPrefix.count
+            if wanted > 0 { transfer.streamedPrefix.append(contentsOf: bytes.prefix(wanted)) }
+            guard incoming.append(bytes) else { return 0 }
+            transfer.progress?(incoming.arrivedByTransfer, transfer.expectedLength)
+            return length
+        }
         if transfer.body.isEmpty, let expected = transfer.expectedLength {
             // One allocation of the announced size (within the limit, checked at the header):
             // growing a large body by doubling copies it and holds two copies at the peak.
@@ -174,16 +200,29 @@ final class CurlTransfer: @unchecked Sendable {
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
         transfer.receiveHeaderLine(line)
         // The blank line ends the headers: refuse an announced body over the limit now.
-        if line == "\r\n" || line == "\n", transfer.announcesTooMuch {
-            transfer.overflow = .body
-            return 0
+        if line == "\r\n" || line == "\n" {
+            if transfer.announcesTooMuch {
+                transfer.overflow = .body
+                return 0
+            }
+            transfer.startStreaming()
         }
         return length
     }
 
+    /// At the end of a final 2xx answer's headers that announce a length: the body goes to a
+    /// reader as it arrives.
+    func startStreaming() {
+        guard let streamTo, incoming == nil, (200...299).contains(answerStatus), let length = expectedLength, !isCompressed else {
+            return
+        }
+        let body = IncomingBody(capacity: length)
+        if streamTo(body) { incoming = body }
+    }
+
     /// Whether `count` more body bytes stay within the limit; marks the overflow when not.
     func accept(bodyBytes count: Int) -> Bool {
-        guard body.count + count <= limit else {
+        guard (incoming?.arrivedByTransfer ?? body.count) + count <= limit else {
             overflow = .body
             return false
         }
@@ -199,6 +238,8 @@ final class CurlTransfer: @unchecked Sendable {
         if line.hasPrefix("HTTP/") {
             headers = [:]
             expectedLength = nil
+            // "HTTP/1.1 200 OK": the number after the first space.
+            answerStatus = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) } ?? 0
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }

@@ -55,6 +55,19 @@ public protocol HTTPClient: Sendable {
     /// The same, telling `progress` the body's bytes received so far (and the total when the
     /// server gave a length) as they arrive, from the transfer's thread.
     func send(_ request: HTTPRequest, progress: @escaping HTTPProgress) async throws(APIError) -> HTTPResponse
+    /// The same for an answer that is read as it arrives: a 2xx answer's body is handed to
+    /// `reader` — while it is still arriving, where the client can (`CurlHTTPClient`, for an
+    /// answer that announces its length), else once it is whole — and what the reader makes of
+    /// it is returned. Any other answer is thrown as `send` throws it; a transfer that fails
+    /// after the reader began throws too, and what the reader made is dropped.
+    func send<Reader: BodyReader>(_ request: HTTPRequest, progress: HTTPProgress?, reader: Reader) async throws(APIError) -> Reader.Output
+}
+
+/// Reads an answer's body, on a thread of its own, possibly while it arrives
+/// (`HTTPClient.send(_:progress:reader:)`). `IncomingBody.wait(for:)` gives the bytes as they come.
+public protocol BodyReader: Sendable {
+    associatedtype Output: Sendable
+    func read(_ body: IncomingBody) -> Output
 }
 
 /// Bytes of an answer's body received so far, and of how many (`Content-Length`) when known.
@@ -64,5 +77,12 @@ extension HTTPClient {
     /// Clients that can't tell how far a transfer has got never call `progress`.
     public func send(_ request: HTTPRequest, progress: @escaping HTTPProgress) async throws(APIError) -> HTTPResponse {
         try await send(request)
+    }
+
+    /// Clients that can't hand a body over while it arrives read it once it is whole.
+    public func send<Reader: BodyReader>(_ request: HTTPRequest, progress: HTTPProgress?, reader: Reader) async throws(APIError) -> Reader.Output {
+        let response: HTTPResponse
+        if let progress { response = try await send(request, progress: progress) } else { response = try await send(request) }
+        return reader.read(IncomingBody(complete: response.body))
     }
 }

@@ -121,6 +121,11 @@ public final class EncryptedFileStore: RecordStore {
         FileSystem.fsyncDirectory(directory)
     }
 
+    /// The folder's files that are records: not the key check, temp files or damaged copies.
+    public func recordNames() throws(StoreError) -> [String] {
+        FileSystem.names(in: directory).filter(Self.isRecordName)
+    }
+
     // MARK: - Sealing
 
     struct OpenFailure: Error, CustomStringConvertible {

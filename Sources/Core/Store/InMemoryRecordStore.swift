@@ -24,4 +24,6 @@ public final class InMemoryRecordStore: RecordStore {
 
     /// Every record's name, sorted: lets tests see what was written.
     public var names: [String] { records.withLock { $0.keys.sorted() } }
+
+    public func recordNames() throws(StoreError) -> [String] { names }
 }

@@ -9,6 +9,14 @@ public protocol RecordStore: Sendable {
     /// Replaces the record atomically: a reader sees the old bytes or the new, never a mix.
     func write(_ data: Data, to name: String) throws(StoreError)
     func remove(_ name: String) throws(StoreError)
+    /// The names of the records there are (no temp file, no damaged copy), for a caller that
+    /// cleans up after itself.
+    func recordNames() throws(StoreError) -> [String]
+}
+
+extension RecordStore {
+    /// A store that can't list its records names none: whoever cleans up by name leaves it be.
+    public func recordNames() throws(StoreError) -> [String] { [] }
 }
 
 public enum StoreError: Error, Hashable, Sendable {

@@ -164,7 +164,7 @@ extension ServerLoop {
         // An answer waits in `replies` (its body often shared with the route's cache) rather
         // than being copied into a full output.
         while let first = connection.replies.first, first.readyAt <= now, !connection.closeAfterFlush,
-              connection.output.count < Self.outputHighWater {
+              connection.output.count < Self.outputHighWater, !connection.output.endsInBody {
             connection.replies.removeFirst()
             queued += 1
             if first.interim {
@@ -178,7 +178,7 @@ extension ServerLoop {
             // Logged before the answer goes out, so whoever has the answer finds the line.
             context.logger(first.method, first.path, first.response.status, Nanoseconds.seconds(now &- first.requestedAt))
             noteLogged()
-            connection.output.appending { first.response.write(into: &$0, keepAlive: keepAlive) }
+            first.response.write(into: &connection.output, keepAlive: keepAlive)
             if !keepAlive {
                 connection.closeAfterFlush = true
                 connection.lastRequestRead = true

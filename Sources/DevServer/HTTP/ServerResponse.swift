@@ -29,9 +29,28 @@ public struct ServerResponse: Sendable, Equatable {
         return Data(bytes)
     }
 
-    /// Appends the bytes on the wire to `buffer`: head and body in one piece, so an answer
-    /// leaves in one `send`.
+    /// Bodies at least this large are sent from where they are (`ByteQueue.append(body:)`)
+    /// rather than copied behind the head: one more `send` is nothing next to copying megabytes.
+    static let sharedBodyThreshold = 64 * 1024
+
+    /// Queues the bytes on the wire: head and body in one piece, so an answer leaves in one
+    /// `send`, unless the body is large (`sharedBodyThreshold`): then it follows the head uncopied.
+    func write(into queue: inout ByteQueue, keepAlive: Bool) {
+        guard body.count >= Self.sharedBodyThreshold else {
+            queue.appending { write(into: &$0, keepAlive: keepAlive) }
+            return
+        }
+        queue.appending { writeHead(into: &$0, keepAlive: keepAlive) }
+        queue.append(body: body)
+    }
+
+    /// Appends the bytes on the wire to `buffer`: head and body in one piece.
     func write(into buffer: inout [UInt8], keepAlive: Bool) {
+        writeHead(into: &buffer, keepAlive: keepAlive)
+        body.withUnsafeBytes { buffer.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    private func writeHead(into buffer: inout [UInt8], keepAlive: Bool) {
         buffer.append(contentsOf: "HTTP/1.1 ".utf8)
         ByteText.appendDecimal(status, to: &buffer)
         buffer.append(32)
@@ -48,7 +67,6 @@ public struct ServerResponse: Sendable, Equatable {
             buffer.append(contentsOf: "\r\n".utf8)
         }
         buffer.append(contentsOf: "\r\n".utf8)
-        body.withUnsafeBytes { buffer.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
     }
 }
 
