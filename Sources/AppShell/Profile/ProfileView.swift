@@ -72,8 +72,10 @@ struct ProfileView: Widget {
         } else if let message = state.loadMessage {
             let lines = TextBlock("✗ \(message)", style: Self.errorStyle, alignment: .center, maxLines: 2)
                 .draw(in: Rect(x: body.x, y: middle, width: body.width, height: 2), on: &canvas)
-            TextBlock(ProfileCopy.retryHint, style: .dim, alignment: .center)
-                .draw(in: layout.row(middle + lines + 1, from: body.x, to: body.maxX), on: &canvas)
+            if let advice = state.loadAdvice {
+                TextBlock(advice, style: .dim, alignment: .center)
+                    .draw(in: layout.row(middle + lines + 1, from: body.x, to: body.maxX), on: &canvas)
+            }
         }
     }
 
