@@ -82,6 +82,11 @@ public enum ProfileCopy {
         "Use at least \(minimum) characters"
     }
 
+    /// Under a name field that holds as much as it may: the keys that add nothing are explained.
+    public static func fieldFull(maximum: Int) -> String {
+        "Full: at most \(maximum) characters"
+    }
+
     public static let passwordUnchanged = "Choose a password different from the current one"
     public static let passwordMismatch = "The passwords don't match"
     public static let wrongCurrentPassword = ProfileRules.wrongCurrentPasswordMessage
