@@ -92,13 +92,16 @@ import Testing
         var environment = environment
         environment["TERM"] = "xterm-256color"
         let errors = dataDir.appendingPathComponent("stderr")
-        let process = try PseudoTerminalProgram([BuiltProducts.path("challenge-tui")], environment: environment, stderr: errors.path)
+        let log = dataDir.appendingPathComponent("log")
+        let process = try PseudoTerminalProgram(
+            [BuiltProducts.path("challenge-tui"), "--log", log.path], environment: environment, stderr: errors.path)
         try await process.waitForOutput(containing: "Navigation flow")
         process.closeTerminal()
         let status = try await process.waitForExit()
         #expect(status == 1)
         let said = try String(contentsOf: errors, encoding: .utf8)
         #expect(said == "challenge-tui: the terminal's input closed (the terminal went away); ended\n")
+        #expect(try String(contentsOf: log, encoding: .utf8).hasSuffix("app: ended: the terminal's input closed\n"))
     }
 }
 
