@@ -101,7 +101,10 @@ import Testing
         #expect(status == 1)
         let said = try String(contentsOf: errors, encoding: .utf8)
         #expect(said == "challenge-tui: the terminal's input closed (the terminal went away); ended\n")
-        #expect(try String(contentsOf: log, encoding: .utf8).hasSuffix("app: ended: the terminal's input closed\n"))
+        let logged = try String(contentsOf: log, encoding: .utf8)
+        #expect(logged.contains("app: started "))
+        #expect(logged.contains(": mock backend (scenario default)\n"))
+        #expect(logged.hasSuffix("app: ended: the terminal's input closed\n"))
     }
 }
 

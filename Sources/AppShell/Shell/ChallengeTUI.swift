@@ -58,6 +58,7 @@ public enum ChallengeTUI {
         let shell = ChallengeShell(environment: app)
         do {
             let loop = try EventLoop(app: shell, terminal: terminal, time: app.time)
+            app.logger.info("app", "started \(version): \(app.backendDescription)")
             let exit = try loop.run()
             app.logger.info("app", "ended: \(exit)")
             // A terminating signal that was handled cleanly is a clean end, not a failure.
