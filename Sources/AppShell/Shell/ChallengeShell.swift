@@ -223,7 +223,9 @@ public final class ChallengeShell: TerminalApp {
     private func pop() {
         guard stack.count > 1 else { return }
         let screen = stack.removeLast()
-        if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) { environment.logger.info("app", "left \(left.title)") }
+        if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
+            environment.logger.info("app", "left \(left.title)")
+        }
         if let context { screen.disappear(context) }
         afterChange()
     }

@@ -35,11 +35,13 @@ public enum TerminalCheck {
         case .usable:
             return nil
         case .missing:
-            return "TERM=\(term) has no terminfo entry on this system (install it, e.g. the ncurses-term package, or set TERM to a terminal that has one, e.g. xterm-256color)"
+            return "TERM=\(term) has no terminfo entry on this system (install it, e.g. the ncurses-term package, "
+                + "or set TERM to a terminal that has one, e.g. xterm-256color)"
         case .noDatabase:
             return "no terminfo database was found to look TERM=\(term) up in (install ncurses-base, or set TERMINFO)"
         case .cannotAddressCursor:
-            return "TERM=\(term) can't place the cursor, and a full-screen program needs a terminal that can (e.g. TERM=xterm-256color)"
+            return "TERM=\(term) can't place the cursor, and a full-screen program needs a terminal that can "
+                + "(e.g. TERM=xterm-256color)"
         }
     }
 
