@@ -61,7 +61,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server", "CNcurses"]),
         .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
         .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]),

@@ -59,6 +59,32 @@ static inline SCREEN *ctui_newterm(const char *type, int infd, int outfd) {
     return newterm(type, out, in);
 }
 
+/// What terminfo says of the terminal `type`, read without starting curses (setupterm reads the
+/// entry, del_curterm frees it again; nothing is written to any terminal): 1 it can place the
+/// cursor, 0 there is no entry for it, -1 no terminfo database was found, 2 the entry can't place
+/// the cursor (a hard-copy or `dumb` terminal).
+/// (term.h is not included: its macros would name half of terminfo's capabilities.)
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+static inline int ctui_terminfo_status(const char *type) {
+    // The current terminal (none before curses starts) is put back afterwards.
+    struct term *saved = set_curterm(NULL);
+    set_curterm(saved);
+    int err = 0;
+    int status;
+    if (setupterm(type, -1, &err) != OK) {
+        status = err == 1 ? 2 : (err == 0 ? 0 : -1);
+    } else {
+        const char *cup = tigetstr("cup");
+        status = cup != NULL && cup != (const char *)-1 ? 1 : 2;
+    }
+    struct term *made = set_curterm(saved);
+    if (made != NULL && made != saved) del_curterm(made);
+    return status;
+}
+
 /// setcchar with an int colour pair (the extended-colour `opts` form), so pairs above 32767 work.
 static inline int ctui_setcchar(cchar_t *c, const wchar_t *w, attr_t a, int pair) {
     return setcchar(c, w, a, 0, &pair);

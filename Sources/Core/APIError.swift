@@ -30,11 +30,30 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
         case .connectionRefused: "The server refused the connection (is it running?)"
         case .timedOut: "The server took too long to answer"
         case .http(let status, _) where (500...599).contains(status): "Server error \(status)"
-        case .http(let status, _): "The server answered \(status)"
+        case .http(let status, _): Self.reason(status).map { "The server answered \(status) (\($0))" } ?? "The server answered \(status)"
         case .undecodable(let detail): "Unexpected response from the server: \(detail)"
         case .cancelled: "Cancelled"
         case .responseTooLarge(let limit): "The server's answer is too large (over \(Self.megabytes(limit)))"
         case .brokenAnswer(let broken): broken.message
+        }
+    }
+
+    /// What a refusal's status means, for the statuses people meet.
+    static func reason(_ status: Int) -> String? {
+        switch status {
+        case 400: "bad request"
+        case 401: "not authorised"
+        case 403: "forbidden"
+        case 404: "not found"
+        case 405: "method not allowed"
+        case 408: "request timeout"
+        case 409: "conflict"
+        case 410: "gone"
+        case 413: "request too large"
+        case 415: "unsupported media type"
+        case 422: "unprocessable"
+        case 429: "too many requests"
+        default: nil
         }
     }
 
@@ -45,6 +64,15 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
         case .offline, .connectionRefused, .timedOut, .brokenAnswer: true
         case .http(let status, _): (500...599).contains(status)
         case .undecodable, .cancelled, .responseTooLarge: false
+        }
+    }
+
+    /// Nothing answered (offline, the connection refused, no answer in time), as opposed to an
+    /// answer we didn't like: the only failures "could not reach the server" describes.
+    public var isTransport: Bool {
+        switch self {
+        case .offline, .connectionRefused, .timedOut: true
+        case .http, .undecodable, .cancelled, .responseTooLarge, .brokenAnswer: false
         }
     }
 

@@ -85,7 +85,7 @@ import Contract
             if retry < 3 { try await app.waitFor("syncing… retry \(retry + 1) of 3 in 2 s") }
         }
         try await app.waitFor("Sync failed after 4 attempts: server error 500.")
-        #expect(app.contains("sync failed"))
+        #expect(app.lines[0].hasSuffix("server error 500"), "the header says what happened")
         #expect(app.terminal.canvas.style(at: Point(x: 78, y: 0)).foreground == .red, "now drawn as an error")
         // The network inspector still lists every attempt with its status.
         app.press(.char("n"))
@@ -105,9 +105,21 @@ import Contract
         #expect(app.contains("60 articles"))
     }
 
+    /// The header names what the sync ran into: a refused connection is not "offline".
+    @Test(arguments: [(SimulatedFailure.refused, "connection refused"), (.offline, "offline"), (.timeout, "timed out")])
+    func theHeaderSaysWhatTheSyncRanInto(_ failure: SimulatedFailure, _ header: String) async throws {
+        let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.alwaysFail(failure)))
+        try await app.waitFor("retry 1 of 3")
+        for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
+        try await app.waitFor("Sync failed after 4 attempts")
+        #expect(app.lines[0].hasSuffix(" \(header)"), "\(app.lines[0])")
+        #expect(app.screen.components(separatedBy: "try again").count == 2, "said once")
+    }
+
     @Test func seedAC2_aClientErrorIsNotRetried() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(1, .status(404))))
-        try await app.waitFor("Sync failed: the server answered 404. Press r to try again.")
+        try await app.waitFor("Sync failed: the server answered 404 (not found).")
+        #expect(app.contains("Check the articles address"))
         #expect(app.contains("sync failed"))
         #expect(app.clock.sleeperCount == 0, "no retry timer")
     }

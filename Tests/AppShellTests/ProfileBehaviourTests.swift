@@ -71,35 +71,63 @@ import Contract
 
     // MARK: Seed requirement 3: error handling for every mock return
 
-    @Test func seedReq3_errorHandling_400NamesAFieldAndGoesUnderIt() async throws {
+    /// The section's message beside its SAVE CHANGES: the button's row and the one under it.
+    private func sectionMessage(_ app: ShellHarness, row: Int) -> String {
+        let first = app.lines[row].components(separatedBy: "✗ ").dropFirst().joined(separator: "✗ ")
+        let second = app.lines[row + 1].trimmingCharacters(in: .whitespaces)
+        return second.isEmpty ? first : first + " " + second
+    }
+
+    /// An injected 400 knows nothing of what was typed: not "First Name is required" under a
+    /// filled-in name, but the status's generic answer for the section.
+    @Test func seedReq3_errorHandling_anInjected400IsTheGenericAnswerNotAFieldGuess() async throws {
         let app = try await ShellHarness.loadedProfile([
             .profileUpdate: .failingOnce(.status(400)), .passwordChange: .failingOnce(.status(400)),
         ])
-        app.type("!")
+        app.press(.ctrl("u"))
+        app.type("Jane")
         app.press(.tab, .tab, .enter)
-        try await app.waitFor("First Name is required")
-        #expect(app.lineUnder("First Name") == "                     ✗ First Name is required")
+        try await app.waitFor("(400)")
+        #expect(sectionMessage(app, row: 9) == "The server refused the change as invalid (400). Check the fields and save again")
+        #expect(app.lineUnder("First Name")?.trimmingCharacters(in: .whitespaces) == "")
+        #expect(!app.contains("is required"))
         app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
         app.press(.enter)
-        try await app.waitFor("Current Password is required")
-        #expect(app.lineUnder("Current Password") == "                     ✗ Current Password is required")
+        try await app.settle(until: "the password section's answer") { $0.lines[19].contains("✗ The server refused") }
+        #expect(sectionMessage(app, row: 19) == "The server refused the change as invalid (400). Check the fields and save again")
+        #expect(app.lineUnder("Current Password")?.trimmingCharacters(in: .whitespaces) == "")
     }
 
-    @Test func seedReq3_errorHandling_401SaysTheSessionExpired() async throws {
+    /// A scenario that names a field and a message gets them under that field.
+    @Test func seedReq3_errorHandling_anInjectedAnswerNamingAFieldGoesUnderIt() async throws {
+        let app = try await ShellHarness.loadedProfile([
+            .profileUpdate: .failingOnce(.answer(status: 400, code: "lastName", message: "Last Name is taken")),
+        ])
+        app.type("!")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("Last Name is taken")
+        #expect(app.lineUnder("Last Name") == "                     ✗ Last Name is taken")
+        #expect(!app.contains("(400)"))
+    }
+
+    /// `r` can't mend a refused token: the message says what would.
+    @Test func seedReq3_errorHandling_401SaysWhatWouldHelp() async throws {
         let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(401))])
         app.type("!")
         app.press(.tab, .tab, .enter)
-        try await app.waitFor("Your session has expired")
-        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ Your session has expired")
+        try await app.waitFor("(401)")
+        #expect(sectionMessage(app, row: 9) == "The server refused the token (401). Set a valid CHALLENGE_TUI_TOKEN and start again")
+        #expect(!app.contains(String(DevToken.default.prefix(12))))
         // The edit is kept, so it can be sent again.
         #expect(app.contains("Johnny B!"))
         #expect(app.contains("● unsaved"))
     }
 
-    @Test func seedReq3_errorHandling_401WhileLoading() async throws {
+    @Test func seedReq3_errorHandling_401WhileLoadingNamesTheTokenNotR() async throws {
         let app = try ShellHarness.profile([.profile: .failingOnce(.status(401))])
-        try await app.waitFor("✗ Your session has expired")
-        #expect(app.contains("Press r to try again"))
+        try await app.waitFor("✗ The server refused the token (401)")
+        #expect(app.contains("Set a valid CHALLENGE_TUI_TOKEN and start again"))
+        #expect(!app.contains("Press r"))
     }
 
     @Test func seedReq3_errorHandling_403GoesUnderCurrentPassword() async throws {
@@ -113,28 +141,41 @@ import Contract
         #expect(app.mockProfileAPI?.isCurrentPassword(Secret(MockProfileAPI.defaultPassword)) == true)
     }
 
-    @Test func seedReq3_errorHandling_422GoesUnderNewPassword() async throws {
+    /// The rule itself: a short new password is refused under New Password in the server's words.
+    @Test func seedReq3_errorHandling_aShortNewPasswordGoesUnderNewPassword() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.fillPasswords(current: "password123", new: "short", confirmation: "short")
+        app.press(.enter)
+        #expect(app.lineUnder("New Password") == "                     ✗ Use at least 8 characters", "checked before sending")
+    }
+
+    /// An injected 422 does not claim "at least 8 characters" under a 14-character password.
+    @Test func seedReq3_errorHandling_anInjected422IsTheGenericAnswer() async throws {
         let app = try await ShellHarness.loadedProfile([.passwordChange: .failingOnce(.status(422))])
         app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
         app.press(.enter)
-        try await app.waitFor("at least 8 characters")
-        #expect(app.lineUnder("New Password") == "                     ✗ The new password must be at least 8 characters")
+        try await app.waitFor("(422)")
+        #expect(sectionMessage(app, row: 19) == "The server refused the change by its rules (422). Change the values and save again")
+        #expect(!app.contains("at least 8"))
+        #expect(app.lineUnder("New Password")?.trimmingCharacters(in: .whitespaces) == "")
     }
 
     @Test func seedReq3_errorHandling_422OfTheBasicInformationIsTheSectionsMessage() async throws {
         let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(422))])
         app.type("!")
         app.press(.tab, .tab, .enter)
-        try await app.waitFor("The request breaks a rule")
-        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ The request breaks a rule")
+        try await app.waitFor("(422)")
+        #expect(sectionMessage(app, row: 9) == "The server refused the change by its rules (422). Change the values and save again")
     }
 
-    @Test func seedReq3_errorHandling_500IsUnreachableAndTheNextTryWorks() async throws {
+    /// The server answered: it failed, it was reached.
+    @Test func seedReq3_errorHandling_500SaysServerErrorAndTheNextTryWorks() async throws {
         let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(500))])
         app.type("!")
         app.press(.tab, .tab, .enter)
-        try await app.waitFor("Couldn't reach the server")
-        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ Couldn't reach the server — try again")
+        try await app.waitFor("Server error 500")
+        #expect(sectionMessage(app, row: 9) == "Server error 500: the server failed. Save again to retry")
+        #expect(!app.contains("reach"))
         app.press(.enter)
         try await app.waitFor("✓ Profile saved")
         #expect(app.mockProfileAPI?.storedProfile.firstName == "Johnny B!")
@@ -145,14 +186,16 @@ import Contract
         app.fillPasswords(current: "password123", new: "a-new-password", confirmation: "a-new-password")
         app.press(.enter)
         try await app.waitFor("Couldn't reach the server")
-        #expect(app.lines[19] == "▸ [ SAVE CHANGES ]  ✗ Couldn't reach the server — try again")
+        #expect(sectionMessage(app, row: 19)
+            == "Couldn't reach the server: the connection was refused (is it running?). Save again to retry")
         #expect(app.mockProfileAPI?.isCurrentPassword("password123") == true)
     }
 
     @Test func seedReq3_errorHandling_timeoutWhileLoadingOffersR() async throws {
         let app = try ShellHarness.profile([.profile: .failingOnce(.timeout)])
         try await app.waitFor("Press r to try again")
-        #expect(app.contains("✗ Couldn't reach the server — try again"))
+        #expect(app.contains("✗ Couldn't reach the server: no answer in time"))
+        #expect(app.screen.components(separatedBy: "try again").count == 2, "said once")
         #expect(app.profileScreen?.capturesText == false)
         #expect(app.lines[23] == "r retry · Esc back · ? help · q leave · n network · f faults")
         app.press(.char("r"))
@@ -165,7 +208,7 @@ import Contract
         app.type("!")
         app.press(.tab, .tab, .enter)
         try await app.waitFor("Unexpected response")
-        #expect(app.lines[9] == "▸ [ SAVE CHANGES ]  ✗ Unexpected response from the server")
+        #expect(sectionMessage(app, row: 9) == "Unexpected response from the server. Save again to retry")
     }
 
     @Test func seedReq3_errorHandling_offlineWhileLoadingThenRetried() async throws {

@@ -58,7 +58,8 @@ import TUI
     }
 
     @Test func wrongCurrentPassword() async throws {
-        let app = try await ShellHarness.loadedProfile([.passwordChange: .failingOnce(.status(403))])
+        // The mock's own rule answers it (an injected 403 would name no field).
+        let app = try await ShellHarness.loadedProfile()
         app.fillPasswords(current: "not-it-at-all", new: "a-new-password", confirmation: "a-new-password")
         app.press(.enter)
         try await app.waitFor("The current password is wrong")

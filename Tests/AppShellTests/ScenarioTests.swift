@@ -125,7 +125,7 @@ private func problem(_ json: String) -> String? {
         #expect(problem(#"{"endpoints": {"rLogin": {"outcome": {"sequence": []}}}}"#)
             == "s.json: endpoints.rLogin.outcome.sequence: expected at least one step")
         #expect(problem(#"{"endpoints": {"rLogin": {"outcome": {"sequence": ["maybe"]}}}}"#)
-            == #"s.json: endpoints.rLogin.outcome.sequence[0]: expected "succeed" or "fail:<failure>", got "maybe""#)
+            == #"s.json: endpoints.rLogin.outcome.sequence[0]: expected "succeed", "fail:<failure>" or {"fail": F}, got "maybe""#)
         #expect(problem(#"{"endpoints": {"rLogin": {"outcome": "fine"}}}"#)?.hasPrefix(#"s.json: endpoints.rLogin.outcome: expected "succeed""#) == true)
         #expect(problem(#"{"endpoints": {"rLogin": {"outcome": {"failNext": 1}}}}"#)?.hasPrefix("s.json: endpoints.rLogin.outcome: expected") == true)
         #expect(problem(#"{"endpoints": {"rLogin": {"outcome": {"oops": 1}}}}"#)?.hasPrefix("s.json: endpoints.rLogin.outcome.oops: unknown key") == true)
@@ -163,6 +163,51 @@ private func problem(_ json: String) -> String? {
         #expect(try user.load("slow").description == "mine")
         #expect(try user.load("quiet").description == "also mine")
         #expect(try user.load("happy") == library.load("happy"))
+    }
+
+    /// A failure may name what it concerns and say it: the profile shows that message under
+    /// the field the code names; any other injected status gets the screen's generic answer.
+    @Test func anAnswerNamingAFieldAndAMessageParsesInEveryForm() throws {
+        let scenario = try Scenario.decode(Data(#"""
+        {
+          "endpoints": {
+            "profileUpdate": { "outcome": { "fail": { "status": 400, "code": "lastName", "message": "Last Name is taken" } } },
+            "passwordChange": { "outcome": { "failNext": 1, "failure": { "status": 422, "code": "newPassword", "message": "Too common" } } },
+            "profile": { "outcome": { "sequence": [{ "fail": { "status": 403, "code": "forbidden", "message": "Locked" } }, "succeed"] } }
+          }
+        }
+        """#.utf8), name: "answers", file: "answers.json")
+        let taken = SimulatedFailure.answer(status: 400, code: "lastName", message: "Last Name is taken")
+        #expect(scenario.behaviour(for: .profileUpdate).outcomes == .alwaysFail(taken))
+        #expect(scenario.behaviour(for: .passwordChange).outcomes
+            == .failNext(1, .answer(status: 422, code: "newPassword", message: "Too common")))
+        #expect(scenario.behaviour(for: .profile).outcomes
+            == .sequence([.failure(.answer(status: 403, code: "forbidden", message: "Locked")), .success]))
+        #expect(try Scenario(json: scenario.json, name: "answers", file: "x") == scenario)
+        #expect(EndpointBehaviour.name(of: taken) == "400 lastName")
+        #expect(taken.apiError == .http(status: 400, body: "Last Name is taken"))
+    }
+
+    @Test func aBadAnswerIsNamed() {
+        func answer(_ json: String) -> String? {
+            problem(#"{"endpoints": {"profileUpdate": {"outcome": {"fail": \#(json)}}}}"#)
+        }
+        #expect(answer(#"{"status": 400, "code": "lastName"}"#)?.hasPrefix("s.json: endpoints.profileUpdate.outcome.fail: expected an answer") == true)
+        #expect(answer(#"{"status": 200, "code": "x", "message": "y"}"#)
+            == "s.json: endpoints.profileUpdate.outcome.fail.status: expected an HTTP error status, got 200")
+        #expect(answer(#"{"status": 600, "code": "x", "message": "y"}"#)
+            == "s.json: endpoints.profileUpdate.outcome.fail.status: expected an HTTP error status (400 to 599), got 600")
+        #expect(answer(#"{"status": 400, "code": "x", "message": "  "}"#)
+            == "s.json: endpoints.profileUpdate.outcome.fail.message: expected a message to show")
+        let long = String(repeating: "m", count: EndpointBehaviour.answerMessageLimit + 1)
+        #expect(answer(#"{"status": 400, "code": "x", "message": "\#(long)"}"#)
+            == "s.json: endpoints.profileUpdate.outcome.fail.message: expected at most 200 characters")
+        let code = String(repeating: "c", count: EndpointBehaviour.answerCodeLimit + 1)
+        #expect(answer(#"{"status": 400, "code": "\#(code)", "message": "m"}"#)
+            == "s.json: endpoints.profileUpdate.outcome.fail.code: expected at most 64 characters")
+        #expect(answer(#"{"status": 400, "code": "x", "message": "m", "field": "f"}"#)?.contains("unknown key") == true)
+        #expect(problem(#"{"endpoints": {"profileUpdate": {"outcome": {"sequence": [{"fail": "500", "x": 1}]}}}}"#)?
+            .contains("unknown key") == true)
     }
 
     @Test func failureNamesRoundTrip() {

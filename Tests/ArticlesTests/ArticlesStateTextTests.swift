@@ -27,9 +27,13 @@ import Testing
         (.syncing(attempt: 1, lastError: nil), "syncing…"),
         (.synced(at: WallClockTime(hour: 9, minute: 5)), "synced at 09:05"),
         (.synced(at: WallClockTime(hour: 14, minute: 30)), "synced at 14:30"),
-        (.failed(.timedOut, attempts: 4), "offline"),
-        (.failed(.connectionRefused, attempts: 4), "offline"),
-        (.failed(.http(status: 500, body: ""), attempts: 4), "sync failed"),
+        // A failed sync says what it ran into: "offline" only when the network is down.
+        (.failed(.offline, attempts: 4), "offline"),
+        (.failed(.timedOut, attempts: 4), "timed out"),
+        (.failed(.connectionRefused, attempts: 4), "connection refused"),
+        (.failed(.http(status: 500, body: ""), attempts: 4), "server error 500"),
+        (.failed(.http(status: 404, body: ""), attempts: 1), "sync failed"),
+        (.failed(.brokenAnswer(.cutShort), attempts: 4), "sync failed"),
     ])
     func headerText(status: SyncStatus, text: String) {
         var state = ArticlesState()

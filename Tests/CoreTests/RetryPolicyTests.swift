@@ -15,7 +15,8 @@ import Testing
 
     @Test func errorsExplainThemselvesAndKnowWhetherRetryingHelps() {
         #expect(APIError.http(status: 503, body: "").message == "Server error 503")
-        #expect(APIError.http(status: 404, body: "").message == "The server answered 404")
+        #expect(APIError.http(status: 404, body: "").message == "The server answered 404 (not found)")
+        #expect(APIError.http(status: 418, body: "").message == "The server answered 418")
         #expect(APIError.http(status: 404, body: "").status == 404)
         #expect(APIError.timedOut.status == nil)
         #expect(!APIError.http(status: 422, body: "").isTransient)

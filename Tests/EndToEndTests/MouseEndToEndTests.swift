@@ -37,16 +37,16 @@ import Testing
         try terminal.click("Profile")
         try await terminal.waitFor("Johnny B")
 
-        // Focus is on First Name. A bracketed paste (raw bytes) goes in whole: its newline
-        // dropped, its q and n typed, not pressed.
+        // Focus is on First Name. A bracketed paste (raw bytes) goes in whole, on one line: its
+        // newline a space, its q and n typed, not pressed.
         try terminal.send("C-u")
         try terminal.sendBytes(Array("\u{1B}[200~Gr\nq?n\u{1B}[201~".utf8))
-        var screen = try await terminal.waitFor("First Name         Grq?n")
+        var screen = try await terminal.waitFor("First Name         Gr q?n")
         #expect(screen[0].contains("User Profile"))
         #expect(!screen.contains { $0.contains("Keys") || $0.contains("Network ·") })
         // tmux's own paste, bracketed only because the app asked for it: one edit again.
         try terminal.pasteBuffer(" Hopper\nx")
-        screen = try await terminal.waitFor("First Name         Grq?n Hopperx")
+        screen = try await terminal.waitFor("First Name         Gr q?n Hopper x")
         #expect(screen.contains { $0.contains("● unsaved") })
 
         // SAVE CHANGES is a button; so is ‹ Dashboard.

@@ -59,13 +59,14 @@ import Testing
     }
 
     @Test(arguments: [nil, "not.a.token", DevToken.token(secret: "someone else's")])
-    func seedReq3_noOrBadTokenIs401AndTheSessionHasExpired(token: String?) async throws {
+    func seedReq3_noOrBadTokenIs401AndTheTokenIsNamed(token: String?) async throws {
         let error = await status { () async throws(APIError) in _ = try await api(token: token).fetchProfile() }
         #expect(error?.status == 401)
         var state = ProfileState()
         _ = state.reduce(.appeared)
         _ = state.reduce(.loaded(.failure(try #require(error))))
-        #expect(state.loadMessage == ProfileCopy.sessionExpired)
+        #expect(state.loadMessage == ProfileCopy.tokenRefused)
+        #expect(state.loadAdvice == ProfileCopy.tokenAdvice)
     }
 
     @Test func seedReq3_a400OfTheUpdateLandsUnderTheFieldItNames() async throws {

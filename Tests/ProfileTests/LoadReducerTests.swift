@@ -39,35 +39,51 @@ import Testing
     struct LoadFailure: Sendable, CustomTestStringConvertible {
         let error: APIError
         let message: String
+        let advice: String?
         var testDescription: String { "\(error)" }
     }
 
+    /// What happened, said once, and under it what would help: `r` where trying again can, the
+    /// token where it can't (Docs/profile.md).
     static let failures: [LoadFailure] = [
-        LoadFailure(error: envelopeError(401, code: "unauthorized", message: "jwt expired"), message: "Your session has expired"),
-        LoadFailure(error: .http(status: 401, body: ""), message: "Your session has expired"),
-        LoadFailure(error: envelopeError(500, code: "internalError", message: "boom"), message: "Couldn't reach the server — try again"),
-        LoadFailure(error: .http(status: 503, body: "<html>"), message: "Couldn't reach the server — try again"),
-        LoadFailure(error: .connectionRefused, message: "Couldn't reach the server — try again"),
-        LoadFailure(error: .timedOut, message: "Couldn't reach the server — try again"),
-        LoadFailure(error: .offline, message: "Couldn't reach the server — try again"),
-        LoadFailure(error: .undecodable("not JSON"), message: "Unexpected response from the server"),
-        LoadFailure(error: envelopeError(404, code: "notFound", message: "No such user"), message: "No such user"),
-        LoadFailure(error: .http(status: 404, body: "nope"), message: "The server answered 404"),
-        LoadFailure(error: envelopeError(400, code: "firstName", message: "First Name is required"), message: "First Name is required"),
+        LoadFailure(error: envelopeError(401, code: "unauthorized", message: "jwt expired"),
+                    message: "The server refused the token (401)", advice: "Set a valid CHALLENGE_TUI_TOKEN and start again"),
+        LoadFailure(error: .http(status: 401, body: ""),
+                    message: "The server refused the token (401)", advice: "Set a valid CHALLENGE_TUI_TOKEN and start again"),
+        LoadFailure(error: envelopeError(500, code: "internalError", message: "boom"),
+                    message: "Server error 500: the server failed", advice: "Press r to try again"),
+        LoadFailure(error: .http(status: 503, body: "<html>"), message: "Server error 503: the server failed", advice: "Press r to try again"),
+        LoadFailure(error: .connectionRefused,
+                    message: "Couldn't reach the server: the connection was refused (is it running?)", advice: "Press r to try again"),
+        LoadFailure(error: .timedOut, message: "Couldn't reach the server: no answer in time", advice: "Press r to try again"),
+        LoadFailure(error: .offline, message: "Couldn't reach the server (offline?)", advice: "Press r to try again"),
+        LoadFailure(error: .undecodable("not JSON"), message: "Unexpected response from the server", advice: "Press r to try again"),
+        LoadFailure(error: envelopeError(404, code: "notFound", message: "No such user"),
+                    message: "The server has no such address (404): No such user", advice: "Press r to try again"),
+        LoadFailure(error: .http(status: 404, body: "nope"),
+                    message: "The server has no such address (404)", advice: "Check the server address (--server)"),
+        LoadFailure(error: .http(status: 403, body: ""),
+                    message: "This account may not do that (403)", advice: "Use another account's token (CHALLENGE_TUI_TOKEN)"),
+        LoadFailure(error: envelopeError(400, code: "firstName", message: "First Name is required"),
+                    message: "The server refused the request (400): First Name is required", advice: "Press r to try again"),
+        LoadFailure(error: .responseTooLarge(limit: 1 << 20), message: "The server's answer is too large (over 1 MB)", advice: nil),
     ]
 
     @Test(arguments: failures)
-    func seedReq3_loadFailureIsShownWithRetry(_ c: LoadFailure) {
+    func seedReq3_loadFailureIsShownWithWhatWouldHelp(_ c: LoadFailure) {
         var state = ProfileState()
         _ = state.reduce(.appeared)
         _ = state.reduce(.loaded(.failure(c.error)))
-        #expect(state.loadStatus == .failed(c.message))
+        #expect(state.loadStatus == .failed(ProfileFailure(c.error, request: .load)))
         #expect(state.loadMessage == c.message)
+        #expect(state.loadAdvice == c.advice)
+        #expect(!(state.loadMessage ?? "").lowercased().contains("try again"), "said once, in the advice")
         #expect(state.canRetryLoad)
         #expect(!state.showsForm && !state.isBusy)
         #expect(state.lastOutcome == .loadFailed(ProfileFailure(c.error, request: .load)))
         #expect(state.reduce(.retryLoad) == [.fetchProfile])
         #expect(state.loadStatus == .loading && !state.canRetryLoad)
+        #expect(state.loadAdvice == nil)
     }
 
     @Test func retryDoesNothingUnlessTheLoadFailed() {

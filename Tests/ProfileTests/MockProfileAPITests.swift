@@ -91,10 +91,13 @@ import CoreTesting
         #expect(api.isCurrentPassword("password123"))
     }
 
+    /// An injected status names no field and brings no message: whatever was typed, the screen
+    /// shows the generic answer for the status (Docs/live-tools.md).
     @Test(arguments: [
-        (ProfileEndpoint.profileUpdate, 400, "firstName"), (.passwordChange, 400, "currentPassword"), (.profile, 400, "badRequest"),
-        (.profile, 401, "unauthorized"), (.passwordChange, 403, "wrongCurrentPassword"), (.profileUpdate, 403, "forbidden"),
-        (.profile, 404, "notFound"), (.passwordChange, 422, "passwordTooShort"), (.profileUpdate, 422, "unprocessable"),
+        (ProfileEndpoint.profileUpdate, 400, "badRequest"), (.passwordChange, 400, "badRequest"), (.profile, 400, "badRequest"),
+        (.profile, 401, "unauthorized"), (.passwordChange, 403, "forbidden"), (.profileUpdate, 403, "forbidden"),
+        (.profile, 404, "notFound"), (.passwordChange, 422, "unprocessable"), (.profileUpdate, 422, "unprocessable"),
+        (.passwordChange, 429, "tooManyRequests"),
         (.profile, 500, "internalError"), (.profileUpdate, 503, "internalError"), (.passwordChange, 418, "error"),
     ])
     func injectedStatusesAnswerTheContractsEnvelope(_ endpoint: ProfileEndpoint, _ status: Int, _ code: String) async {
@@ -112,6 +115,22 @@ import CoreTesting
         }
         // An injected failure changes nothing stored.
         #expect(api.storedProfile == .sample && api.isCurrentPassword("password123"))
+    }
+
+    /// A scenario's answer that names a field and a message is answered as written.
+    @Test func anInjectedAnswerNamingAFieldIsAnsweredAsWritten() async {
+        let answer = SimulatedFailure.answer(status: 422, code: "lastName", message: "Last Name is taken")
+        let api = MockProfileAPI(
+            updateEndpoint: MockEndpoint("profileUpdate", behaviour: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(answer))),
+            clock: ContinuousClock())
+        await expectRejection((422, "lastName")) { () throws(APIError) in
+            _ = try await api.updateProfile(firstName: "A", lastName: "B")
+        }
+        do {
+            _ = try await api.updateProfile(firstName: "A", lastName: "B")
+        } catch {
+            #expect(error.statusEnvelope?.message == "Last Name is taken")
+        }
     }
 
     @Test(arguments: [

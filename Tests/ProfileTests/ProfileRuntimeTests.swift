@@ -65,7 +65,7 @@ import Testing
         let store = profileStore(exhaustivity: .off, api: api)
         store.send(.appeared)
         store.runEffects()
-        #expect(store.state.loadStatus == .failed("Couldn't reach the server — try again"))
+        #expect(store.state.loadMessage == "Server error 500: the server failed")
         store.send(.retryLoad)
         store.runEffects()
         #expect(store.state.loadStatus == .loaded)
@@ -73,14 +73,15 @@ import Testing
         store.send(.edit(.lastName, "Doe"))
         store.send(.saveBasicInformation)
         store.runEffects()
-        #expect(store.state.message(for: .basicInformation)?.text == "Unexpected response from the server")
+        #expect(store.state.message(for: .basicInformation)?.text == "Unexpected response from the server. Save again to retry")
 
         for (field, text) in [(ProfileField.currentPassword, "password123"), (.newPassword, "correct horse"), (.passwordConfirmation, "correct horse")] {
             store.send(.edit(field, text))
         }
         store.send(.changePassword)
         store.runEffects()
-        #expect(store.state.message(for: .password)?.text == "Your session has expired")
+        #expect(store.state.message(for: .password)?.text
+            == "The server refused the token (401). Set a valid CHALLENGE_TUI_TOKEN and start again")
     }
 
     @Test func leavingCancelsARequestInFlight() async {

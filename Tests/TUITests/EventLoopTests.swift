@@ -267,6 +267,11 @@ private struct Harness {
         #expect(loop.step() == .inputClosed)
         #expect(EventLoopExit.inputClosed.exitStatus == 1)
         #expect(EventLoopExit.quit.exitStatus == 0)
+        // As the log says it.
+        #expect(EventLoopExit.inputClosed.description == "the terminal's input closed")
+        #expect(EventLoopExit.signal(SIGTERM).description == "SIGTERM")
+        #expect(EventLoopExit.signal(SIGUSR1).description == "signal \(SIGUSR1)")
+        #expect(EventLoopExit.quit.description == "quit")
     }
 
     @Test func pollTimeoutsRoundUpToWholeMilliseconds() {

@@ -201,6 +201,8 @@ final class PseudoTerminal {
     @Test func anUnknownTerminalTypeIsAnError() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "no-such-terminal-type")
-        #expect(throws: TerminalError.self) { try terminal.start() }
+        let error = #expect(throws: TerminalError.self) { try terminal.start() }
+        // The context once: the program prints the error as it is, after its own name.
+        #expect(error?.description == "cannot start the terminal: ncurses could not initialise TERM=no-such-terminal-type")
     }
 }

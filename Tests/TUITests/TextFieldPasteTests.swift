@@ -17,9 +17,33 @@ import Testing
 
     @Test func controlCharactersAreDroppedAndDoNotUseRoom() {
         var field = TextFieldState(maxLength: 3)
-        let changed3 = field.paste("\r\n\u{1B}a\tb\u{7}cd")
+        let changed3 = field.paste("\r\n\u{1B}a\u{7}b\u{7}cd")
         #expect(changed3)
         #expect(field.text == "abc")
+    }
+
+    /// A one-line field makes a paste one line: each run of line breaks and tabs between text is
+    /// one space, those at its ends go (Docs/mouse-and-paste.md).
+    @Test(arguments: [
+        ("Mary\nAnn", "Mary Ann"), ("Mary\r\nAnn", "Mary Ann"), ("Mary\rAnn", "Mary Ann"), ("Mary\tAnn", "Mary Ann"),
+        ("Mary\n\n\r\n\tAnn", "Mary Ann"), ("\nMary Ann\n", "Mary Ann"), ("Mary \nAnn", "Mary Ann"),
+        ("Mary\n Ann", "Mary Ann"), ("Mary\u{2028}Ann\u{85}Lee", "Mary Ann Lee"), ("\n\n", ""),
+        ("Mary\n\u{1B}Ann", "Mary Ann"),
+    ])
+    func lineBreaksInAPasteBecomeOneSpace(_ pasted: String, _ expected: String) {
+        var field = TextFieldState(maxLength: 50)
+        field.paste(pasted)
+        #expect(field.text == expected)
+        #expect(field.cursor == expected.count)
+    }
+
+    @Test func theSpaceOfABreakTakesRoomLikeAnyCharacter() {
+        var field = TextFieldState(maxLength: 5)
+        field.paste("Mary\nAnn")
+        #expect(field.text == "Mary ")
+        var exact = TextFieldState(maxLength: 4)
+        exact.paste("Mary\nAnn")
+        #expect(exact.text == "Mary")
     }
 
     @Test func aCombiningMarkWhereThePasteMeetsTheTextMergesAsTyped() {

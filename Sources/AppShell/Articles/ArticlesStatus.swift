@@ -4,7 +4,8 @@ import TUI
 /// What the header and the message line say about the sync right now, in the domain's own
 /// words, and the spinner's frame.
 struct ArticlesStatus: Hashable {
-    /// "synced at 14:05", "syncing…", "retry 1 of 3 in 2 s", "offline", "sync failed", or "".
+    /// "synced at 14:05", "syncing…", "retry 1 of 3 in 2 s", "offline", "server error 500",
+    /// "sync failed", or "".
     var header: String
     /// "Sync failed: server error 500 — retry 2 of 3 in 2 s", or nil when nothing failed.
     var message: String?

@@ -55,8 +55,12 @@ public enum LaunchInterface {
         ],
         exitStatus: [
             Definition("0", "quit (q, Ctrl-C) or ended cleanly by SIGTERM, SIGHUP or SIGINT"),
-            Definition("1", "the terminal cannot be used, its input closed, or libcurl is missing for --backend http"),
-            Definition("2", "bad arguments or configuration (nothing was drawn)"),
+            Definition(
+                "1", "the terminal could not be started, its input closed while running (a line on stderr says so), "
+                    + "or libcurl is missing for --backend http"),
+            Definition(
+                "2", "bad arguments or configuration, or no usable terminal: standard input or output not a terminal, "
+                    + "TERM unset, dumb or without a terminfo entry (one line on stderr names it; nothing was drawn)"),
         ],
         examples: [
             Definition("challenge-tui", "The launcher, on the embedded mock backend."),

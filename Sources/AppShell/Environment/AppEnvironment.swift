@@ -50,7 +50,7 @@ public final class AppEnvironment {
         self.scenario = scenario
         self.variables = environment
         self.time = time
-        self.monitor = NetworkMonitor(time: time)
+        self.monitor = NetworkMonitor(time: time, logger: logger)
         self.logger = logger
         self.storeOpening = .opened(store, storeProblem)
         self.scenarioLibrary = scenarioLibrary

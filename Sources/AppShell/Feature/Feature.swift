@@ -57,6 +57,14 @@ protocol Feature {
 
     /// Whether the running effect `id` should finish although the screen was left.
     func keepsRunning(_ id: String) -> Bool
+
+    /// The log's subsystem for the feature's lines ("navigation").
+    static var logName: String { get }
+    /// What `--log` keeps of the state, by topic: the screen shown, a request's failure and its
+    /// retry, an outcome (`("sign-in", "attempt 1 failed: Server error 500; retry in 1 s")`).
+    /// The host writes a topic's line whenever its text changes; an empty text writes nothing.
+    /// Never a secret, never a value typed (Docs/configuration.md, "Logging").
+    var logTopics: [(topic: String, text: String)] { get }
 }
 
 extension Feature {
@@ -64,6 +72,8 @@ extension Feature {
     func confirmLeave() -> LeaveConfirmation? { nil }
     func layout(_ area: Rect, at now: Duration) -> Event? { nil }
     func keepsRunning(_ id: String) -> Bool { false }
+    static var logName: String { "app" }
+    var logTopics: [(topic: String, text: String)] { [] }
 }
 
 /// What a key asks of a feature's host.

@@ -10,6 +10,9 @@ final class FeatureHost<F: Feature>: Screen {
     let token = ScreenToken()
     private let executor: (any TaskExecutor)?
     private var runner: EffectRunner<F.Effect, F.Event>?
+    /// Where the feature's topics are logged (set on appearing), and what was logged last of each.
+    private var logger = Logger.disabled
+    private var logged: [String: String] = [:]
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     init(_ feature: F, executor: (any TaskExecutor)? = nil) {
@@ -23,6 +26,7 @@ final class FeatureHost<F: Feature>: Screen {
     var isAnimating: Bool { feature.isAnimating }
 
     func appear(_ context: ScreenContext) {
+        logger = context.environment.logger
         let poster = context.poster
         runner = EffectRunner(
             executor: executor, perform: feature.perform,
@@ -75,10 +79,21 @@ final class FeatureHost<F: Feature>: Screen {
         let feature = feature
         runner?.cancelAll(keeping: { feature.keepsRunning($0) })
         runner = nil
+        logged = [:]
     }
 
     private func send(_ event: F.Event, at now: Duration) {
         let effects = feature.reduce(event, at: now)
+        logChanges()
         runner?.run(effects)
+    }
+
+    /// Writes each topic whose text changed (nothing at all without `--log`).
+    private func logChanges() {
+        guard logger.isEnabled else { return }
+        for (topic, text) in feature.logTopics where logged[topic] != text {
+            logged[topic] = text
+            if !text.isEmpty { logger.info(F.logName, "\(topic): \(text)") }
+        }
     }
 }

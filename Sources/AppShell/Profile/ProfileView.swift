@@ -72,8 +72,10 @@ struct ProfileView: Widget {
         } else if let message = state.loadMessage {
             let lines = TextBlock("✗ \(message)", style: Self.errorStyle, alignment: .center, maxLines: 2)
                 .draw(in: Rect(x: body.x, y: middle, width: body.width, height: 2), on: &canvas)
-            TextBlock(ProfileCopy.retryHint, style: .dim, alignment: .center)
-                .draw(in: layout.row(middle + lines + 1, from: body.x, to: body.maxX), on: &canvas)
+            if let advice = state.loadAdvice {
+                TextBlock(advice, style: .dim, alignment: .center)
+                    .draw(in: layout.row(middle + lines + 1, from: body.x, to: body.maxX), on: &canvas)
+            }
         }
     }
 
@@ -111,13 +113,20 @@ struct ProfileView: Widget {
         let cursor = widget.draw(in: layout.row(y, from: layout.fieldX, to: layout.contentMaxX), on: &canvas)
         canvas.addHitRegion(layout.row(y, from: layout.markerX, to: layout.contentMaxX), ProfileTarget.field(field))
         if let error = state.error(for: field) {
-            let line = "✗ " + error
-            // Under the field; a message too long for that starts further left, never past the labels.
-            let x = max(layout.labelX, min(layout.fieldX, layout.contentMaxX - DisplayWidth.of(line)))
-            let row = layout.row(y + 1, from: x, to: layout.contentMaxX)
-            canvas.put(TextLayout.truncate(line, width: row.width), at: row.origin, style: Self.errorStyle, clipTo: row)
+            drawUnder(field: y, "✗ " + error, style: Self.errorStyle, layout, on: &canvas)
+        } else if isFocused, let limit = text.maxLength, text.count >= limit {
+            // A full field takes no more keys: said, so a key that does nothing is explained.
+            drawUnder(field: y, ProfileCopy.fieldFull(maximum: limit), style: .dim, layout, on: &canvas)
         }
         return cursor
+    }
+
+    /// A line under the field at row `y`; one too long for that starts further left, never past
+    /// the labels.
+    private func drawUnder(field y: Int, _ line: String, style: Style, _ layout: ProfileLayout, on canvas: inout Canvas) {
+        let x = max(layout.labelX, min(layout.fieldX, layout.contentMaxX - DisplayWidth.of(line)))
+        let row = layout.row(y + 1, from: x, to: layout.contentMaxX)
+        canvas.put(TextLayout.truncate(line, width: row.width), at: row.origin, style: style, clipTo: row)
     }
 
     private func drawButton(_ section: ProfileSection, _ layout: ProfileLayout, on canvas: inout Canvas) {

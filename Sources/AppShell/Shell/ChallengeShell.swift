@@ -200,6 +200,7 @@ public final class ChallengeShell: TerminalApp {
     func open(_ challenge: Challenge) {
         let screen = challenge.makeScreen(environment)
         challenges[ObjectIdentifier(screen)] = challenge
+        environment.logger.info("app", "opened \(challenge.title)")
         push(screen)
     }
 
@@ -222,7 +223,9 @@ public final class ChallengeShell: TerminalApp {
     private func pop() {
         guard stack.count > 1 else { return }
         let screen = stack.removeLast()
-        challenges[ObjectIdentifier(screen)] = nil
+        if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
+            environment.logger.info("app", "left \(left.title)")
+        }
         if let context { screen.disappear(context) }
         afterChange()
     }

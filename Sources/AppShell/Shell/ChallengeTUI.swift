@@ -40,6 +40,12 @@ public enum ChallengeTUI {
             // Once the store is open (or could not be), the key's variables leave the process.
             defer { ProcessHardening.removeFromEnvironment() }
             app = try AppEnvironment.make(options: options, environment: environment)
+            // Checked once the configuration is read (a bad scenario is named wherever the
+            // program runs) and before anything changes or is drawn (Docs/configuration.md).
+            if let problem = TerminalCheck.problem(term: environment["TERM"]) {
+                printError("challenge-tui: \(problem)")
+                return 2
+            }
             if options.reset { try resetProgress(app) }
         } catch {
             printError("challenge-tui: \(error.description)")
@@ -52,15 +58,20 @@ public enum ChallengeTUI {
         let shell = ChallengeShell(environment: app)
         do {
             let loop = try EventLoop(app: shell, terminal: terminal, time: app.time)
+            app.logger.info("app", "started \(version): \(app.backendDescription)")
             let exit = try loop.run()
             app.logger.info("app", "ended: \(exit)")
             // A terminating signal that was handled cleanly is a clean end, not a failure.
             switch exit {
             case .quit, .signal: return 0
-            case .inputClosed: return exit.exitStatus
+            case .inputClosed:
+                // The terminal went away: it has been given back as far as it still exists.
+                printError("challenge-tui: the terminal's input closed (the terminal went away); ended")
+                return exit.exitStatus
             }
         } catch {
-            printError("challenge-tui: cannot start the terminal: \(error)")
+            // The error names its own context ("cannot start the terminal: …").
+            printError("challenge-tui: \(error)")
             return 1
         }
     }

@@ -13,7 +13,8 @@ extension ArticlesState {
     }
 
     /// The short sync state for the header: "synced at 14:05", "syncing…", "syncing… retry 1 of 3
-    /// in 2 s", "offline", "sync failed", or "" before any sync.
+    /// in 2 s", what a failed sync ran into ("offline", "connection refused", "server error 500",
+    /// "sync failed"), or "" before any sync.
     ///
     /// The challenge asks for the retries to happen *before* an error is shown, so while they
     /// run the header only says that the sync goes on (see Docs/articles.md); the network
@@ -34,7 +35,19 @@ extension ArticlesState {
             }
         case .waitingToRetry(let retry, _, let delay, _): "syncing… \(retryText(retry)) in \(delay.shortDescription)"
         case .synced(let time): "synced at \(time)"
-        case .failed(let error, _): error.isTransport ? "offline" : "sync failed"
+        case .failed(let error, _): Self.headerText(for: error)
+        }
+    }
+
+    /// What the header says of a sync that failed, in a word or two: "offline" only when the
+    /// network is down; a refused connection, a time-out and a server's error say so.
+    static func headerText(for error: APIError) -> String {
+        switch error {
+        case .offline: "offline"
+        case .connectionRefused: "connection refused"
+        case .timedOut: "timed out"
+        case .http(let status, _) where (500...599).contains(status): "server error \(status)"
+        default: "sync failed"
         }
     }
 
@@ -47,7 +60,7 @@ extension ArticlesState {
         case .failed(let error, let attempts):
             let tries = attempts > 1 ? " after \(attempts) attempts" : ""
             let shown = articles.isEmpty ? "" : " Showing the last stored articles."
-            return "Sync failed\(tries): \(Self.describe(error)).\(shown) Press r to try again."
+            return "Sync failed\(tries): \(Self.describe(error)).\(shown) \(Self.advice(for: error))"
         }
     }
 
@@ -105,6 +118,15 @@ extension ArticlesState {
 
     private func retryText(_ retry: Int) -> String {
         policy.maxRetries.map { "retry \(retry) of \($0)" } ?? "retry \(retry)"
+    }
+
+    /// What would help after `error`: trying again, unless the server refused the request
+    /// itself (a 4xx: the address is wrong, trying again gets the same answer).
+    static func advice(for error: APIError) -> String {
+        if let status = error.status, (400...499).contains(status) {
+            return "Check the articles address (--articles-url, --server), then press r."
+        }
+        return "Press r to try again."
     }
 
     /// An error's message with a lower-case start, to follow "Sync failed: ".

@@ -45,16 +45,6 @@ public enum SyncStatus: Hashable, Sendable {
     }
 }
 
-extension APIError {
-    /// The network itself failed (no answer at all), as opposed to an answer we didn't like.
-    public var isTransport: Bool {
-        switch self {
-        case .offline, .connectionRefused, .timedOut: true
-        case .http, .undecodable, .cancelled, .responseTooLarge, .brokenAnswer: false
-        }
-    }
-}
-
 extension Duration {
     /// "2 s", "1.5 s", "250 ms": the delay as the header shows it.
     public var shortDescription: String {

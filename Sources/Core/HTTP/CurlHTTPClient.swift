@@ -69,18 +69,20 @@ public final class CurlHTTPClient: HTTPClient {
         let started = time.elapsed
         let path = NetworkMonitor.pathAndQuery(of: request.url)
         let result = await perform(request, progress: progress, read: read)
-        let milliseconds = (time.elapsed - started).inMilliseconds
+        let duration = time.elapsed - started
+        let line = RequestLogLine.text(
+            method: request.method.rawValue, path: path, outcome: result.map(\.response.status), duration: duration, attempt: request.attempt)
         switch result {
         case .success(let answer):
             if let token { monitor?.end(token, .response(status: answer.response.status), responseBody: answer.recordedBody) }
-            logger.info("http", "\(request.method.rawValue) \(path) -> \(answer.response.status) in \(milliseconds) ms (attempt \(request.attempt))")
+            logger.info("http", line)
             return answer
         case .failure(let error):
             if let token {
                 let body: Data? = if case .http(_, let text) = error { Data(text.utf8) } else { nil }
                 monitor?.end(token, .failure(error), responseBody: body)
             }
-            logger.warning("http", "\(request.method.rawValue) \(path) -> \(Self.describe(error)) in \(milliseconds) ms (attempt \(request.attempt))")
+            logger.warning("http", line)
             throw error
         }
     }
@@ -170,10 +172,6 @@ public final class CurlHTTPClient: HTTPClient {
         return .success(HTTPResponse(status: status, headers: headers, body: body))
     }
 
-    private static func describe(_ error: APIError) -> String {
-        if let status = error.status { return "\(status)" }
-        return error.message
-    }
 }
 
 /// Finishes a request exactly once, whichever comes first: the answer, the timeout or a

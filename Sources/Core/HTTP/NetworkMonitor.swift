@@ -30,13 +30,18 @@ public final class NetworkMonitor: Sendable {
 
     public let capacity: Int
     private let time: TimeSource
+    private let logger: Logger
     private let state = Mutex(State())
 
-    /// - Parameter time: stamps starts, wall times and durations; a manual clock makes them exact.
-    public init(capacity: Int = 200, time: TimeSource) {
+    /// - Parameters:
+    ///   - time: stamps starts, wall times and durations; a manual clock makes them exact.
+    ///   - logger: where a simulated request's end is logged, in the HTTP client's words (the
+    ///     client logs its own requests).
+    public init(capacity: Int = 200, time: TimeSource, logger: Logger = .disabled) {
         precondition(capacity > 0)
         self.capacity = capacity
         self.time = time
+        self.logger = logger
     }
 
     /// Records the start of a request and returns the token to end it with.
@@ -82,7 +87,23 @@ public final class NetworkMonitor: Sendable {
             return (activity, Array(state.subscribers.values))
         }
         guard let (activity, subscribers) = updated else { return }
+        if activity.transport == .simulated { log(activity) }
         subscribers.forEach { $0(activity) }
+    }
+
+    /// A simulated request's line, as the HTTP client writes a real one: the mock backend's
+    /// requests, attempts and outcomes read the same in the log.
+    private func log(_ activity: NetworkActivity) {
+        let outcome: Result<Int, APIError>
+        switch activity.outcome {
+        case .pending: return
+        case .response(let status): outcome = .success(status)
+        case .failure(let error): outcome = .failure(error)
+        }
+        let line = RequestLogLine.text(
+            method: activity.method, path: activity.path, outcome: outcome, duration: activity.duration ?? .zero,
+            attempt: activity.attempt)
+        if case .success = outcome { logger.info("mock", line) } else { logger.warning("mock", line) }
     }
 
     /// Time since the monitor was made, on its clock: what `started` is measured against, so the

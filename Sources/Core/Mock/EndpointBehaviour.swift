@@ -1,7 +1,11 @@
 /// A failure a simulated endpoint can produce. The domain mocks turn it into what their real
 /// server would answer (the profile mock, say, gives a 403 the error envelope of the contract).
 public enum SimulatedFailure: Hashable, Sendable {
+    /// An HTTP error status, and nothing more: the screen shows its generic answer for it.
     case status(Int)
+    /// An HTTP error status whose answer names what it concerns, as a scenario writes it: the
+    /// contract's `code` (for the profile, the field) and a message for people.
+    case answer(status: Int, code: String, message: String)
     case timeout
     case refused
     case offline
@@ -12,6 +16,7 @@ public enum SimulatedFailure: Hashable, Sendable {
     public var apiError: APIError {
         switch self {
         case .status(let status): .http(status: status, body: "")
+        case .answer(let status, _, let message): .http(status: status, body: message)
         case .timeout: .timedOut
         case .refused: .connectionRefused
         case .offline: .offline

@@ -1,36 +1,23 @@
 import Contract
 
 extension MockProfileAPI {
-    /// The answer of an injected failure with `status` (fault panel, scenarios), with a code and
-    /// message that fit the endpoint: a 400 of the update names First Name, of the password
-    /// change Current Password; a 403 of the password change is a wrong current password; a 422
-    /// a too short new password.
-    static func injectedRejection(status: Int, endpoint: ProfileEndpoint) -> ProfileRejection {
-        switch (status, endpoint) {
-        case (400, .profileUpdate):
-            ProfileRejection(status: 400, code: "firstName", message: "First Name is required")
-        case (400, .passwordChange):
-            ProfileRejection(status: 400, code: "currentPassword", message: "Current Password is required")
-        case (400, _):
-            ProfileRejection(status: 400, code: "badRequest", message: "The request is not valid")
-        case (401, _):
-            ProfileRejection(status: 401, code: "unauthorized", message: "The token is missing, invalid or expired")
-        case (403, .passwordChange):
-            ProfileRejection(status: 403, code: "wrongCurrentPassword", message: ProfileRules.wrongCurrentPasswordMessage)
-        case (403, _):
-            ProfileRejection(status: 403, code: "forbidden", message: "Not allowed")
-        case (404, _):
-            ProfileRejection(status: 404, code: "notFound", message: "Not found")
-        case (422, .passwordChange):
-            ProfileRejection(
-                status: 422, code: "passwordTooShort",
-                message: "The new password must be at least \(ProfileRules.minimumPasswordLength) characters")
-        case (422, _):
-            ProfileRejection(status: 422, code: "unprocessable", message: "The request breaks a rule")
-        case (500...599, _):
-            ProfileRejection(status: status, code: "internalError", message: "Something went wrong")
-        default:
-            ProfileRejection(status: status, code: "error", message: "The request failed")
+    /// The answer of an injected failure with `status` (fault panel, scenarios): the contract's
+    /// error envelope with a code for the status alone, naming no field, and no message, so the
+    /// screen shows its generic answer for that status. An injected failure knows nothing of
+    /// what was typed: a field and a message of its own would contradict the screen ("First Name
+    /// is required" under a filled-in name). A scenario that wants a field's error names the
+    /// field and the message itself (`SimulatedFailure.answer`; Docs/live-tools.md).
+    static func injectedRejection(status: Int) -> ProfileRejection {
+        let code = switch status {
+        case 400: "badRequest"
+        case 401: "unauthorized"
+        case 403: "forbidden"
+        case 404: "notFound"
+        case 422: "unprocessable"
+        case 429: "tooManyRequests"
+        case 500...599: "internalError"
+        default: "error"
         }
+        return ProfileRejection(status: status, code: code, message: "")
     }
 }

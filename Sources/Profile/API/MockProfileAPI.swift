@@ -121,7 +121,9 @@ public final class MockProfileAPI: ProfileAPI {
         case .success:
             return
         case .failure(.status(let status)):
-            throw Self.injectedRejection(status: status, endpoint: name).apiError
+            throw Self.injectedRejection(status: status).apiError
+        case .failure(.answer(let status, let code, let message)):
+            throw ProfileRejection(status: status, code: code, message: message).apiError
         case .failure(.malformed):
             throw .undecodable("the \(name.rawValue) response is not the contract's JSON")
         case .failure(let failure):

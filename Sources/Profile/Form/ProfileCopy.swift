@@ -1,4 +1,5 @@
 import Contract
+import Core
 
 /// Every sentence the profile screen shows, in one place so the screen, the mock backend and the
 /// tests agree on the words.
@@ -13,10 +14,54 @@ public enum ProfileCopy {
     public static let noChanges = "No changes to save"
     public static let profileSaved = "Profile saved"
     public static let passwordChanged = "Password changed"
-    public static let sessionExpired = "Your session has expired"
-    public static let unreachable = "Couldn't reach the server — try again"
     public static let unexpectedResponse = "Unexpected response from the server"
     public static let cancelled = "Cancelled"
+
+    // What happened, for failures the server did not put into words. Each says it once; what
+    // would help is the advice after it (`ProfileFailure.advice(for:)`).
+
+    /// No answer at all: "could not reach" is kept for this.
+    public static func unreachable(_ error: APIError) -> String {
+        switch error {
+        case .connectionRefused: "Couldn't reach the server: the connection was refused (is it running?)"
+        case .timedOut: "Couldn't reach the server: no answer in time"
+        default: "Couldn't reach the server (offline?)"
+        }
+    }
+
+    /// The server answered, and failed: "Server error 500: the server failed", or how the answer
+    /// was broken.
+    public static func serverFailed(_ error: APIError) -> String {
+        if let status = error.status { return "Server error \(status): the server failed" }
+        return error.message
+    }
+
+    /// 401. The token itself is never shown.
+    public static let tokenRefused = "The server refused the token (401)"
+
+    /// A refusal naming no field: its status in words, then the server's message if it sent one.
+    public static func rejected(status: Int, message: String?, request: ProfileRequest) -> String {
+        let what = request == .load ? "the request" : "the change"
+        let said: String = switch status {
+        case 400: message == nil ? "The server refused \(what) as invalid (400)" : "The server refused \(what) (400)"
+        case 403: "This account may not do that (403)"
+        case 404: "The server has no such address (404)"
+        case 422: message == nil ? "The server refused \(what) by its rules (422)" : "The server refused \(what) (422)"
+        case 429: "Too many requests (429)"
+        default: "The server refused \(what) (\(status))"
+        }
+        return message.map { "\(said): \($0)" } ?? said
+    }
+
+    // What would help.
+    public static let saveAgain = "Save again to retry"
+    public static let tokenAdvice = "Set a valid CHALLENGE_TUI_TOKEN and start again"
+    public static let otherAccountAdvice = "Use another account's token (CHALLENGE_TUI_TOKEN)"
+    public static let serverAddressAdvice = "Check the server address (--server)"
+    public static let checkFieldsAdvice = "Check the fields and save again"
+    public static let changeValuesAdvice = "Change the values and save again"
+    public static let waitThenSave = "Wait a moment, then save again"
+    public static let waitThenRetry = "Wait a moment, then press r"
 
     // Field messages (validation, and defaults when the server gives no message).
     public static func required(_ field: ProfileField) -> String {
@@ -35,6 +80,11 @@ public enum ProfileCopy {
 
     public static func passwordTooShort(minimum: Int) -> String {
         "Use at least \(minimum) characters"
+    }
+
+    /// Under a name field that holds as much as it may: the keys that add nothing are explained.
+    public static func fieldFull(maximum: Int) -> String {
+        "Full: at most \(maximum) characters"
     }
 
     public static let passwordUnchanged = "Choose a password different from the current one"

@@ -1,44 +1,51 @@
 import Contract
 import Core
 
-/// A failed request, in the terms the screen shows: under a field, or as the section's message.
+/// A failed request, in the terms the screen shows: under a field, or as the section's (or the
+/// loading screen's) message. Each says what happened once, and `advice` what would help
+/// (Docs/profile.md, "How server answers are shown").
 public enum ProfileFailure: Hashable, Sendable {
-    /// Shown under the field (400 naming a field, 403 wrong current password, 422 rule broken,
-    /// 429 too many wrong current passwords).
+    /// Shown under the field: the server's `code` named it (a 400 or 422 naming a field, a 403
+    /// `wrongCurrentPassword`), or a 429 of the password change (too many wrong passwords).
     case field(ProfileField, String)
-    /// 401.
-    case sessionExpired
-    /// 5xx answers and transport errors (offline, refused, timed out).
-    case unreachable
+    /// 401: the token is missing, invalid or expired.
+    case tokenRefused
+    /// No answer: offline, the connection refused, or no answer in time.
+    case unreachable(APIError)
+    /// The server answered, but failed: a 5xx, an answer cut short or not HTTP, one too large.
+    case serverFailed(APIError)
     /// A 2xx whose body is not what the contract promises.
     case unexpectedResponse
-    /// Any other refusal; the server's own message when it sent one.
-    case rejected(String)
+    /// Any other refusal: its status, and the server's own message when it sent one (it names
+    /// the rule broken).
+    case rejected(status: Int, message: String?)
     /// The request was cancelled (the screen went away); nothing to show.
     case cancelled
 
     /// Maps an API error of `request` to what the person sees.
     ///
-    /// Field errors only land on fields of the request's own form; a field of the other form,
-    /// or no field at all, gives a section message instead.
+    /// Field errors land only on fields of the request's own form, named by the server's `code`;
+    /// a field of the other form, or no field at all, gives a section message instead. So an
+    /// answer that names nothing (an injected failure, say) is the status's generic answer, never
+    /// a guess at a field.
     public init(_ error: APIError, request: ProfileRequest) {
         switch error {
         case .cancelled:
             self = .cancelled
         case .offline, .connectionRefused, .timedOut:
-            self = .unreachable
+            self = .unreachable(error)
         case .undecodable:
             self = .unexpectedResponse
         case .responseTooLarge, .brokenAnswer:
             // Says what happened (Docs/security.md): not "can't be reached", the server is there.
-            self = .rejected(error.message)
+            self = .serverFailed(error)
         case .http(401, _):
-            self = .sessionExpired
+            self = .tokenRefused
         case .http(let status, _) where (500...599).contains(status):
-            self = .unreachable
+            self = .serverFailed(error)
         case .http(let status, _):
             let envelope = error.statusEnvelope
-            let message = envelope.map(\.message).flatMap { $0.isEmpty ? nil : $0 }
+            let message = envelope.map { $0.message.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
             let ownFields = request.section?.fields ?? []
             let named = envelope.flatMap { ProfileField(serverCode: $0.code) }.flatMap {
                 ownFields.contains($0) ? $0 : nil
@@ -46,27 +53,59 @@ public enum ProfileFailure: Hashable, Sendable {
             if request == .changePassword && status == 429 {
                 // Too many wrong current passwords: said where the wrong one was typed.
                 self = .field(.currentPassword, message ?? ProfileCopy.tooManyAttempts)
-            } else if request == .changePassword && status == 403 {
-                self = .field(.currentPassword, message ?? ProfileCopy.wrongCurrentPassword)
             } else if let named {
                 self = .field(named, message ?? "\(named.label) was not accepted")
-            } else if request == .changePassword && status == 422 {
-                self = .field(.newPassword, message ?? "\(ProfileField.newPassword.label) was not accepted")
             } else {
-                self = .rejected(message ?? error.message)
+                self = .rejected(status: status, message: message)
             }
         }
     }
 
-    /// The sentence shown, wherever it goes.
-    public var message: String {
+    /// What happened, once, for `request` (a load asks, a save changes).
+    public func message(for request: ProfileRequest) -> String {
         switch self {
-        case .field(_, let message), .rejected(let message): message
-        case .sessionExpired: ProfileCopy.sessionExpired
-        case .unreachable: ProfileCopy.unreachable
+        case .field(_, let message): message
+        case .tokenRefused: ProfileCopy.tokenRefused
+        case .unreachable(let error): ProfileCopy.unreachable(error)
+        case .serverFailed(let error): ProfileCopy.serverFailed(error)
         case .unexpectedResponse: ProfileCopy.unexpectedResponse
+        case .rejected(let status, let message): ProfileCopy.rejected(status: status, message: message, request: request)
         case .cancelled: ProfileCopy.cancelled
         }
+    }
+
+    /// What would help, for `request`; nil when the message says it already (a field's error, the
+    /// server's own words) or nothing would.
+    public func advice(for request: ProfileRequest) -> String? {
+        let again = request == .load ? ProfileCopy.retryHint : ProfileCopy.saveAgain
+        switch self {
+        case .field, .cancelled:
+            return nil
+        case .tokenRefused:
+            return ProfileCopy.tokenAdvice
+        case .unreachable, .unexpectedResponse:
+            return again
+        case .serverFailed(let error):
+            return error.isTransient ? again : nil
+        case .rejected(let status, let message):
+            // The server's own words name the rule; loading can still be tried again.
+            if message != nil { return request == .load ? again : nil }
+            switch status {
+            case 403: return ProfileCopy.otherAccountAdvice
+            case 404: return ProfileCopy.serverAddressAdvice
+            case 429: return request == .load ? ProfileCopy.waitThenRetry : ProfileCopy.waitThenSave
+            case 400: return request == .load ? again : ProfileCopy.checkFieldsAdvice
+            case 422: return request == .load ? again : ProfileCopy.changeValuesAdvice
+            default: return request == .load ? again : nil
+            }
+        }
+    }
+
+    /// The message and the advice as one line of text (a section's message beside its button).
+    public func sentence(for request: ProfileRequest) -> String {
+        let message = message(for: request)
+        guard let advice = advice(for: request) else { return message }
+        return "\(message). \(advice)"
     }
 }
 

@@ -55,7 +55,7 @@ extension ProfileState {
             lastOutcome = .loaded
         case .failure(let error):
             let failure = ProfileFailure(error, request: .load)
-            loadStatus = failure == .cancelled ? .idle : .failed(failure.message)
+            loadStatus = failure == .cancelled ? .idle : .failed(failure)
             lastOutcome = .loadFailed(failure)
         }
     }
@@ -113,7 +113,7 @@ extension ProfileState {
             messages[.basicInformation] = Notice(.success, ProfileCopy.profileSaved)
             lastOutcome = .saved(.basicInformation)
         case .failure(let error):
-            show(ProfileFailure(error, request: .saveBasicInformation), in: .basicInformation)
+            show(ProfileFailure(error, request: .saveBasicInformation), of: .saveBasicInformation)
         }
     }
 
@@ -148,7 +148,7 @@ extension ProfileState {
             lastOutcome = .saved(.password)
         case .failure(let error):
             // The fields stay so the person can correct the one the error names.
-            show(ProfileFailure(error, request: .changePassword), in: .password)
+            show(ProfileFailure(error, request: .changePassword), of: .changePassword)
         }
     }
 
@@ -160,14 +160,15 @@ extension ProfileState {
 
     // MARK: Failures
 
-    private mutating func show(_ failure: ProfileFailure, in section: ProfileSection) {
+    private mutating func show(_ failure: ProfileFailure, of request: ProfileRequest) {
+        guard let section = request.section else { return }
         switch failure {
         case .cancelled:
             return
         case .field(let field, let message):
             errors[field] = message
-        case .sessionExpired, .unreachable, .unexpectedResponse, .rejected:
-            messages[section] = Notice(.error, failure.message)
+        case .tokenRefused, .unreachable, .serverFailed, .unexpectedResponse, .rejected:
+            messages[section] = Notice(.error, failure.sentence(for: request))
         }
         lastOutcome = .failed(section, failure)
     }

@@ -8,8 +8,8 @@ public struct ProfileState: Equatable, Sendable {
         case idle
         case loading
         case loaded
-        /// The sentence to show; `r` retries.
-        case failed(String)
+        /// Why; `r` retries.
+        case failed(ProfileFailure)
     }
 
     /// A section's message under its SAVE CHANGES button.
@@ -80,8 +80,14 @@ extension ProfileState {
         switch loadStatus {
         case .idle, .loaded: nil
         case .loading: ProfileCopy.loading
-        case .failed(let message): message
+        case .failed(let failure): failure.message(for: .load)
         }
+    }
+
+    /// Under a failed load's message: what would help ("Press r to try again", or the token).
+    public var loadAdvice: String? {
+        if case .failed(let failure) = loadStatus { return failure.advice(for: .load) }
+        return nil
     }
 
     /// `r` does something only after a failed load.

@@ -50,6 +50,8 @@ public final class EventLoop<App: TerminalApp> {
     /// When an input sequence left open is ended (`Configuration.inputSequenceTimeout` after its
     /// last input); nil when none is open.
     private var sequenceDeadline: Duration?
+    /// Turns in a row on which the input was readable yet had ended (see `step`).
+    private var emptyReadableTurns = 0
     /// Frames rendered so far.
     public private(set) var renderCount = 0
 
@@ -134,6 +136,14 @@ public final class EventLoop<App: TerminalApp> {
             sequenceDeadline = time.elapsed + configuration.inputSequenceTimeout
         }
         if terminal.inputDescriptor >= 0, result.hungUp.contains(terminal.inputDescriptor) {
+            exit = .inputClosed
+            return exit
+        }
+        // Readable with nothing to read is end of file: without a hang-up to say so (a file or
+        // /dev/null for input) the loop would wake at once for ever. Twice in a row, so that
+        // bytes another reader of the same terminal took first are not mistaken for it.
+        emptyReadableTurns = inputArrived && terminal.inputHasEnded ? emptyReadableTurns + 1 : 0
+        if emptyReadableTurns >= 2 {
             exit = .inputClosed
             return exit
         }

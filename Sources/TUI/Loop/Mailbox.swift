@@ -16,7 +16,7 @@ final class Mailbox<Message: Sendable>: Sendable {
 
     init() throws(TerminalError) {
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw TerminalError.cannotStart("no wake pipe (errno \(errno))") }
+        guard pipe(&fds) == 0 else { throw TerminalError.cannotStart("no wake pipe: \(String(cString: strerror(errno)))") }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

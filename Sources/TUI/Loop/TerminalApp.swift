@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// An app driven by `EventLoop`, in the manner of Bubble Tea / Elm: the loop hands it keys and
 /// messages (from background work or timers), and asks it to draw after every change. All calls
 /// come on the loop's thread.
@@ -20,7 +23,7 @@ extension TerminalApp {
 }
 
 /// Why the event loop ended.
-public enum EventLoopExit: Hashable, Sendable {
+public enum EventLoopExit: Hashable, Sendable, CustomStringConvertible {
     /// The app called `quit()`, or the user pressed Ctrl-C (or `q` on the too-small screen).
     case quit
     /// SIGTERM, SIGHUP or SIGINT arrived.
@@ -36,4 +39,15 @@ public enum EventLoopExit: Hashable, Sendable {
         case .inputClosed: 1
         }
     }
+
+    /// For the log: "quit", "SIGTERM", "the terminal's input closed".
+    public var description: String {
+        switch self {
+        case .quit: "quit"
+        case .signal(let number): Self.signalNames[number] ?? "signal \(number)"
+        case .inputClosed: "the terminal's input closed"
+        }
+    }
+
+    private static let signalNames: [Int32: String] = [SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGINT: "SIGINT"]
 }

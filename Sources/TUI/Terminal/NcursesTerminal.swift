@@ -27,6 +27,8 @@ public final class NcursesTerminal: Terminal {
     private var previous: Canvas?
     private var needsClear = false
     private var cursorVisible: Bool?
+    /// Whether the last `readKeys` took any input (see `inputHasEnded`).
+    private var lastReadTookInput = false
     private var pairs = ColorPairTable(capacity: 0)
     /// The colour pair of each cell on screen (row by row, the canvas's width), so a pair is
     /// redefined only once no cell shows it (see ColorPairTable).
@@ -124,10 +126,12 @@ public final class NcursesTerminal: Terminal {
         // Bounded so a flood of input (a huge paste) cannot starve timers and messages; the
         // decoder keeps a sequence that is cut here for the next call.
         var reads = 0
+        lastReadTookInput = false
         while keys.count < 4096, reads < 65_536 {
             let status = wget_wch(ctui_stdscr(), &value)
             if status == ERR { break }
             reads += 1
+            lastReadTookInput = true
             for key in decoder.feed(status: status, value: UInt32(value)) {
                 if key == .resize {
                     size = NcursesTerminal.screenSize()
@@ -140,6 +144,16 @@ public final class NcursesTerminal: Terminal {
     }
 
     public var isInsideInputSequence: Bool { decoder.isInsideSequence }
+
+    /// Readable, yet ncurses read nothing and no byte is waiting: a read would give end of file
+    /// (a file or `/dev/null` for input, a pipe or pseudo-terminal whose other end closed).
+    public var inputHasEnded: Bool {
+        guard isActive, !lastReadTookInput else { return false }
+        var waiting: Int32 = 0
+        // A descriptor that can't say (not a terminal, pipe or file) has nothing waiting either.
+        guard ioctl(input, UInt(FIONREAD), &waiting) == 0 else { return true }
+        return waiting == 0
+    }
 
     public func suspend() {
         guard isActive, !isSuspended else { return }

@@ -18,6 +18,10 @@ public protocol Terminal: AnyObject {
     /// Ends that sequence as if its end had come and returns what it gathered (a paste's text so
     /// far): the event loop calls it when the sequence has had no input for a moment.
     func endInputSequence() -> [Key]
+    /// Whether the input has ended for good (end of file: the terminal went away, or it was
+    /// never one). Asked only when a wait said the input was readable: true when the last
+    /// `readKeys` took nothing from it and nothing is waiting to be read.
+    var inputHasEnded: Bool { get }
     /// Gives the terminal back as `stop` does (mouse, paste mode, alternate screen, modes), to be
     /// taken back by `resume`: before the process stops (SIGTSTP, Ctrl-Z).
     func suspend()
@@ -29,6 +33,8 @@ public protocol Terminal: AnyObject {
 extension Terminal {
     /// A terminal that hands over whole keys (headless) never stops inside a sequence.
     public var isInsideInputSequence: Bool { false }
+    /// A terminal without a descriptor of its own (headless) never runs dry.
+    public var inputHasEnded: Bool { false }
     public func endInputSequence() -> [Key] { [] }
     public func suspend() {}
     public func resume() {}

@@ -92,12 +92,14 @@ public struct TextFieldState: Hashable, Sendable {
         cursor = start
     }
 
-    /// A bracketed paste: its text at the cursor as one edit, control characters and newlines
-    /// dropped, cut at `maxLength`: once the field is full the rest is not looked at, so a huge
-    /// paste into a short field costs what the field holds. Returns whether anything changed.
+    /// A bracketed paste: its text at the cursor as one edit, made one line — each run of line
+    /// breaks and tabs inside it is one space (`Mary⏎Ann` is `Mary Ann`), those at its ends go —
+    /// other control characters dropped, cut at `maxLength`: once the field is full the rest is
+    /// not looked at, so a huge paste into a short field costs what the field holds. Returns
+    /// whether anything changed.
     @discardableResult
     public mutating func paste(_ string: String) -> Bool {
-        var characters = string.lazy.filter { !$0.unicodeScalars.contains(where: DisplayWidth.isControl) }.makeIterator()
+        var characters = OneLine(string.makeIterator())
         var changed = false
         // As many characters as there is room for, inserted at once; again while room is left
         // (a combining mark may have merged into the character before it and taken none).
@@ -124,6 +126,61 @@ public struct TextFieldState: Hashable, Sendable {
             changed = true
         }
         return changed
+    }
+
+    /// A paste's characters as one line: a run of line breaks and tabs between text is one space,
+    /// a run at the start or the end nothing, and other control characters nothing. Lazy, so a
+    /// paste is read only as far as the field has room.
+    struct OneLine: IteratorProtocol {
+        private var base: String.Iterator
+        /// The last character handed out (nil before the first).
+        private var last: Character?
+        /// Breaks came after text: a space goes before the next text.
+        private var pendingSpace = false
+        /// The text that came after the breaks, handed out after their space.
+        private var held: Character?
+
+        init(_ base: String.Iterator) { self.base = base }
+
+        mutating func next() -> Character? {
+            if let held {
+                self.held = nil
+                return handOut(held)
+            }
+            while let character = base.next() {
+                if Self.isBreak(character) {
+                    // One space for the run, and none after a space or before any text.
+                    pendingSpace = last.map { $0 != " " } ?? false
+                    continue
+                }
+                if character.unicodeScalars.contains(where: DisplayWidth.isControl) { continue }
+                if pendingSpace {
+                    pendingSpace = false
+                    if character != " " {
+                        held = character
+                        return handOut(" ")
+                    }
+                }
+                return handOut(character)
+            }
+            return nil
+        }
+
+        private mutating func handOut(_ character: Character) -> Character {
+            last = character
+            return character
+        }
+
+        /// Line breaks (`\n`, `\r\n`, `\r`, vertical tab, form feed, NEL, the line and paragraph
+        /// separators) and tabs.
+        static func isBreak(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { scalar in
+                switch scalar.value {
+                case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+                default: false
+                }
+            }
+        }
     }
 
     /// Editing keys: ←/→, Home/End (and Ctrl-A/Ctrl-E), printable characters, Backspace,

@@ -98,20 +98,51 @@ import TUI
 
     // MARK: Bracketed paste
 
-    @Test func aPasteIntoAFieldIsOneEditWithControlCharactersDroppedAndNothingReadAsKeys() async throws {
+    /// One line: line breaks and tabs are a space each run, other control characters go.
+    @Test func aPasteIntoAFieldIsOneEditOnOneLineAndNothingReadAsKeys() async throws {
         let app = try await ShellHarness.loadedProfile()
         app.press(.ctrl("u"))
         #expect(app.press(.paste("Ada\r\nq?n\u{1B}f\tx")) == nil, "a pasted q never leaves")
-        #expect(app.profileScreen?.fields[.firstName]?.text == "Adaq?nfx")
-        #expect(app.profileScreen?.state.displayText(of: .firstName) == "Adaq?nfx")
-        #expect(app.profileScreen?.fields[.firstName]?.cursor == "Adaq?nfx".count)
+        #expect(app.profileScreen?.fields[.firstName]?.text == "Ada q?nf x")
+        #expect(app.profileScreen?.state.displayText(of: .firstName) == "Ada q?nf x")
+        #expect(app.profileScreen?.fields[.firstName]?.cursor == "Ada q?nf x".count)
         #expect(app.stackDepth == 2)
         #expect(!app.shell.isShowingHelp && !app.shell.isShowingInspector && app.shell.faultPanel == nil)
         #expect(app.contains("● unsaved"))
         // At the cursor, not at the end.
         app.press(.home)
         app.paste("Lady ")
-        #expect(app.profileScreen?.fields[.firstName]?.text == "Lady Adaq?nfx")
+        #expect(app.profileScreen?.fields[.firstName]?.text == "Lady Ada q?nf x")
+    }
+
+    /// The issue's `Mary⏎Ann`: one line with a space, not `MaryAnn`.
+    @Test func aNamePastedOverTwoLinesIsOneLineWithASpace() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        app.paste("Mary\nAnn\n")
+        #expect(app.lines[5] == "▸ First Name         Mary Ann")
+        app.press(.tab, .tab, .enter)
+        try await app.waitFor("✓ Profile saved")
+        #expect(app.mockProfileAPI?.storedProfile.firstName == "Mary Ann")
+    }
+
+    /// A full name field says so under it while it has focus: the keys that add nothing are
+    /// explained.
+    @Test func aFullNameFieldSaysSo() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.ctrl("u"))
+        app.type(String(repeating: "x", count: ProfileValidation.maximumNameLength - 1))
+        #expect(!app.contains("Full:"), "not before it is full")
+        app.type("yz")
+        #expect(app.profileScreen?.fields[.firstName]?.text.hasSuffix("xy") == true, "the 51st character is refused")
+        #expect(app.lineUnder("First Name") == "                     Full: at most 50 characters")
+        #expect(app.terminal.canvas.style(at: Point(x: 21, y: 6)).dim)
+        app.press(.tab)
+        #expect(!app.contains("Full:"), "only while it has focus")
+        app.press(.backTab)
+        #expect(app.contains("Full: at most 50 characters"))
+        app.press(.backspace)
+        #expect(!app.contains("Full:"))
     }
 
     @Test func aPasteKeepsTheFieldsLengthLimit() async throws {
@@ -137,9 +168,9 @@ import TUI
     @Test func aPasteIntoAPasswordFieldIsMaskedAndNeverShown() async throws {
         let app = try await ShellHarness.loadedProfile()
         try app.click("Current Password")
-        app.paste("hunter\n2")
-        #expect(app.profileScreen?.fields[.currentPassword]?.text == "hunter2")
-        #expect(app.contains("Current Password   •••••••"))
+        app.paste("hunter\n2\n")
+        #expect(app.profileScreen?.fields[.currentPassword]?.text == "hunter 2", "one line, the last break gone")
+        #expect(app.contains("Current Password   ••••••••"))
         #expect(!app.contains("hunter"))
     }
 
