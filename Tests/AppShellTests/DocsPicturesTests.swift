@@ -32,7 +32,9 @@ import TUITesting
     private static func scenario(
         _ experiment: Experiment? = nil, _ endpoints: [EndpointName: EndpointBehaviour] = [:]
     ) -> Scenario {
-        Scenario(name: "pictures", description: "the pictures in Docs/pictures", experiment: experiment, defaults: .instant, endpoints: endpoints)
+        var scenario = Scenario(name: "pictures", description: "the pictures in Docs/pictures", defaults: .instant, endpoints: endpoints)
+        scenario[NavigationSettings.experiment] = experiment
+        return scenario
     }
 
     private static func app(_ challenge: ChallengeID? = nil, _ scenario: Scenario = scenario()) throws -> ShellHarness {

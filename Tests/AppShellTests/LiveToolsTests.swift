@@ -41,7 +41,7 @@ import CoreTesting
         #expect(masked(app) == """
             ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
             │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
+            │  Mobile coding challenges, as terminal apps.                                 │
             │                                                                              │
             │  ▸ 1  Navigation flow                                                        │
             │       Screens A → B → C → D driven by slow, failing requests; login retrie…  │
@@ -62,7 +62,7 @@ import CoreTesting
              hh:mm:ss GET  /articles                        200           0ms  #2
              hh:mm:ss POST /password/change                 422         450ms  #1
              hh:mm:ss POST /profiles/update                 pending    700ms…  #1
-            ↑↓ move · Enter open · x forget flow progress · ? help · q quit · n hide network
+            ↑↓ move · Enter open · x forget progress · ? help · q quit · n hide network
             """)
         // Failures stand out without colour (bold), the title too; the time is dim.
         #expect(app.terminal.canvas.style(at: Point(x: 48, y: 17)).bold)
@@ -121,7 +121,7 @@ import CoreTesting
         #expect(app.screen == """
             ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
             │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
+            │  Mobile coding challenges, as terminal apps.                                 │
             │  ╭─ Fault panel · mock backend ───────────────────────────────────────────╮  │
             │  │                                                                        │  │
             │  │  Scenario default  (s: next scenario)                                  │  │
@@ -129,12 +129,12 @@ import CoreTesting
             │  │    rLogin            0.5–2 s   fail next 1 (500)                       │  │
             │  │  ▸ rFetchExperiments 1–3 s     fail next 3 (500)                       │  │
             │  │    rSubmitSelection  0.5–2 s   always succeed                          │  │
+            │  │    next experiment             random                                  │  │
             │  │    articles          0.5–2 s   always succeed                          │  │
             │  │    images            0.2–0.6 s always succeed                          │  │
             │  │    profile           0.5–2 s   always succeed                          │  │
             │  │    profileUpdate     0.5–2 s   always succeed                          │  │
             │  │    passwordChange    0.5–2 s   always succeed                          │  │
-            │  │    next experiment             random                                  │  │
             │  │                                                                        │  │
             │  │  Changes apply to the next request.                                    │  │
             │  │                                                                        │  │
@@ -165,7 +165,7 @@ import CoreTesting
         #expect(app.environment.monitor.history.map(\.outcome.status) == [200, 500])
 
         // "fail next 3" counts down as requests come, and the open panel follows.
-        app.press(.char("f"), .down, .down, .down, .right, .right)
+        app.press(.char("f"), .down, .down, .down, .down, .right, .right)
         #expect(app.contains("▸ articles          instant   fail next 3 (500)"))
         await #expect(throws: APIError.http(status: 500, body: "")) {
             try await app.environment.articlesAPI.fetchArticles(attempt: 1)
@@ -186,7 +186,7 @@ import CoreTesting
 
     @Test func theFlowsNextExperimentCanBeForced() async throws {
         let app = try ShellHarness()
-        app.press(.char("f"), .down, .down, .down, .down, .down, .down, .down, .down)
+        app.press(.char("f"), .down, .down, .down)
         #expect(app.contains("▸ next experiment             random"))
         app.press(.right, .right)
         #expect(app.contains("▸ next experiment             screenB2"))
@@ -235,21 +235,21 @@ import CoreTesting
         #expect(app.screen == """
             ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
             │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
-            │   ╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮   │
-            │  ▸│                                                                      │   │
-            │   │ With the HTTP backend the server decides how slow and how broken it  │…  │
+            │  Mobile coding challenges, as terminal apps.                                 │
+            │                                                                              │
+            │  ▸╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮   │
+            │   │                                                                      │…  │
+            │   │ With the HTTP backend the server decides how slow and how broken it  │   │
             │   │ is. Stop challenge-server and start it again with overrides:         │   │
             │   │                                                                      │   │
             │   │ • swift run challenge-server 3 false 15 true 4 false — rLogin fails  │   │
             │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │   │
-            │   │ fails after 4 s                                                      │   │
+            │   │ fails after 4 s; --experiment screenB2 forces the experiment         │   │
             │   │ • swift run challenge-server --articles-fail 3 — the first 3 article │   │
             │   │ requests answer 500                                                  │   │
             │   │ • swift run challenge-server --profile-fail 2 — the first 2 profile  │   │
             │   │ requests answer 500                                                  │   │
-            │   │ • --experiment screenB2 forces the experiment, --seed N repeats the  │   │
-            │   │ random draws, --help lists every option.                             │   │
+            │   │ • --seed N repeats the random draws, --help lists every option.      │   │
             │   │                                                                      │   │
             │   ╰──────────────────────────────────────────────────────────────────────╯   │
             │                                                                              │
@@ -302,12 +302,12 @@ import CoreTesting
             var options = LaunchOptions()
             options.challenge = challenge.id
             let clock = ManualClock()
-            let environment = AppEnvironment(options: options, scenario: .builtInDefault, time: .driven(by: clock))
             let screen = screen
             let standIn = Challenge(
                 id: challenge.id, title: challenge.title, summary: challenge.summary, endpoints: challenge.endpoints,
-                extraFaults: challenge.extraFaults, makeScreen: { _ in screen })
-            shell = ChallengeShell(environment: environment, challenges: [standIn])
+                extraFaults: challenge.extraFaults, makeScreen: { _ in screen }, faultChoices: challenge.faultChoices)
+            let environment = AppEnvironment(options: options, scenario: .builtInDefault, time: .driven(by: clock), challenges: [standIn])
+            shell = ChallengeShell(environment: environment)
             let terminal = terminal
             loop = try EventLoop(
                 app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
@@ -347,7 +347,7 @@ import CoreTesting
         articles.press(.escape, .char("q"))
         #expect(articles.shell.currentChallenge == nil, "back on the launcher")
         articles.press(.char("f"))
-        #expect(articles.shell.faultPanel?.model?.rows.count == 9)
+        #expect(articles.shell.faultPanel?.model?.rows == [.endpoint(.articles), .endpoint(.images)], "every challenge offered")
     }
 
     @Test func nAndFAreTypedWhileATextFieldHasFocus() throws {

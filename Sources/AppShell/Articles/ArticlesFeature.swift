@@ -45,7 +45,7 @@ struct ArticlesFeature: Feature {
     private var retryWaitStart: Duration?
 
     init(environment: AppEnvironment) {
-        state = ArticlesState(policy: environment.configuration.retry.articles)
+        state = ArticlesState(policy: environment.configuration[ArticlesSettings.retry])
         runtime = ArticlesRuntime(api: environment.articlesAPI, time: environment.time, store: environment.store)
         pictureRuntime = environment.articlePictures
         colorMode = environment.pictureColorMode

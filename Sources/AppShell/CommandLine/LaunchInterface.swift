@@ -6,13 +6,13 @@ public enum LaunchInterface {
     public static let interface = CommandLineInterface(
         name: "challenge-tui",
         version: ChallengeTUI.version,
-        summary: "three mobile coding challenges in a full-screen terminal program",
+        summary: "mobile coding challenges in a full-screen terminal program",
         description: [
             .text("""
-                A navigation flow, an articles reader and a profile editor in one full-screen \
-                terminal program, on an embedded mock backend (needing nothing) or on a real HTTP \
-                server such as challenge-server(1). Without --challenge a launcher lists the \
-                challenges. The terminal must be at least 60x20 with a UTF-8 locale.
+                Mobile coding challenges (\(challengeList)) in one full-screen terminal program, on \
+                an embedded mock backend (needing nothing) or on a real HTTP server such as \
+                challenge-server(1). Without --challenge a launcher lists the challenges. The \
+                terminal must be at least 60x20 with a UTF-8 locale.
                 """),
         ],
         sections: [OptionSection(options: options)],
@@ -27,7 +27,7 @@ public enum LaunchInterface {
             Definition("?", "help"),
             Definition("n", "network inspector: every request, live"),
             Definition("f", "fault panel: change the mock's delays and failures live"),
-            Definition("x", "(launcher) forget the navigation flow's progress"),
+            Definition("x", "(launcher) forget \(keptProgress)"),
             Definition("Ctrl-C", "quit at once, anywhere"),
         ],
         files: [
@@ -51,8 +51,7 @@ public enum LaunchInterface {
             Definition("XDG_DATA_HOME", "where the data lives by default"),
             Definition("CHALLENGE_TUI_KEY", "the encryption key (64 hexadecimal digits) instead of the key file"),
             Definition("CHALLENGE_TUI_PASSPHRASE", "a passphrase the encryption key is derived from"),
-            Definition("CHALLENGE_TUI_TOKEN", "the profile challenge's bearer token, over the configured one"),
-        ],
+        ] + Challenge.all.flatMap(\.settings).compactMap(\.variable),
         exitStatus: [
             Definition("0", "quit (q, Ctrl-C) or ended cleanly by SIGTERM, SIGHUP or SIGINT"),
             Definition("1", "the terminal cannot be used, its input closed, or libcurl is missing for --backend http"),
@@ -60,12 +59,23 @@ public enum LaunchInterface {
         ],
         examples: [
             Definition("challenge-tui", "The launcher, on the embedded mock backend."),
-            Definition("challenge-tui --challenge navigation --scenario slow", "The navigation flow with every request taking 5-15 s."),
+            Definition(
+                "challenge-tui --challenge \(Challenge.all[0].id) --scenario slow",
+                "The \(Challenge.all[0].title.lowercased()) with every request taking 5-15 s."),
             Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",
                        "Install bash completion for one user."),
         ]
     )
+
+    /// "Navigation flow, Articles, Profile": the challenges' titles, for the description.
+    static var challengeList: String { Challenge.all.map(\.title).joined(separator: ", ") }
+
+    /// What `--reset` and the launcher's `x` forget: "the navigation flow's progress".
+    static var keptProgress: String {
+        let kept = Challenge.all.compactMap(\.progress?.what)
+        return kept.isEmpty ? "what the challenges keep between runs (nothing now)" : kept.joined(separator: " and ")
+    }
 
     static let options: [OptionDeclaration] = [
         OptionDeclaration("--challenge", .choice(noun: "challenge", choices: Challenge.all.map(\.id.rawValue)),
@@ -74,8 +84,7 @@ public enum LaunchInterface {
                           help: "where requests go: mock (default: embedded, needs nothing) or http (a real server)"),
         OptionDeclaration("--server", .value(placeholder: "URL"),
                           help: "the HTTP backend's base URL (default http://127.0.0.1:3000)"),
-        OptionDeclaration("--articles-url", .value(placeholder: "URL"),
-                          help: "the full articles URL for the HTTP backend (default <server>/articles)"),
+    ] + Challenge.all.flatMap(\.options).map(\.declaration) + [
         OptionDeclaration("--data-dir", .value(placeholder: "DIR"), help: """
             where encrypted data lives (default $CHALLENGE_TUI_DATA_DIR, $XDG_DATA_HOME/challenge-tui \
             or ~/.local/share/challenge-tui)
@@ -88,7 +97,7 @@ public enum LaunchInterface {
             the mock backend's scenario: \(BuiltInConfiguration.scenarios.keys.sorted().joined(separator: ", ")), \
             or a file NAME.json in $XDG_CONFIG_HOME/challenge-tui/scenarios
             """, completion: .words(BuiltInConfiguration.scenarios.keys.sorted(), userFolder: "scenarios")),
-        OptionDeclaration("--reset", help: "forget the navigation flow's stored progress before starting"),
+        OptionDeclaration("--reset", help: "forget \(keptProgress) before starting"),
         OptionDeclaration("--no-color", help: "attributes only, no colours (as with NO_COLOR set)"),
         OptionDeclaration("--no-mouse", help: """
             no clicks or wheel: the terminal keeps its own text selection (as with "mouse": false in \

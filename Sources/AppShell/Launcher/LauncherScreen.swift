@@ -21,24 +21,28 @@ final class LauncherScreen: Screen {
     var selected: Challenge { challenges[list.selection] }
 
     /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
-    /// the challenge of that number, for as many as there are.
-    static func keyMap(challengeCount: Int) -> KeyMap<Void> {
-        KeyMap("Launcher", [
+    /// the challenge of that number, for as many as there are; `x` is there when a challenge
+    /// keeps something between runs.
+    static func keyMap(challenges: [Challenge]) -> KeyMap<Void> {
+        let challengeCount = challenges.count
+        let kept = challenges.compactMap(\.progress?.what)
+        return KeyMap("Launcher", [
             KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection"),
             KeyBinding([.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge"),
             KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the selected challenge"),
             KeyBinding(
                 (1...min(9, max(1, challengeCount))).map { Key.char(Character(String($0))) }, bar: nil, label: "open that one",
                 help: "open the challenge of that number"),
+        ] + (kept.isEmpty ? [] : [
             KeyBinding(
-                [.char("x")], bar: "x", label: "forget flow progress", help: "forget the navigation flow's progress",
+                [.char("x")], bar: "x", label: "forget progress", help: "forget \(kept.joined(separator: " and "))",
                 importance: .secondary),
-        ])
+        ]))
     }
 
     var keyBarItems: [KeyBar.Item] { keyMap.barItems }
     var keyGuide: KeyGuide { keyMap.guide }
-    private var keyMap: KeyMap<Void> { Self.keyMap(challengeCount: challenges.count) }
+    private var keyMap: KeyMap<Void> { Self.keyMap(challenges: challenges) }
 
     func appear(_ context: ScreenContext) {
         backend = context.environment.backendDescription
@@ -52,7 +56,7 @@ final class LauncherScreen: Screen {
         case .char(let c) where c.wholeNumberValue.map({ (1...challenges.count).contains($0) }) == true:
             list.select((c.wholeNumberValue ?? 1) - 1)
             open(selected)
-        case .char("x"):
+        case .char("x") where challenges.contains(where: { $0.progress != nil }):
             forgetProgress(context)
         default:
             return .ignored
@@ -69,12 +73,12 @@ final class LauncherScreen: Screen {
         return .handled
     }
 
-    /// Forgets what the challenges keep between runs (the navigation flow's screen and choices).
+    /// Forgets what the challenges keep between runs (`Challenge.progress`).
     private func forgetProgress(_ context: ScreenContext) {
         do {
             var messages: [String] = []
             for challenge in challenges {
-                if let forget = challenge.forgetProgress { messages.append(try forget(context.environment)) }
+                if let progress = challenge.progress { messages.append(try progress.forget(context.environment)) }
             }
             context.toast(messages.joined(separator: "; "), kind: .success)
         } catch {
@@ -99,7 +103,7 @@ final class LauncherScreen: Screen {
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
         let area = inner.inset(horizontal: 2, vertical: 1)
-        TextBlock("Three mobile coding challenges, as terminal apps.", style: .dim)
+        TextBlock("Mobile coding challenges, as terminal apps.", style: .dim)
             .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
         let listArea = Self.listArea(in: rect)
         let challenges = challenges

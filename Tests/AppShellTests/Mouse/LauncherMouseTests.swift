@@ -26,7 +26,7 @@ import TUI
         let before = app.screen
         let blankUnderFirst = try #require(app.point(of: "Screens A → B")).offsetBy(dy: 1)
         for point in [Point(x: 0, y: 0), Point(x: 79, y: 10), blankUnderFirst, try #require(app.point(of: "Backend:")),
-                      try #require(app.point(of: "Three mobile")), Point(x: 79, y: 23)] {
+                      try #require(app.point(of: "Mobile coding")), Point(x: 79, y: 23)] {
             #expect(app.press(.mouse(.click(at: point))) == nil, "no quit at \(point)")
             #expect(app.stackDepth == 1, "nothing opened at \(point)")
             #expect(app.screen == before, "nothing changed at \(point)")
@@ -55,7 +55,7 @@ import TUI
         app.wheel(.wheelUp, at: list)
         #expect(selectedRow(app)?.contains("2  Articles") == true)
         // Above the list nothing scrolls.
-        app.wheel(.wheelUp, at: try #require(app.point(of: "Three mobile")))
+        app.wheel(.wheelUp, at: try #require(app.point(of: "Mobile coding")))
         #expect(selectedRow(app)?.contains("2  Articles") == true)
         #expect(app.stackDepth == 1)
     }

@@ -15,7 +15,7 @@ enum KeyTables {
     /// Every declared map, by the name a page's marker uses, in the order Docs/keys.md shows them.
     static let guides: [(name: String, guide: KeyGuide)] = [
         ("everywhere", ShellKeys.global.guide),
-        ("launcher", LauncherScreen.keyMap(challengeCount: Challenge.all.count).guide),
+        ("launcher", LauncherScreen.keyMap(challenges: Challenge.all).guide),
         ("navigation", NavigationKeys.keyMap.guide),
         ("article-list", ArticlesKeys.listMap.guide),
         ("article-page", ArticlesKeys.detailMap.guide),

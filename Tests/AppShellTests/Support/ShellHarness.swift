@@ -20,8 +20,7 @@ final class ShellHarness {
 
     /// A scenario where every endpoint answers at once and succeeds.
     static let instantScenario = Scenario(
-        name: "instant", description: "everything answers at once", experiment: nil,
-        defaults: .instant, endpoints: [:])
+        name: "instant", description: "everything answers at once", defaults: .instant, endpoints: [:])
 
     init(
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
