@@ -184,6 +184,31 @@ import CoreTesting
         _ = await pending.value
     }
 
+    /// `f` then `←` changes the row the panel was left on, not the first one; each place the
+    /// panel opens on (a challenge, the launcher) keeps its own row.
+    @Test func theFaultPanelKeepsItsRowFromOneOpeningToTheNext() throws {
+        var options = LaunchOptions()
+        options.challenge = .navigation
+        let app = try ShellHarness(options: options)
+        app.press(.char("f"), .down, .down, .escape)
+        #expect(app.shell.faultPanel == nil)
+        app.press(.char("f"))
+        #expect(app.contains("▸ rSubmitSelection"))
+        app.press(.left)
+        #expect(app.environment.mockEndpoint(.rSubmitSelection).behaviour.outcomes == .alwaysFail(.offline))
+        #expect(app.environment.mockEndpoint(.rLogin).behaviour == .instant, "the first row is left alone")
+
+        // On the launcher the panel lists every challenge and keeps a row of its own.
+        app.press(.char("f"), .char("q"))
+        #expect(app.shell.currentChallenge == nil)
+        app.press(.char("f"))
+        #expect(app.contains("▸ rLogin"))
+        app.press(.down, .down, .down, .down, .char("f"), .char("f"))
+        #expect(app.contains("▸ articles"))
+        app.press(.char("f"), .char("1"), .char("f"))
+        #expect(app.contains("▸ rSubmitSelection"), "back on the flow, its own row")
+    }
+
     @Test func theFlowsNextExperimentCanBeForced() async throws {
         let app = try ShellHarness()
         app.press(.char("f"), .down, .down, .down)
