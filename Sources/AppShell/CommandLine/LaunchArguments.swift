@@ -12,8 +12,16 @@ public enum LaunchArguments {
     }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchCommand {
+        try parse(arguments, challenges: Challenge.all, interface: LaunchInterface.interface)
+    }
+
+    /// Parses with the command line that offers `challenges` (`LaunchInterface.interface(for:)`).
+    static func parse(
+        _ arguments: [String], challenges: [Challenge], interface: CommandLineInterface? = nil
+    ) throws(UsageError) -> LaunchCommand {
+        let interface = interface ?? LaunchInterface.interface(for: challenges)
         let given: ParsedOptions
-        do { given = try OptionParser.parse(arguments, by: LaunchInterface.interface) } catch { throw UsageError(error.message) }
+        do { given = try OptionParser.parse(arguments, by: interface) } catch { throw UsageError(error.message) }
         switch given.stoppedAt {
         case "--help": return .help
         case "--version": return .version
@@ -22,8 +30,8 @@ public enum LaunchArguments {
         }
 
         var options = LaunchOptions()
-        options.challenge = given["--challenge"].flatMap { Challenge.named(ChallengeID(rawValue: $0))?.id }
-        let challengeOptions = Challenge.all.flatMap(\.options)
+        options.challenge = given["--challenge"].flatMap { Challenge.named(ChallengeID(rawValue: $0), in: challenges)?.id }
+        let challengeOptions = challenges.flatMap(\.options)
         options.backend = given["--backend"].flatMap(BackendKind.init(rawValue:)) ?? .mock
         options.serverURL = try given["--server"].map { text throws(UsageError) in try httpURL(text, flag: "--server") }
         for option in challengeOptions {

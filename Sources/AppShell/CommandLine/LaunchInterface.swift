@@ -3,19 +3,25 @@ import Core
 /// `challenge-tui`'s command line, declared once: `LaunchArguments` parses with it, and the
 /// `--help` text, the man page and the shell completions are made from it (Docs/installing.md).
 public enum LaunchInterface {
-    public static let interface = CommandLineInterface(
+    /// The command line of the production challenges (`Challenge.all`).
+    public static let interface = interface(for: Challenge.all)
+
+    /// The command line offering `challenges`: `--challenge`'s choices, their options, what
+    /// `--reset` forgets, their variables.
+    static func interface(for challenges: [Challenge]) -> CommandLineInterface {
+        CommandLineInterface(
         name: "challenge-tui",
         version: ChallengeTUI.version,
         summary: "mobile coding challenges in a full-screen terminal program",
         description: [
             .text("""
-                Mobile coding challenges (\(challengeList)) in one full-screen terminal program, on \
+                Mobile coding challenges (\(challenges.map(\.title).joined(separator: ", "))) in one full-screen terminal program, on \
                 an embedded mock backend (needing nothing) or on a real HTTP server such as \
                 challenge-server(1). Without --challenge a launcher lists the challenges. The \
                 terminal must be at least 60x20 with a UTF-8 locale.
                 """),
         ],
-        sections: [OptionSection(options: options)],
+        sections: [OptionSection(options: options(for: challenges))],
         keys: [
             Definition("Up, Down (or j, k)", "move"),
             Definition("Enter", "open, press the focused button, next"),
@@ -27,7 +33,7 @@ public enum LaunchInterface {
             Definition("?", "help"),
             Definition("n", "network inspector: every request, live"),
             Definition("f", "fault panel: change the mock's delays and failures live"),
-            Definition("x", "(launcher) forget \(keptProgress)"),
+            Definition("x", "(launcher) forget \(keptProgress(challenges))"),
             Definition("Ctrl-C", "quit at once, anywhere"),
         ],
         files: [
@@ -51,7 +57,7 @@ public enum LaunchInterface {
             Definition("XDG_DATA_HOME", "where the data lives by default"),
             Definition("CHALLENGE_TUI_KEY", "the encryption key (64 hexadecimal digits) instead of the key file"),
             Definition("CHALLENGE_TUI_PASSPHRASE", "a passphrase the encryption key is derived from"),
-        ] + Challenge.all.flatMap(\.settings).compactMap(\.variable),
+        ] + challenges.flatMap(\.settings).compactMap(\.variable),
         exitStatus: [
             Definition("0", "quit (q, Ctrl-C) or ended cleanly by SIGTERM, SIGHUP or SIGINT"),
             Definition("1", "the terminal cannot be used, its input closed, or libcurl is missing for --backend http"),
@@ -60,31 +66,29 @@ public enum LaunchInterface {
         examples: [
             Definition("challenge-tui", "The launcher, on the embedded mock backend."),
             Definition(
-                "challenge-tui --challenge \(Challenge.all[0].id) --scenario slow",
-                "The \(Challenge.all[0].title.lowercased()) with every request taking 5-15 s."),
+                "challenge-tui --challenge \(challenges[0].id) --scenario slow",
+                "The \(challenges[0].title.lowercased()) with every request taking 5-15 s."),
             Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",
                        "Install bash completion for one user."),
         ]
     )
-
-    /// "Navigation flow, Articles, Profile": the challenges' titles, for the description.
-    static var challengeList: String { Challenge.all.map(\.title).joined(separator: ", ") }
+    }
 
     /// What `--reset` and the launcher's `x` forget: "the navigation flow's progress".
-    static var keptProgress: String {
-        let kept = Challenge.all.compactMap(\.progress?.what)
+    static func keptProgress(_ challenges: [Challenge]) -> String {
+        let kept = challenges.compactMap(\.progress?.what)
         return kept.isEmpty ? "what the challenges keep between runs (nothing now)" : kept.joined(separator: " and ")
     }
 
-    static let options: [OptionDeclaration] = [
-        OptionDeclaration("--challenge", .choice(noun: "challenge", choices: Challenge.all.map(\.id.rawValue)),
+    static func options(for challenges: [Challenge]) -> [OptionDeclaration] { [
+        OptionDeclaration("--challenge", .choice(noun: "challenge", choices: challenges.map(\.id.rawValue)),
                           help: "open a challenge directly (leaving it returns to the launcher)"),
         OptionDeclaration("--backend", .choice(noun: "backend", choices: BackendKind.allCases.map(\.rawValue)),
                           help: "where requests go: mock (default: embedded, needs nothing) or http (a real server)"),
         OptionDeclaration("--server", .value(placeholder: "URL"),
                           help: "the HTTP backend's base URL (default http://127.0.0.1:3000)"),
-    ] + Challenge.all.flatMap(\.options).map(\.declaration) + [
+    ] + challenges.flatMap(\.options).map(\.declaration) + [
         OptionDeclaration("--data-dir", .value(placeholder: "DIR"), help: """
             where encrypted data lives (default $CHALLENGE_TUI_DATA_DIR, $XDG_DATA_HOME/challenge-tui \
             or ~/.local/share/challenge-tui)
@@ -97,7 +101,7 @@ public enum LaunchInterface {
             the mock backend's scenario: \(BuiltInConfiguration.scenarios.keys.sorted().joined(separator: ", ")), \
             or a file NAME.json in $XDG_CONFIG_HOME/challenge-tui/scenarios
             """, completion: .words(BuiltInConfiguration.scenarios.keys.sorted(), userFolder: "scenarios")),
-        OptionDeclaration("--reset", help: "forget \(keptProgress) before starting"),
+        OptionDeclaration("--reset", help: "forget \(keptProgress(challenges)) before starting"),
         OptionDeclaration("--no-color", help: "attributes only, no colours (as with NO_COLOR set)"),
         OptionDeclaration("--no-mouse", help: """
             no clicks or wheel: the terminal keeps its own text selection (as with "mouse": false in \
@@ -109,5 +113,5 @@ public enum LaunchInterface {
                           help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
         OptionDeclaration("--help", help: "show this help and exit", stopsParsing: true),
         OptionDeclaration("--version", help: "show the version and exit", stopsParsing: true),
-    ]
+    ] }
 }
