@@ -24,7 +24,13 @@ extension Challenge {
         // Pictures come quicker than API answers, as from a CDN (Docs/images.md, "In the app").
         defaultScenario: DefaultScenario(endpoints: [.images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed)]),
         options: [ArticlesSettings.urlOption],
-        serverFaults: ["swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500"])
+        serverFaults: ["swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500"],
+        keyGuides: {
+            [
+                KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),
+                KeyReference.NamedGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
+            ]
+        })
 }
 
 /// The articles' keys in the configuration file and their command-line option.

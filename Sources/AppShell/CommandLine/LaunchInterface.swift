@@ -6,6 +6,17 @@ public enum LaunchInterface {
     /// The command line of the production challenges (`Challenge.all`).
     public static let interface = interface(for: Challenge.all)
 
+    /// `interface` with what only the man page says: the keys of every screen, written from
+    /// their declarations as the README's key table is (`KeyReference`). Made when asked for,
+    /// not at start.
+    public static var manPage: CommandLineInterface { manPage(for: Challenge.all) }
+
+    static func manPage(for challenges: [Challenge]) -> CommandLineInterface {
+        var interface = interface(for: challenges)
+        interface.keys = KeyReference.manPageKeys(for: challenges)
+        return interface
+    }
+
     /// The command line offering `challenges`: `--challenge`'s choices, their options, what
     /// `--reset` forgets, their variables.
     static func interface(for challenges: [Challenge]) -> CommandLineInterface {
@@ -22,20 +33,6 @@ public enum LaunchInterface {
                 """),
         ],
         sections: [OptionSection(options: options(for: challenges))],
-        keys: [
-            Definition("Up, Down (or j, k)", "move"),
-            Definition("Enter", "open, press the focused button, next"),
-            Definition("Tab, Shift-Tab", "next or previous field in forms"),
-            Definition("Space", "check an option"),
-            Definition("Esc, Left, Backspace", "back, where the screen has a back button"),
-            Definition("r", "retry what failed"),
-            Definition("q", "leave the challenge; quit from the launcher (typed as text in a field)"),
-            Definition("?", "help"),
-            Definition("n", "network inspector: every request, live"),
-            Definition("f", "fault panel: change the mock's delays and failures live"),
-            Definition("x", "(launcher) forget \(keptProgress(challenges))"),
-            Definition("Ctrl-C", "quit at once, anywhere"),
-        ],
         files: [
             Definition("$XDG_CONFIG_HOME/challenge-tui/config.json", """
                 the user's settings (~/.config/challenge-tui/config.json when XDG_CONFIG_HOME is \

@@ -45,6 +45,9 @@ public struct Challenge: Sendable {
     let serverFaults: [String]
     /// What it keeps between runs that `--reset` and the launcher's `x` forget; nil: nothing.
     let progress: ChallengeProgress?
+    /// Its screens' keys as declared, for the key tables of the docs and the man page
+    /// (`KeyReference`); asked for only when those are written.
+    let keyGuides: @Sendable () -> [KeyReference.NamedGuide]
 
     init(
         id: ChallengeID, title: String, summary: String, endpoints: [EndpointName], extraFaults: [SimulatedFailure] = [],
@@ -52,7 +55,8 @@ public struct Challenge: Sendable {
         retryPolicies: @escaping @Sendable (AppEnvironment) -> [(pathSuffix: String, policy: RetryPolicy)] = { _ in [] },
         settings: [AnyChallengeSetting] = [], scenarioSettings: [AnyChallengeSetting] = [],
         defaultScenario: DefaultScenario = DefaultScenario(), options: [ChallengeOption] = [],
-        faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil
+        faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil,
+        keyGuides: @escaping @Sendable () -> [KeyReference.NamedGuide] = { [] }
     ) {
         self.id = id
         self.title = title
@@ -68,6 +72,7 @@ public struct Challenge: Sendable {
         self.faultChoices = faultChoices
         self.serverFaults = serverFaults
         self.progress = progress
+        self.keyGuides = keyGuides
     }
 
     /// The challenge called `id` among `challenges`, if there is one.

@@ -27,7 +27,8 @@ extension Challenge {
         progress: ChallengeProgress(what: "the navigation flow's progress") { environment throws(StoreError) in
             try NavigationProgressStore(store: environment.store).reset()
             return "The navigation flow will start afresh on screen A"
-        })
+        },
+        keyGuides: { [KeyReference.NamedGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
 }
 
 /// The flow's keys in the configuration and scenario files, and its fault-panel row.

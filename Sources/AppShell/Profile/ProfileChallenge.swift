@@ -15,7 +15,8 @@ extension Challenge {
         extraFaults: [.status(400), .status(401), .status(403), .status(422), .timeout, .refused, .malformed],
         makeScreen: { environment in FeatureHost(ProfileFeature(environment: environment), executor: environment.executor) },
         settings: [ProfileSettings.token.erased],
-        serverFaults: ["swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500"])
+        serverFaults: ["swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500"],
+        keyGuides: { [KeyReference.NamedGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
 }
 
 /// The profile's key in the configuration file.

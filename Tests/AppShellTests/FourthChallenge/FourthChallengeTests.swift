@@ -85,6 +85,8 @@ import TUI
         #expect(throws: LaunchArguments.UsageError.self) { try LaunchArguments.parse(["--challenge", "settings"]) }
         let usage = HelpText.render(LaunchInterface.interface(for: Self.challenges))
         #expect(usage.contains("navigation|articles|profile|settings"))
+        let keys = LaunchInterface.manPage(for: Self.challenges).keys
+        #expect(keys.contains(Definition("Settings", "t theme · s save")), "its keys in the man page")
     }
 
     /// The registration in the page names only what `Challenge` takes.

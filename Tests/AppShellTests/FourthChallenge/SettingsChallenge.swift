@@ -213,5 +213,6 @@ extension Challenge {
         endpoints: [.settingsLoad, .settingsSave], extraFaults: [.timeout, .offline],
         makeScreen: { environment in FeatureHost(SettingsFeature(environment: environment), executor: environment.executor) },
         settings: [SettingsSettings.theme.erased],
-        serverFaults: ["the mock backend only, there is no settings server"])
+        serverFaults: ["the mock backend only, there is no settings server"],
+        keyGuides: { [KeyReference.NamedGuide(name: "settings", guide: SettingsFeature.keys.guide)] })
 }
