@@ -9,7 +9,7 @@ import TUI
     @Test func launcherAt80x24() throws {
         let app = try ShellHarness()
         expectSnapshot(app.screen, named: "launcherAt80x24")
-        #expect(app.lines[20].hasPrefix("│  Backend: mock backend (scenario instant)"))
+        #expect(app.lines[20].hasPrefix("│  Mock backend (scenario instant)"))
         #expect(app.lines[22].hasPrefix("╰"))
         // The live tools' `n` fits at 80 columns; `f` doesn't (the help lists both).
         #expect(app.lines[23] == "↑↓ move · Enter open · x forget progress · ? help · q quit · n network")
@@ -22,7 +22,7 @@ import TUI
         let app = try ShellHarness(size: Size(width: 60, height: 20))
         #expect(app.contains("▸ 1  Navigation flow"))
         #expect(app.contains("3  Profile"))
-        #expect(app.contains("Backend: mock backend"))
+        #expect(app.contains("Mock backend (scenario instant)"))
         // Too narrow for every item: the live tools go first; q and ? stay.
         #expect(app.lines[19] == "↑↓ move · Enter open · x forget progress · ? help · q quit")
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })

@@ -43,13 +43,13 @@ import CoreTesting
             │                                                                              │
             │  Mobile coding challenges, as terminal apps.                                 │
             │                                                                              │
-            │  ▸ 1  Navigation flow                                                        │
-            │       Screens A → B → C → D driven by slow, failing requests; login retrie…  │
+            │  ▸ 1  Navigation flow                                           not started  │
+            │       Screens A → B → C → D driven by slow, failing requests; live retries   │
             │                                                                              │
-            │    2  Articles                                                               │
+            │    2  Articles                                           nothing stored yet  │
             │       Sync with retry, encrypted offline cache, list and detail              │
             │                                                                              │
-            │    3  Profile                                                                │
+            │    3  Profile                                                 not saved yet  │
             │       Load, edit names, change password; every server error handled          │
             │                                                                              │
             │                                                                              │
@@ -139,7 +139,7 @@ import CoreTesting
             │  │  Changes apply to the next request.                                    │  │
             │  │                                                                        │  │
             │  ╰────────────────────────────────────────────────────────────────────────╯  │
-            │  Backend: mock backend (scenario default)                                    │
+            │  Mock backend (scenario default)                                             │
             │                                                                              │
             ╰──────────────────────────────────────────────────────────────────────────────╯
             ↑↓ choose · ←→ outcome · +- delay · s scenario · f close
@@ -262,13 +262,13 @@ import CoreTesting
             │                                                                              │
             │  Mobile coding challenges, as terminal apps.                                 │
             │                                                                              │
-            │  ▸╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮   │
-            │   │                                                                      │…  │
+            │  ▸╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮d  │
+            │   │                                                                      │   │
             │   │ With the HTTP backend the server decides how slow and how broken it  │   │
-            │   │ is. Stop challenge-server and start it again with overrides:         │   │
+            │   │ is. Stop challenge-server and start it again with overrides:         │t  │
             │   │                                                                      │   │
             │   │ • swift run challenge-server 3 false 15 true 4 false — rLogin fails  │   │
-            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │   │
+            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │t  │
             │   │ fails after 4 s; --experiment screenB2 forces the experiment         │   │
             │   │ • swift run challenge-server --articles-fail 3 — the first 3 article │   │
             │   │ requests answer 500                                                  │   │
@@ -278,7 +278,7 @@ import CoreTesting
             │   │                                                                      │   │
             │   ╰──────────────────────────────────────────────────────────────────────╯   │
             │                                                                              │
-            │  Backend: HTTP backend at http://127.0.0.1:3000                              │
+            │  HTTP backend at http://127.0.0.1:3000                                       │
             │                                                                              │
             ╰──────────────────────────────────────────────────────────────────────────────╯
             f close

@@ -25,6 +25,11 @@ extension Challenge {
         defaultScenario: DefaultScenario(endpoints: [.images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed)]),
         options: [ArticlesSettings.urlOption],
         serverFaults: ["swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500"],
+        standing: { context throws(StoreError) in
+            guard let stored = try ArticlesCache.summary(from: context.store) else { return "nothing stored yet" }
+            let count = stored.count == 1 ? "1 article stored" : "\(ByteCount.grouped(stored.count)) articles stored"
+            return stored.savedAt.map { "\(count) · synced \(context.clockTime($0))" } ?? count
+        },
         keyGuides: {
             [
                 KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),

@@ -40,6 +40,9 @@ public final class AppEnvironment {
     /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` sets it); until
     /// then, and in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
     public var pictureColorMode: () -> ColorMode
+    /// The zone times are shown in (the launcher's "synced 01:06"); nil: the machine's. Tests
+    /// fix one, so what they draw does not depend on the machine's.
+    public var timeZone: TimeZone?
     /// What `DependencyKey`s made, made once each.
     private var dependencies: [ObjectIdentifier: Any] = [:]
 
@@ -190,7 +193,8 @@ public final class AppEnvironment {
 
     // MARK: Backends
 
-    /// One line for the launcher and status lines: "mock (scenario default)" or the server URL.
+    /// One line for the launcher and status lines: "mock backend (scenario default)" or
+    /// "HTTP backend at <server URL>".
     public var backendDescription: String {
         switch options.backend {
         case .mock: "mock backend (scenario \(scenario.name))"

@@ -45,6 +45,9 @@ public struct Challenge: Sendable {
     let serverFaults: [String]
     /// What it keeps between runs that `--reset` and the launcher's `x` forget; nil: nothing.
     let progress: ChallengeProgress?
+    /// Where it stands, for the launcher: read from the store, cheaply (a small record or two),
+    /// once the first frame is on screen and whenever a challenge is left. nil: nothing to say.
+    let standing: (@Sendable (StandingContext) throws(StoreError) -> String)?
     /// Its screens' keys as declared, for the key tables of the docs and the man page
     /// (`KeyReference`); asked for only when those are written.
     let keyGuides: @Sendable () -> [KeyReference.NamedGuide]
@@ -56,6 +59,7 @@ public struct Challenge: Sendable {
         settings: [AnyChallengeSetting] = [], scenarioSettings: [AnyChallengeSetting] = [],
         defaultScenario: DefaultScenario = DefaultScenario(), options: [ChallengeOption] = [],
         faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil,
+        standing: (@Sendable (StandingContext) throws(StoreError) -> String)? = nil,
         keyGuides: @escaping @Sendable () -> [KeyReference.NamedGuide] = { [] }
     ) {
         self.id = id
@@ -72,6 +76,7 @@ public struct Challenge: Sendable {
         self.faultChoices = faultChoices
         self.serverFaults = serverFaults
         self.progress = progress
+        self.standing = standing
         self.keyGuides = keyGuides
     }
 

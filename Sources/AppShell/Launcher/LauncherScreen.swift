@@ -1,8 +1,10 @@
 import Core
 import TUI
 
-/// The first screen: the challenges, the backend in use, and what the keys do. A click on a
-/// challenge opens it; the wheel moves the selection.
+/// The first screen: the challenges, where each stands (`Challenge.standing`, read from the
+/// store once the first frame is on screen and again whenever a challenge is left), the
+/// backend in use, and what the keys do. A click on a challenge opens it; the wheel moves the
+/// selection.
 final class LauncherScreen: Screen {
     /// Its hit-map target: the challenge at this index.
     struct Target: Hashable, Sendable { var index: Int }
@@ -11,6 +13,8 @@ final class LauncherScreen: Screen {
     private var list: ListState
     private let open: (Challenge) -> Void
     private var backend = ""
+    /// What each challenge's `standing` said last, by id.
+    private(set) var standings: [ChallengeID: String] = [:]
 
     init(challenges: [Challenge], open: @escaping (Challenge) -> Void) {
         self.challenges = challenges
@@ -19,6 +23,11 @@ final class LauncherScreen: Screen {
     }
 
     var selected: Challenge { challenges[list.selection] }
+
+    /// Puts the cursor on `id` (the challenge opened directly, so that leaving it comes back to it).
+    func select(_ id: ChallengeID) {
+        if let index = challenges.firstIndex(where: { $0.id == id }) { list.select(index) }
+    }
 
     /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
     /// the challenge of that number, for as many as there are; `x` is there when a challenge
@@ -48,6 +57,30 @@ final class LauncherScreen: Screen {
         backend = context.environment.backendDescription
     }
 
+    /// Not before the first frame: reading the store waits for its key (Docs/performance.md).
+    func handle(_ message: ShellMessage, _ context: ScreenContext) {
+        if case .firstFrameShown = message { readStandings(context.environment) }
+    }
+
+    /// A challenge was left: what it changed shows.
+    func uncovered(_ context: ScreenContext) {
+        readStandings(context.environment)
+    }
+
+    /// Asks each challenge where it stands. A record the store could not open has been set
+    /// aside by the store; the line says so, and the challenge starts without it.
+    private func readStandings(_ environment: AppEnvironment) {
+        let context = StandingContext(store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone)
+        for challenge in challenges {
+            guard let standing = challenge.standing else { continue }
+            do {
+                standings[challenge.id] = try standing(context)
+            } catch {
+                standings[challenge.id] = "stored data unreadable, set aside"
+            }
+        }
+    }
+
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
         if list.handle(key) { return .handled }
         switch key {
@@ -58,6 +91,7 @@ final class LauncherScreen: Screen {
             open(selected)
         case .char("x") where challenges.contains(where: { $0.progress != nil }):
             forgetProgress(context)
+            readStandings(context.environment)
         default:
             return .ignored
         }
@@ -107,6 +141,7 @@ final class LauncherScreen: Screen {
             .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
         let listArea = Self.listArea(in: rect)
         let challenges = challenges
+        let standings = standings
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight, showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
@@ -115,14 +150,22 @@ final class LauncherScreen: Screen {
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
-            canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
+            let titleEnd = canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
+            // Where it stands, at the right of its title, dim whether selected or not.
+            if let standing = standings[challenge.id] {
+                let room = row.rect.maxX - titleEnd - 2
+                let text = TextLayout.truncate(standing, width: room)
+                if room > 0 {
+                    canvas.put(text, at: Point(x: row.rect.maxX - DisplayWidth.of(text), y: row.rect.y), style: .dim, clipTo: row.rect)
+                }
+            }
             // Always dim: the reversed title shows the selection, and a summary that changed style
             // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
             // Docs/performance.md).
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
         }.draw(in: listArea, on: &canvas, state: list)
-        TextBlock("Backend: \(backend)", style: .dim, maxLines: 1, wraps: false)
+        TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         return nil
     }

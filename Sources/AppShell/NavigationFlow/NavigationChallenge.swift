@@ -10,7 +10,7 @@ extension Challenge {
     /// The navigation flow's registration.
     static let navigation = Challenge(
         id: .navigation, title: "Navigation flow",
-        summary: "Screens A → B → C → D driven by slow, failing requests; login retries live",
+        summary: "Screens A → B → C → D driven by slow, failing requests; live retries",
         endpoints: [.rLogin, .rFetchExperiments, .rSubmitSelection], extraFaults: [.timeout, .offline],
         makeScreen: { environment in FeatureHost(NavigationFeature(environment: environment), executor: environment.executor) },
         retryPolicies: { environment in [(NavigationEndpoint.login.path, environment.configuration[NavigationSettings.loginRetry])] },
@@ -27,6 +27,9 @@ extension Challenge {
         progress: ChallengeProgress(what: "the navigation flow's progress") { environment throws(StoreError) in
             try NavigationProgressStore(store: environment.store).reset()
             return "The navigation flow will start afresh on screen A"
+        },
+        standing: { context throws(StoreError) in
+            try NavigationProgressStore(store: context.store).peek().map { "resume at \($0.resumePoint)" } ?? "not started"
         },
         keyGuides: { [KeyReference.NamedGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
 }

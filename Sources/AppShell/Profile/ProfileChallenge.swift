@@ -16,6 +16,10 @@ extension Challenge {
         makeScreen: { environment in FeatureHost(ProfileFeature(environment: environment), executor: environment.executor) },
         settings: [ProfileSettings.token.erased],
         serverFaults: ["swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500"],
+        standing: { context throws(StoreError) in
+            guard let last = try ProfileSaves.last(in: context.store) else { return "not saved yet" }
+            return (last.kind == .names ? "names saved " : "password changed ") + context.clockTime(last.date)
+        },
         keyGuides: { [KeyReference.NamedGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
 }
 

@@ -61,8 +61,12 @@ public final class ChallengeShell: TerminalApp {
         // Every request (mock or HTTP) that begins or ends redraws the live tools.
         let poster = run.poster
         monitorSubscription = environment.monitor.subscribe { _ in poster.post(.networkActivity) }
-        push(LauncherScreen(challenges: environment.challenges, open: { [unowned self] challenge in self.open(challenge) }))
-        if let initialChallenge, let challenge = Challenge.named(initialChallenge, in: environment.challenges) { open(challenge) }
+        let launcher = LauncherScreen(challenges: environment.challenges, open: { [unowned self] challenge in self.open(challenge) })
+        push(launcher)
+        if let initialChallenge, let challenge = Challenge.named(initialChallenge, in: environment.challenges) {
+            launcher.select(challenge.id)
+            open(challenge)
+        }
         // Handled on the loop's next turn, after the first frame is on screen (the launcher does
         // not wait for the store's key: Docs/performance.md).
         run.post(.firstFrameShown)
@@ -123,6 +127,7 @@ public final class ChallengeShell: TerminalApp {
             if let problem = environment.storeProblem {
                 toast(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
             }
+            if let context { stack.forEach { $0.handle(message, context) } }
         case .event:
             if let context { stack.forEach { $0.handle(message, context) } }
         }
@@ -215,7 +220,10 @@ public final class ChallengeShell: TerminalApp {
         guard stack.count > 1 else { return }
         let screen = stack.removeLast()
         challenges[ObjectIdentifier(screen)] = nil
-        if let context { screen.disappear(context) }
+        if let context {
+            screen.disappear(context)
+            top?.uncovered(context)
+        }
         afterChange()
     }
 

@@ -33,6 +33,8 @@ final class ShellHarness {
         environment = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: variables, time: .driven(by: clock),
             store: store, storeProblem: storeProblem, logger: logger, executor: executor, challenges: challenges)
+        // What the screens show in local time does not depend on the machine's zone.
+        environment.timeZone = TimeZone(identifier: "UTC")
         shell = ChallengeShell(environment: environment)
         loop = try EventLoop(
             app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
