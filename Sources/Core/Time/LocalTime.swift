@@ -18,12 +18,7 @@ public struct LocalTime: Hashable, Sendable {
 
     /// `date` on this machine's wall clock.
     public init(_ date: Date) {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        hour = Int(parts.tm_hour)
-        minute = Int(parts.tm_min)
-        second = Int(parts.tm_sec)
+        self = Self.reading(date).time
     }
 }
 
