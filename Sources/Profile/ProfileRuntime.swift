@@ -4,9 +4,12 @@ import Core
 /// Wire it to Core's runner: `EffectRunner(perform: runtime.perform, send: ...)`.
 public struct ProfileRuntime: Sendable {
     public let api: any ProfileAPI
+    /// Where successful saves are noted (the launcher's "names saved 14:02"); nil: nowhere.
+    public let saves: ProfileSaves?
 
-    public init(api: any ProfileAPI) {
+    public init(api: any ProfileAPI, saves: ProfileSaves? = nil) {
         self.api = api
+        self.saves = saves
     }
 
     public func perform(_ effect: ProfileEffect, send: @escaping @Sendable (ProfileEvent) -> Void) async {
@@ -16,6 +19,7 @@ public struct ProfileRuntime: Sendable {
         case .updateProfile(let firstName, let lastName):
             do {
                 let saved = try await api.updateProfile(firstName: firstName, lastName: lastName)
+                saves?.note(.names)
                 send(.basicInformationSaved(.success(saved)))
             } catch {
                 send(.basicInformationSaved(.failure(error)))
@@ -23,6 +27,7 @@ public struct ProfileRuntime: Sendable {
         case .changePassword(let current, let new, let confirmation):
             do {
                 try await api.changePassword(current: current, new: new, confirmation: confirmation)
+                saves?.note(.password)
                 send(.passwordChanged(.success(Acknowledgement())))
             } catch {
                 send(.passwordChanged(.failure(error)))

@@ -22,7 +22,7 @@ private func problem(_ json: String) -> String? {
     let defaultFile = packageRoot.appendingPathComponent("Config/default.json").path
 
     @Test func theDefaultTokenIsTheDevServersToken() {
-        #expect(AppConfiguration.defaults.profileToken == DevToken.default)
+        #expect(AppConfiguration.defaults[ProfileSettings.token] == DevToken.default)
     }
 
     @Test func builtInDefaultsEqualConfigDefaultJSON() throws {
@@ -37,28 +37,28 @@ private func problem(_ json: String) -> String? {
         #expect(config.serverURL.absoluteString == "http://127.0.0.1:3000")
         #expect(config.resolvedArticlesURL.absoluteString == "http://127.0.0.1:3000/articles")
         #expect(config.requestTimeout == .seconds(30))
-        #expect(config.retry.login == .login)
-        #expect(config.retry.articles == .articlesSync)
+        #expect(config[NavigationSettings.loginRetry] == .login)
+        #expect(config[ArticlesSettings.retry] == .articlesSync)
         #expect(config.scenario == "default")
-        #expect(!config.profileToken.isEmpty)
+        #expect(!config[ProfileSettings.token].isEmpty)
     }
 
     @Test func aPartialFileMergesOverTheDefaults() throws {
         let config = try decode(#"{"requestTimeout": 5, "articlesURL": "https://example.com/a.json", "retry": {"login": {"cap": 10, "maxAttempts": 6}}}"#)
         #expect(config.requestTimeout == .seconds(5))
         #expect(config.resolvedArticlesURL.absoluteString == "https://example.com/a.json")
-        #expect(config.retry.login == RetryPolicy(
+        #expect(config[NavigationSettings.loginRetry] == RetryPolicy(
             maxAttempts: 6, schedule: .exponential(initial: .seconds(1), multiplier: 2, cap: .seconds(10)), retryable: .all))
-        #expect(config.retry.articles == .articlesSync)
+        #expect(config[ArticlesSettings.retry] == .articlesSync)
         #expect(config.serverURL == AppConfiguration.defaults.serverURL)
     }
 
     @Test func aScheduleCanSwitchBetweenConstantAndExponential() throws {
         let config = try decode(#"{"retry": {"login": {"delay": 3}, "articles": {"initial": 1, "multiplier": 3, "cap": 9, "jitter": 0.25}}}"#)
-        #expect(config.retry.login.schedule == .constant(.seconds(3)))
-        #expect(config.retry.articles.schedule == .exponential(initial: .seconds(1), multiplier: 3, cap: .seconds(9)))
-        #expect(config.retry.articles.jitter == 0.25)
-        #expect(config.retry.articles.maxAttempts == 4)
+        #expect(config[NavigationSettings.loginRetry].schedule == .constant(.seconds(3)))
+        #expect(config[ArticlesSettings.retry].schedule == .exponential(initial: .seconds(1), multiplier: 3, cap: .seconds(9)))
+        #expect(config[ArticlesSettings.retry].jitter == 0.25)
+        #expect(config[ArticlesSettings.retry].maxAttempts == 4)
     }
 
     @Test func aConfigFileIsReadFromDisk() throws {
@@ -66,7 +66,7 @@ private func problem(_ json: String) -> String? {
         try Data(#"{"scenario": "flaky", "profileToken": "abc"}"#.utf8).write(to: URL(fileURLWithPath: folder.file("c.json")))
         let config = try AppConfiguration.load(from: folder.file("c.json"))
         #expect(config.scenario == "flaky")
-        #expect(config.profileToken == "abc")
+        #expect(config[ProfileSettings.token] == "abc")
         #expect(throws: ConfigurationError(file: folder.file("missing.json"), keyPath: "", problem: "can't be read (no such file)")) {
             try AppConfiguration.load(from: folder.file("missing.json"))
         }
@@ -102,7 +102,7 @@ private func problem(_ json: String) -> String? {
 
     @Test func unknownKeysAreErrorsNotSilentlyIgnored() {
         #expect(problem(#"{"sever": "http://x"}"#)
-            == "Config/x.json: sever: unknown key (known keys: serverURL, articlesURL, requestTimeout, responseLimits, retry, profileToken, scenario, mouse)")
+            == "Config/x.json: sever: unknown key (known keys: serverURL, requestTimeout, responseLimits, scenario, mouse, retry, articlesURL, profileToken)")
         #expect(problem(#"{"retry": {"login": {"caps": 3}}}"#)?.hasPrefix("Config/x.json: retry.login.caps: unknown key") == true)
         #expect(problem(#"{"retry": {"profile": {}}}"#)?.hasPrefix("Config/x.json: retry.profile: unknown key") == true)
     }
@@ -140,8 +140,8 @@ private func problem(_ json: String) -> String? {
 
     @Test func theConfigurationIsCodable() throws {
         var config = AppConfiguration.defaults
-        config.articlesURL = URL(string: "http://localhost:9/list")
-        config.retry.articles.jitter = 0.5
+        config[ArticlesSettings.url] = URL(string: "http://localhost:9/list")
+        config[ArticlesSettings.retry].jitter = 0.5
         let data = try JSONEncoder().encode(config)
         #expect(try JSONDecoder().decode(AppConfiguration.self, from: data) == config)
         #expect(throws: ConfigurationError.self) { try JSONDecoder().decode(AppConfiguration.self, from: Data(#"{"x":1}"#.utf8)) }

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theCheckedVariableIsTheOneTheProfileReads() {
-        #expect(AppConfiguration.tokenVariable == BearerToken.environmentKey)
+        #expect(ProfileSettings.token.variable?.term == BearerToken.environmentKey)
     }
 
     @Test func aTokenVariableThatCouldForgeHeadersEndsTheStartWithExitTwo() {

@@ -384,7 +384,8 @@ import Contract
         try app.sleepers(atLeast: 1)
         app.press(.char("q"))
         try await app.settle(until: "the request was cancelled") { $0.clock.sleeperCount == 0 }
-        app.press(.down, .enter)
+        // The launcher's cursor is on the challenge just left.
+        app.press(.enter)
         try await app.waitFor("Loading articles")
         try app.sleepers(atLeast: 1)
         try await app.advance(by: .seconds(5))

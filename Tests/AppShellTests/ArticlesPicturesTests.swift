@@ -101,7 +101,7 @@ import TUI
         var options = LaunchOptions()
         options.challenge = .articles
         let scenario = Scenario(
-            name: "broken-pictures", description: "pictures that are HTML pages", experiment: nil, defaults: .instant,
+            name: "broken-pictures", description: "pictures that are HTML pages", defaults: .instant,
             endpoints: [.images: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.malformed))])
         let app = try ShellHarness(options: options, scenario: scenario, logger: logger)
         try await app.waitFor("synced at")

@@ -20,7 +20,7 @@ enum ArticlesFixture {
         var options = LaunchOptions()
         options.challenge = .articles
         let scenario = Scenario(
-            name: "articles-test", description: "the articles endpoint as a test needs it", experiment: nil,
+            name: "articles-test", description: "the articles endpoint as a test needs it",
             defaults: .instant, endpoints: [.articles: articles, .images: images])
         return try ShellHarness(options: options, scenario: scenario, size: size, store: store, environment: environment)
     }

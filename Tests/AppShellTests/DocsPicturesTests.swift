@@ -32,7 +32,9 @@ import TUITesting
     private static func scenario(
         _ experiment: Experiment? = nil, _ endpoints: [EndpointName: EndpointBehaviour] = [:]
     ) -> Scenario {
-        Scenario(name: "pictures", description: "the pictures in Docs/pictures", experiment: experiment, defaults: .instant, endpoints: endpoints)
+        var scenario = Scenario(name: "pictures", description: "the pictures in Docs/pictures", defaults: .instant, endpoints: endpoints)
+        scenario[NavigationSettings.experiment] = experiment
+        return scenario
     }
 
     private static func app(_ challenge: ChallengeID? = nil, _ scenario: Scenario = scenario()) throws -> ShellHarness {
@@ -50,9 +52,12 @@ import TUITesting
 
     // MARK: Launcher and the shell's overlays
 
+    /// With what a returning user has stored: each challenge says where it stands.
     @Test func launcher() throws {
-        let app = try ShellHarness(scenario: .builtInDefault)
+        let app = try ShellHarness(scenario: .builtInDefault, store: try LauncherStandingTests.storeWithProgress())
+        try app.runUntilQuiet()
         #expect(app.contains("▸ 1  Navigation flow"))
+        #expect(app.contains("resume at Screen C2 · Option 3"))
         expect(app, .launcher, title: "challenge-tui")
     }
 

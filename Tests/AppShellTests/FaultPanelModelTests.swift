@@ -1,23 +1,38 @@
 import Core
 import Navigation
+import Contract
 import Testing
 @testable import AppShell
 
 /// The fault panel's model on its own: rows, selection, outcome and delay cycling, the forced
 /// experiment, the scenario picker.
 @Suite(.timeLimit(.minutes(10))) struct FaultPanelModelTests {
+    /// A panel listing `endpoints` (their challenges' rows, a challenge's own choices when all its
+    /// endpoints are listed), over a mock where every endpoint answers at once.
     func model(
         _ endpoints: [EndpointName] = EndpointName.all,
         behaviours: [EndpointName: EndpointBehaviour] = [:], names: [String] = ["default", "flaky", "happy"],
-        current: String = "default"
+        current: String = "default", selecting row: FaultPanelModel.Row? = nil
     ) -> FaultPanelModel {
-        FaultPanelModel(
-            endpoints: endpoints, behaviours: behaviours, experiment: .random, scenarioNames: names, scenarioName: current)
+        let challenges = Challenge.all.compactMap { challenge -> Challenge? in
+            let listed = challenge.endpoints.filter(endpoints.contains)
+            guard !listed.isEmpty else { return nil }
+            return Challenge(
+                id: challenge.id, title: challenge.title, summary: challenge.summary, endpoints: listed,
+                extraFaults: challenge.extraFaults, makeScreen: challenge.makeScreen,
+                faultChoices: listed == challenge.endpoints ? challenge.faultChoices : [])
+        }
+        let live = Dictionary(uniqueKeysWithValues: EndpointName.all.map { ($0, EndpointBehaviour.instant) }).merging(behaviours) { $1 }
+        return FaultPanelModel(
+            challenges: challenges, behaviours: live, choiceValues: [:], scenarioNames: names, scenarioName: current,
+            selecting: row)
     }
+
+    static let experiment = FaultPanelModel.Row.choice("next experiment")
 
     @Test func listsTheGivenEndpointsAndTheExperimentOnlyForTheFlow() {
         #expect(model([.rLogin, .rFetchExperiments, .rSubmitSelection]).rows == [
-            .endpoint(.rLogin), .endpoint(.rFetchExperiments), .endpoint(.rSubmitSelection), .experiment,
+            .endpoint(.rLogin), .endpoint(.rFetchExperiments), .endpoint(.rSubmitSelection), Self.experiment,
         ])
         #expect(model([.articles]).rows == [.endpoint(.articles)])
         #expect(model([.profile, .profileUpdate, .passwordChange]).rows.count == 3)
@@ -48,11 +63,11 @@ import Testing
     }
 
     @Test func profileEndpointsAlsoOfferEveryErrorTheScreenHandles() {
-        let presets = FaultPanelModel.outcomes(for: .passwordChange)
+        let presets = model().outcomes(for: .passwordChange)
         for failure: SimulatedFailure in [.status(400), .status(401), .status(403), .status(422), .timeout, .refused, .malformed] {
             #expect(presets.contains(.alwaysFail(failure)))
         }
-        #expect(!FaultPanelModel.outcomes(for: .articles).contains(.alwaysFail(.status(422))))
+        #expect(!model().outcomes(for: .articles).contains(.alwaysFail(.status(422))))
     }
 
     @Test func aCountedDownFailNextStillMovesOnFromItsPlace() {
@@ -88,16 +103,16 @@ import Testing
     @Test func theExperimentRowCyclesTheNextExperiment() {
         var panel = model([.rLogin, .rFetchExperiments, .rSubmitSelection])
         panel.move(by: 3)
-        #expect(panel.selectedRow == .experiment)
+        #expect(panel.selectedRow == Self.experiment)
         #expect(panel.changeDelay(by: 1) == nil)
-        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.screenB1)))
-        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.screenB2)))
-        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.screenB3)))
-        #expect(panel.cycleOutcome(by: 1) == .experiment(.fixed(.noScreenB)))
-        #expect(panel.cycleOutcome(by: 1) == .experiment(.random(seed: 7)))
-        #expect(panel.cycleOutcome(by: -1) == .experiment(.fixed(.noScreenB)))
-        #expect(FaultPanelModel.ExperimentChoice(.fixed(.screenB3)) == .screenB3)
-        #expect(FaultPanelModel.ExperimentChoice(.random(seed: 1)) == .random)
+        #expect(panel.cycleOutcome(by: 1) == .choice("next experiment", "screenB1"))
+        #expect(panel.cycleOutcome(by: 1) == .choice("next experiment", "screenB2"))
+        #expect(panel.cycleOutcome(by: 1) == .choice("next experiment", "screenB3"))
+        #expect(panel.cycleOutcome(by: 1) == .choice("next experiment", "noScreenB"))
+        #expect(panel.cycleOutcome(by: 1) == .choice("next experiment", "random"))
+        #expect(panel.cycleOutcome(by: -1) == .choice("next experiment", "noScreenB"))
+        #expect(NavigationSettings.source("screenB3") == .fixed(.screenB3))
+        #expect(NavigationSettings.source("random") == .random(seed: 7))
     }
 
     @Test func theScenarioPickerCyclesFromTheCurrentScenario() {
@@ -113,18 +128,20 @@ import Testing
     @Test func applyingAScenarioSetsEveryEndpointAndTheExperiment() {
         var panel = model([.articles])
         let scenario = Scenario(
-            name: "broken", description: "", experiment: .screenB2,
+            name: "broken", description: "",
             defaults: EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.status(500))),
             endpoints: [.articles: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.refused))])
         panel.failed("an earlier problem")
-        let changes = panel.apply(scenario)
+        let changes = panel.apply(scenario, choiceValues: ["next experiment": "screenB2"])
         #expect(changes.count == EndpointName.all.count + 1)
         #expect(changes.contains(.behaviour(.articles, EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.refused)))))
         #expect(changes.contains(.behaviour(.rLogin, EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.status(500))))))
-        #expect(changes.last == .experiment(.fixed(.screenB2)))
+        #expect(changes.last == .choice("next experiment", "screenB2"), "a row not listed is set too")
         #expect(panel.scenarioName == "broken")
         #expect(panel.problem == nil)
-        #expect(panel.experiment == .screenB2)
+        var flow = model([.rLogin, .rFetchExperiments, .rSubmitSelection])
+        _ = flow.apply(scenario, choiceValues: ["next experiment": "screenB2"])
+        #expect(flow.choices["next experiment"]?.value == "screenB2")
     }
 
     @Test func aScenarioThatFailedToLoadIsSaidAndSkippedNextTime() {
@@ -151,7 +168,7 @@ import Testing
         #expect(FaultPanelModel.describe(0...0) == "instant")
         #expect(FaultPanelModel.describe(3...3) == "3 s")
         #expect(FaultPanelModel.describe(0.5...2) == "0.5–2 s")
-        #expect(FaultPanelModel.title(of: .experiment) == "next experiment")
+        #expect(FaultPanelModel.title(of: Self.experiment) == "next experiment")
         #expect(FaultPanelModel.title(of: .endpoint(.profileUpdate)) == "profileUpdate")
     }
 }

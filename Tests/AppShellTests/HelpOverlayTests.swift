@@ -88,7 +88,7 @@ import TUI
     }
 
     @Test func theLaunchersDeclaredKeysAreTheKeysItTakes() throws {
-        let map = LauncherScreen.keyMap(challengeCount: Challenge.all.count)
+        let map = LauncherScreen.keyMap(challenges: Challenge.all)
         for key in KeyCandidates.all {
             // A fresh launcher each time: Enter, a digit and x act.
             let app = try ShellHarness()

@@ -36,7 +36,7 @@ import Testing
         #expect(http.challenge == .articles)
         #expect(http.backend == .http)
         #expect(http.serverURL == "http://localhost:3000")
-        #expect(http.articlesURL == "https://example.test/v3/abc")
+        #expect(http.challengeOptions["--articles-url"] == "https://example.test/v3/abc")
         #expect(http.dataDirectory == "/tmp/d")
         #expect(http.configFile == "c.json")
         #expect(http.reset && http.noColor)

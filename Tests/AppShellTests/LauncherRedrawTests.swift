@@ -7,6 +7,8 @@ import TUI
 @Suite(.timeLimit(.minutes(10))) struct LauncherRedrawTests {
     @Test func downChangesOnlyTheTitleLinesOfTheOldAndNewSelection() throws {
         let app = try ShellHarness()
+        // Once the first frame's follow-up (the standings) is drawn.
+        try app.runUntilQuiet()
         let before = app.terminal.canvas
         app.press(.down)
         let after = app.terminal.canvas

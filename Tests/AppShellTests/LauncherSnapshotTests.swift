@@ -9,10 +9,10 @@ import TUI
     @Test func launcherAt80x24() throws {
         let app = try ShellHarness()
         expectSnapshot(app.screen, named: "launcherAt80x24")
-        #expect(app.lines[20].hasPrefix("│  Backend: mock backend (scenario instant)"))
+        #expect(app.lines[20].hasPrefix("│  Mock backend (scenario instant)"))
         #expect(app.lines[22].hasPrefix("╰"))
         // The live tools' `n` fits at 80 columns; `f` doesn't (the help lists both).
-        #expect(app.lines[23] == "↑↓ move · Enter open · x forget flow progress · ? help · q quit · n network")
+        #expect(app.lines[23] == "↑↓ move · Enter open · x forget progress · ? help · q quit · n network")
         // The selected challenge is drawn reversed; the others are not.
         #expect(app.terminal.canvas.style(at: Point(x: 5, y: 4)).reverse)
         #expect(!app.terminal.canvas.style(at: Point(x: 5, y: 7)).reverse)
@@ -22,9 +22,9 @@ import TUI
         let app = try ShellHarness(size: Size(width: 60, height: 20))
         #expect(app.contains("▸ 1  Navigation flow"))
         #expect(app.contains("3  Profile"))
-        #expect(app.contains("Backend: mock backend"))
-        // Too narrow for every item: the live tools go first, then the launcher's extra; q and ? stay.
-        #expect(app.lines[19] == "↑↓ move · Enter open · ? help · q quit")
+        #expect(app.contains("Mock backend (scenario instant)"))
+        // Too narrow for every item: the live tools go first; q and ? stay.
+        #expect(app.lines[19] == "↑↓ move · Enter open · x forget progress · ? help · q quit")
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
     }
 
@@ -74,7 +74,7 @@ import TUI
     /// Said once the launcher is on screen: the first frame does not wait for the store.
     @Test func aStoreThatCannotOpenIsSaidOnce() async throws {
         let app = try ShellHarness(storeProblem: .key("key file is readable by others"))
-        #expect(app.contains("Three mobile coding challenges"), "the launcher's first frame")
+        #expect(app.contains("Mobile coding challenges"), "the launcher's first frame")
         try await app.waitFor("Encryption key problem: key file is readable by others — nothing will be kept")
     }
 

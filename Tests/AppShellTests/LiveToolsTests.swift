@@ -41,15 +41,15 @@ import CoreTesting
         #expect(masked(app) == """
             ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
             │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
+            │  Mobile coding challenges, as terminal apps.                                 │
             │                                                                              │
-            │  ▸ 1  Navigation flow                                                        │
-            │       Screens A → B → C → D driven by slow, failing requests; login retrie…  │
+            │  ▸ 1  Navigation flow                                           not started  │
+            │       Screens A → B → C → D driven by slow, failing requests; live retries   │
             │                                                                              │
-            │    2  Articles                                                               │
+            │    2  Articles                                           nothing stored yet  │
             │       Sync with retry, encrypted offline cache, list and detail              │
             │                                                                              │
-            │    3  Profile                                                                │
+            │    3  Profile                                                 not saved yet  │
             │       Load, edit names, change password; every server error handled          │
             │                                                                              │
             │                                                                              │
@@ -62,7 +62,7 @@ import CoreTesting
              hh:mm:ss GET  /articles                        200           0ms  #2
              hh:mm:ss POST /password/change                 422         450ms  #1
              hh:mm:ss POST /profiles/update                 pending    700ms…  #1
-            ↑↓ move · Enter open · x forget flow progress · ? help · q quit · n hide network
+            ↑↓ move · Enter open · x forget progress · ? help · q quit · n hide network
             """)
         // Failures stand out without colour (bold), the title too; the time is dim.
         #expect(app.terminal.canvas.style(at: Point(x: 48, y: 17)).bold)
@@ -121,7 +121,7 @@ import CoreTesting
         #expect(app.screen == """
             ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
             │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
+            │  Mobile coding challenges, as terminal apps.                                 │
             │  ╭─ Fault panel · mock backend ───────────────────────────────────────────╮  │
             │  │                                                                        │  │
             │  │  Scenario default  (s: next scenario)                                  │  │
@@ -129,17 +129,17 @@ import CoreTesting
             │  │    rLogin            0.5–2 s   fail next 1 (500)                       │  │
             │  │  ▸ rFetchExperiments 1–3 s     fail next 3 (500)                       │  │
             │  │    rSubmitSelection  0.5–2 s   always succeed                          │  │
+            │  │    next experiment             random                                  │  │
             │  │    articles          0.5–2 s   always succeed                          │  │
             │  │    images            0.2–0.6 s always succeed                          │  │
             │  │    profile           0.5–2 s   always succeed                          │  │
             │  │    profileUpdate     0.5–2 s   always succeed                          │  │
             │  │    passwordChange    0.5–2 s   always succeed                          │  │
-            │  │    next experiment             random                                  │  │
             │  │                                                                        │  │
             │  │  Changes apply to the next request.                                    │  │
             │  │                                                                        │  │
             │  ╰────────────────────────────────────────────────────────────────────────╯  │
-            │  Backend: mock backend (scenario default)                                    │
+            │  Mock backend (scenario default)                                             │
             │                                                                              │
             ╰──────────────────────────────────────────────────────────────────────────────╯
             ↑↓ choose · ←→ outcome · +- delay · s scenario · f close
@@ -165,7 +165,7 @@ import CoreTesting
         #expect(app.environment.monitor.history.map(\.outcome.status) == [200, 500])
 
         // "fail next 3" counts down as requests come, and the open panel follows.
-        app.press(.char("f"), .down, .down, .down, .right, .right)
+        app.press(.char("f"), .down, .down, .down, .down, .right, .right)
         #expect(app.contains("▸ articles          instant   fail next 3 (500)"))
         await #expect(throws: APIError.http(status: 500, body: "")) {
             try await app.environment.articlesAPI.fetchArticles(attempt: 1)
@@ -184,9 +184,34 @@ import CoreTesting
         _ = await pending.value
     }
 
+    /// `f` then `←` changes the row the panel was left on, not the first one; each place the
+    /// panel opens on (a challenge, the launcher) keeps its own row.
+    @Test func theFaultPanelKeepsItsRowFromOneOpeningToTheNext() throws {
+        var options = LaunchOptions()
+        options.challenge = .navigation
+        let app = try ShellHarness(options: options)
+        app.press(.char("f"), .down, .down, .escape)
+        #expect(app.shell.faultPanel == nil)
+        app.press(.char("f"))
+        #expect(app.contains("▸ rSubmitSelection"))
+        app.press(.left)
+        #expect(app.environment.mockEndpoint(.rSubmitSelection).behaviour.outcomes == .alwaysFail(.offline))
+        #expect(app.environment.mockEndpoint(.rLogin).behaviour == .instant, "the first row is left alone")
+
+        // On the launcher the panel lists every challenge and keeps a row of its own.
+        app.press(.char("f"), .char("q"))
+        #expect(app.shell.currentChallenge == nil)
+        app.press(.char("f"))
+        #expect(app.contains("▸ rLogin"))
+        app.press(.down, .down, .down, .down, .char("f"), .char("f"))
+        #expect(app.contains("▸ articles"))
+        app.press(.char("f"), .char("1"), .char("f"))
+        #expect(app.contains("▸ rSubmitSelection"), "back on the flow, its own row")
+    }
+
     @Test func theFlowsNextExperimentCanBeForced() async throws {
         let app = try ShellHarness()
-        app.press(.char("f"), .down, .down, .down, .down, .down, .down, .down, .down)
+        app.press(.char("f"), .down, .down, .down)
         #expect(app.contains("▸ next experiment             random"))
         app.press(.right, .right)
         #expect(app.contains("▸ next experiment             screenB2"))
@@ -235,25 +260,25 @@ import CoreTesting
         #expect(app.screen == """
             ╭─ challenge-tui ──────────────────────────────────────────────────────────────╮
             │                                                                              │
-            │  Three mobile coding challenges, as terminal apps.                           │
-            │   ╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮   │
-            │  ▸│                                                                      │   │
-            │   │ With the HTTP backend the server decides how slow and how broken it  │…  │
-            │   │ is. Stop challenge-server and start it again with overrides:         │   │
+            │  Mobile coding challenges, as terminal apps.                                 │
+            │                                                                              │
+            │  ▸╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮d  │
+            │   │                                                                      │   │
+            │   │ With the HTTP backend the server decides how slow and how broken it  │   │
+            │   │ is. Stop challenge-server and start it again with overrides:         │t  │
             │   │                                                                      │   │
             │   │ • swift run challenge-server 3 false 15 true 4 false — rLogin fails  │   │
-            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │   │
-            │   │ fails after 4 s                                                      │   │
+            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │t  │
+            │   │ fails after 4 s; --experiment screenB2 forces the experiment         │   │
             │   │ • swift run challenge-server --articles-fail 3 — the first 3 article │   │
             │   │ requests answer 500                                                  │   │
             │   │ • swift run challenge-server --profile-fail 2 — the first 2 profile  │   │
             │   │ requests answer 500                                                  │   │
-            │   │ • --experiment screenB2 forces the experiment, --seed N repeats the  │   │
-            │   │ random draws, --help lists every option.                             │   │
+            │   │ • --seed N repeats the random draws, --help lists every option.      │   │
             │   │                                                                      │   │
             │   ╰──────────────────────────────────────────────────────────────────────╯   │
             │                                                                              │
-            │  Backend: HTTP backend at http://127.0.0.1:3000                              │
+            │  HTTP backend at http://127.0.0.1:3000                                       │
             │                                                                              │
             ╰──────────────────────────────────────────────────────────────────────────────╯
             f close
@@ -302,12 +327,12 @@ import CoreTesting
             var options = LaunchOptions()
             options.challenge = challenge.id
             let clock = ManualClock()
-            let environment = AppEnvironment(options: options, scenario: .builtInDefault, time: .driven(by: clock))
             let screen = screen
             let standIn = Challenge(
                 id: challenge.id, title: challenge.title, summary: challenge.summary, endpoints: challenge.endpoints,
-                extraFaults: challenge.extraFaults, makeScreen: { _ in screen })
-            shell = ChallengeShell(environment: environment, challenges: [standIn])
+                extraFaults: challenge.extraFaults, makeScreen: { _ in screen }, faultChoices: challenge.faultChoices)
+            let environment = AppEnvironment(options: options, scenario: .builtInDefault, time: .driven(by: clock), challenges: [standIn])
+            shell = ChallengeShell(environment: environment)
             let terminal = terminal
             loop = try EventLoop(
                 app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
@@ -347,7 +372,7 @@ import CoreTesting
         articles.press(.escape, .char("q"))
         #expect(articles.shell.currentChallenge == nil, "back on the launcher")
         articles.press(.char("f"))
-        #expect(articles.shell.faultPanel?.model?.rows.count == 9)
+        #expect(articles.shell.faultPanel?.model?.rows == [.endpoint(.articles), .endpoint(.images)], "every challenge offered")
     }
 
     @Test func nAndFAreTypedWhileATextFieldHasFocus() throws {

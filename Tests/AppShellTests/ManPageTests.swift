@@ -7,7 +7,7 @@ import Testing
 /// challenge-tui(1) is made from the same declarations as `--help`; the checked-in page is what
 /// the code makes now, and groff renders it without a warning (Docs/installing.md).
 @Suite(.timeLimit(.minutes(10))) struct ManPageTests {
-    static let page = ManPage.render(LaunchInterface.interface)
+    static let page = ManPage.render(LaunchInterface.manPage)
     static let file = "Docs/man/challenge-tui.1"
 
     @Test func theCheckedInPageIsTheGeneratedOne() {
@@ -36,6 +36,18 @@ import Testing
         for variable in ["NO_COLOR", "CHALLENGE_TUI_DATA_DIR", "CHALLENGE_TUI_KEY", "CHALLENGE_TUI_TOKEN", "XDG_CONFIG_HOME"] {
             #expect(Self.page.contains(variable), "\(variable)")
         }
+    }
+
+    /// KEYS is the README's key summary: every screen's keys from their declarations.
+    @Test func theKeysSectionIsWrittenFromTheKeyDeclarations() {
+        let keys = LaunchInterface.manPage.keys
+        #expect(keys.map(\.term) == KeyReference.summary(for: Challenge.all).map(\.place))
+        #expect(keys.map(\.term).prefix(2) == ["Everywhere", "Launcher"])
+        let launcher = LauncherScreen.keyMap(challenges: Challenge.all).guide
+        for entry in launcher.entries {
+            #expect(keys[1].meaning.contains("\(entry.keys) \(entry.label)"), "\(entry.keys)")
+        }
+        #expect(LaunchInterface.interface.keys.isEmpty, "made for the man page only, not at start")
     }
 
     @Test(.enabled(if: Groff.path != nil, "groff is not installed here; .ci/run installs it"))

@@ -74,7 +74,7 @@ import TUI
         var options = LaunchOptions()
         options.challenge = .articles
         let scenario = Scenario(
-            name: "log", description: "", experiment: nil, defaults: .instant,
+            name: "log", description: "", defaults: .instant,
             endpoints: [.articles: .now(.failNext(2, .status(500))), .images: .now(.alwaysFail(.status(404)))])
         let app = try ShellHarness(options: options, scenario: scenario, logger: try logger())
         try await app.waitFor("retry 1 of 3")

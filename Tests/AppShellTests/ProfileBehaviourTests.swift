@@ -48,7 +48,7 @@ import Contract
         // Leaving asks nothing; coming back shows the saved name.
         app.press(.escape)
         #expect(app.profileScreen == nil)
-        #expect(app.contains("▸ 1  Navigation flow"))
+        #expect(app.contains("▸ 3  Profile"), "the cursor on the challenge just left")
         app.press(.char("3"))
         try await app.waitFor("Ada")
         #expect(app.lines[5] == "▸ First Name         Ada")
@@ -292,7 +292,7 @@ import Contract
         #expect(app.contains("Discard unsaved changes?"))
         app.press(.char("y"))
         #expect(app.profileScreen == nil)
-        #expect(app.contains("▸ 1  Navigation flow"))
+        #expect(app.contains("▸ 3  Profile"), "the cursor on the challenge just left")
         app.press(.char("3"))
         try await app.waitFor("BASIC INFORMATION")
         #expect(!app.contains("•"))

@@ -99,7 +99,7 @@ private func problem(_ json: String) -> String? {
         }
         """#.utf8), name: "forms", file: "forms.json")
         #expect(scenario.name == "forms")
-        #expect(scenario.experiment == .screenB2)
+        #expect(scenario[NavigationSettings.experiment] == .screenB2)
         #expect(scenario.behaviour(for: .rLogin) == EndpointBehaviour(delay: 1...1, outcomes: .alwaysFail(.timeout)))
         #expect(scenario.behaviour(for: .rFetchExperiments).outcomes == .alwaysFail(.malformed))
         #expect(scenario.behaviour(for: .rSubmitSelection)

@@ -23,7 +23,9 @@ import Testing
         let screen = try await terminal.waitFor("Navigation flow")
         #expect(screen.contains { $0.contains("Articles") })
         #expect(screen.contains { $0.contains("Profile") })
-        #expect(screen.contains { $0.contains("mock") })
+        #expect(screen.contains { $0.contains("Mock backend") })
+        // Where each challenge stands, read from the store after the first frame.
+        try await terminal.waitFor("not started")
         try terminal.send("Down")
         try await terminal.waitFor("▸ 2  Articles")
         try terminal.send("q")

@@ -56,7 +56,7 @@ import Testing
         try await terminal.waitFor("▸ 3  Profile")
         // A click on nothing clickable does nothing.
         try terminal.click(x: 79, y: 10)
-        try terminal.click("Backend:")
+        try terminal.click("Mock backend")
         try terminal.send("q")
         let (status, stty) = try await terminal.waitForExit()
         #expect(status == 0)

@@ -29,7 +29,7 @@ import Testing
 
         // Esc goes back to the launcher (nothing unsaved: no question), q quits.
         try terminal.send("Escape")
-        try await terminal.waitFor("▸ 1  Navigation flow")
+        try await terminal.waitFor("▸ 3  Profile")
         try terminal.send("q")
         #expect(try await terminal.waitForExit().status == 0)
     }

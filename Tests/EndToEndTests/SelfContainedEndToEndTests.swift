@@ -43,11 +43,11 @@ import Testing
         let folder = try hostileFolder()
 
         let slow = try launch(in: folder, ["--scenario", "slow"])
-        try await slow.waitFor("mock backend (scenario slow)")
+        try await slow.waitFor("Mock backend (scenario slow)")
         try await quit(slow)
 
         let bare = try launch(in: folder, [])
-        try await bare.waitFor("mock backend (scenario default)")
+        try await bare.waitFor("Mock backend (scenario default)")
         try await quit(bare)
 
         // The user's own configuration is read.
@@ -55,7 +55,7 @@ import Testing
         try FileManager.default.createDirectory(at: userConfig, withIntermediateDirectories: true)
         try Data(#"{"scenario": "happy"}"#.utf8).write(to: userConfig.appendingPathComponent("config.json"))
         let user = try launch(in: folder, [])
-        try await user.waitFor("mock backend (scenario happy)")
+        try await user.waitFor("Mock backend (scenario happy)")
         try await quit(user)
     }
 }

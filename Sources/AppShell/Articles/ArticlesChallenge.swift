@@ -1,6 +1,7 @@
 import Articles
 import Contract
 import Core
+import FoundationEssentials
 
 extension ChallengeID {
     public static let articles = ChallengeID(rawValue: "articles")
@@ -17,8 +18,55 @@ extension Challenge {
             case .mock: ArticlesEndpoint.path
             case .http: environment.configuration.resolvedArticlesURL.path
             }
-            return [(path, environment.configuration.retry.articles)]
+            return [(path, environment.configuration[ArticlesSettings.retry])]
+        },
+        settings: [ArticlesSettings.url.erased, ArticlesSettings.retry.erased],
+        // Pictures come quicker than API answers, as from a CDN (Docs/images.md, "In the app").
+        defaultScenario: DefaultScenario(endpoints: [.images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed)]),
+        options: [ArticlesSettings.urlOption],
+        serverFaults: ["swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500"],
+        standing: { context throws(StoreError) in
+            guard let stored = try ArticlesCache.summary(from: context.store) else { return "nothing stored yet" }
+            let count = stored.count == 1 ? "1 article stored" : "\(ByteCount.grouped(stored.count)) articles stored"
+            return stored.savedAt.map { "\(count) · synced \(context.clockTime($0))" } ?? count
+        },
+        keyGuides: {
+            [
+                KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),
+                KeyReference.NamedGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
+            ]
         })
+}
+
+/// The articles' keys in the configuration file and their command-line option.
+enum ArticlesSettings {
+    /// `articlesURL`: the full articles URL; null: `<serverURL>/articles`.
+    static let url = ChallengeSetting<URL?>(
+        ["articlesURL"], default: nil,
+        read: { reader throws(ConfigurationError) in reader.isNull ? nil : try AppConfiguration.httpURL(reader) },
+        write: { url in url.map { .string($0.absoluteString) } ?? .null })
+
+    /// `retry.articles`: the sync's retry policy (3 retries, 2 s apart).
+    static let retry = ChallengeSetting.retryPolicy("articles", default: .articlesSync)
+
+    /// `--articles-url URL`, over `articlesURL`.
+    static let urlOption = ChallengeOption(
+        declaration: OptionDeclaration(
+            "--articles-url", .value(placeholder: "URL"),
+            help: "the full articles URL for the HTTP backend (default <server>/articles)"),
+        backend: .http,
+        check: { text throws(LaunchArguments.UsageError) in try LaunchArguments.httpURL(text, flag: "--articles-url") },
+        apply: { text, configuration throws(LaunchError) in
+            guard let url = URL(string: text) else { throw LaunchError("--articles-url: '\(text)' is not a URL") }
+            configuration[ArticlesSettings.url] = url
+        })
+}
+
+extension AppConfiguration {
+    /// `articlesURL`, else `<serverURL>/articles`.
+    var resolvedArticlesURL: URL {
+        self[ArticlesSettings.url] ?? serverURL.appendingPathComponent("articles")
+    }
 }
 
 /// The articles backend: the mock (serving the contract's sample) or HTTP.

@@ -48,7 +48,7 @@ struct ArticlesFeature: Feature {
     private var endWanted = false
 
     init(environment: AppEnvironment) {
-        state = ArticlesState(policy: environment.configuration.retry.articles)
+        state = ArticlesState(policy: environment.configuration[ArticlesSettings.retry])
         runtime = ArticlesRuntime(api: environment.articlesAPI, time: environment.time, store: environment.store)
         pictureRuntime = environment.articlePictures
         colorMode = environment.pictureColorMode

@@ -12,8 +12,16 @@ public enum LaunchArguments {
     }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchCommand {
+        try parse(arguments, challenges: Challenge.all, interface: LaunchInterface.interface)
+    }
+
+    /// Parses with the command line that offers `challenges` (`LaunchInterface.interface(for:)`).
+    static func parse(
+        _ arguments: [String], challenges: [Challenge], interface: CommandLineInterface? = nil
+    ) throws(UsageError) -> LaunchCommand {
+        let interface = interface ?? LaunchInterface.interface(for: challenges)
         let given: ParsedOptions
-        do { given = try OptionParser.parse(arguments, by: LaunchInterface.interface) } catch { throw UsageError(error.message) }
+        do { given = try OptionParser.parse(arguments, by: interface) } catch { throw UsageError(error.message) }
         switch given.stoppedAt {
         case "--help": return .help
         case "--version": return .version
@@ -22,10 +30,13 @@ public enum LaunchArguments {
         }
 
         var options = LaunchOptions()
-        options.challenge = given["--challenge"].flatMap { Challenge.named(ChallengeID(rawValue: $0))?.id }
+        options.challenge = given["--challenge"].flatMap { Challenge.named(ChallengeID(rawValue: $0), in: challenges)?.id }
+        let challengeOptions = challenges.flatMap(\.options)
         options.backend = given["--backend"].flatMap(BackendKind.init(rawValue:)) ?? .mock
         options.serverURL = try given["--server"].map { text throws(UsageError) in try httpURL(text, flag: "--server") }
-        options.articlesURL = try given["--articles-url"].map { text throws(UsageError) in try httpURL(text, flag: "--articles-url") }
+        for option in challengeOptions {
+            if let value = given[option.flag] { options.challengeOptions[option.flag] = try option.check(value) }
+        }
         options.dataDirectory = given["--data-dir"]
         options.configFile = given["--config"]
         if let name = given["--scenario"] {
@@ -40,18 +51,17 @@ public enum LaunchArguments {
         options.logFile = given["--log"]
 
         // Flags that would silently change nothing are mistakes worth pointing out.
-        if options.backend == .mock {
-            for flag in ["--server", "--articles-url"] where given.has(flag) {
-                throw UsageError("\(flag) is only used with --backend http")
-            }
-        } else if given.has("--scenario") {
-            throw UsageError("--scenario is only used with --backend mock")
+        let forOtherBackends = ["--server"].filter { _ in options.backend == .mock }
+            + challengeOptions.filter { $0.backend.map { $0 != options.backend } ?? false }.map(\.flag)
+            + ["--scenario"].filter { _ in options.backend == .http }
+        for flag in forOtherBackends where given.has(flag) {
+            throw UsageError("\(flag) is only used with --backend \(options.backend == .mock ? "http" : "mock")")
         }
         return .run(options)
     }
 
     /// Accepts `http://host[:port][/path]` and `https://…`; the rest is for libcurl to judge.
-    private static func httpURL(_ text: String, flag: String) throws(UsageError) -> String {
+    static func httpURL(_ text: String, flag: String) throws(UsageError) -> String {
         let lower = text.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {
             throw UsageError("\(flag) needs an http:// or https:// URL (got '\(text)')")

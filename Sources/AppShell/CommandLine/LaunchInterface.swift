@@ -3,33 +3,36 @@ import Core
 /// `challenge-tui`'s command line, declared once: `LaunchArguments` parses with it, and the
 /// `--help` text, the man page and the shell completions are made from it (Docs/installing.md).
 public enum LaunchInterface {
-    public static let interface = CommandLineInterface(
+    /// The command line of the production challenges (`Challenge.all`).
+    public static let interface = interface(for: Challenge.all)
+
+    /// `interface` with what only the man page says: the keys of every screen, written from
+    /// their declarations as the README's key table is (`KeyReference`). Made when asked for,
+    /// not at start.
+    public static var manPage: CommandLineInterface { manPage(for: Challenge.all) }
+
+    static func manPage(for challenges: [Challenge]) -> CommandLineInterface {
+        var interface = interface(for: challenges)
+        interface.keys = KeyReference.manPageKeys(for: challenges)
+        return interface
+    }
+
+    /// The command line offering `challenges`: `--challenge`'s choices, their options, what
+    /// `--reset` forgets, their variables.
+    static func interface(for challenges: [Challenge]) -> CommandLineInterface {
+        CommandLineInterface(
         name: "challenge-tui",
         version: ChallengeTUI.version,
-        summary: "three mobile coding challenges in a full-screen terminal program",
+        summary: "mobile coding challenges in a full-screen terminal program",
         description: [
             .text("""
-                A navigation flow, an articles reader and a profile editor in one full-screen \
-                terminal program, on an embedded mock backend (needing nothing) or on a real HTTP \
-                server such as challenge-server(1). Without --challenge a launcher lists the \
-                challenges. The terminal must be at least 60x20 with a UTF-8 locale.
+                Mobile coding challenges (\(challenges.map(\.title).joined(separator: ", "))) in one full-screen terminal program, on \
+                an embedded mock backend (needing nothing) or on a real HTTP server such as \
+                challenge-server(1). Without --challenge a launcher lists the challenges. The \
+                terminal must be at least 60x20 with a UTF-8 locale.
                 """),
         ],
-        sections: [OptionSection(options: options)],
-        keys: [
-            Definition("Up, Down (or j, k)", "move"),
-            Definition("Enter", "open, press the focused button, next"),
-            Definition("Tab, Shift-Tab", "next or previous field in forms"),
-            Definition("Space", "check an option"),
-            Definition("Esc, Left, Backspace", "back, where the screen has a back button"),
-            Definition("r", "retry what failed"),
-            Definition("q", "leave the challenge; quit from the launcher (typed as text in a field)"),
-            Definition("?", "help"),
-            Definition("n", "network inspector: every request, live"),
-            Definition("f", "fault panel: change the mock's delays and failures live"),
-            Definition("x", "(launcher) forget the navigation flow's progress"),
-            Definition("Ctrl-C", "quit at once, anywhere"),
-        ],
+        sections: [OptionSection(options: options(for: challenges))],
         files: [
             Definition("$XDG_CONFIG_HOME/challenge-tui/config.json", """
                 the user's settings (~/.config/challenge-tui/config.json when XDG_CONFIG_HOME is \
@@ -51,8 +54,7 @@ public enum LaunchInterface {
             Definition("XDG_DATA_HOME", "where the data lives by default"),
             Definition("CHALLENGE_TUI_KEY", "the encryption key (64 hexadecimal digits) instead of the key file"),
             Definition("CHALLENGE_TUI_PASSPHRASE", "a passphrase the encryption key is derived from"),
-            Definition("CHALLENGE_TUI_TOKEN", "the profile challenge's bearer token, over the configured one"),
-        ],
+        ] + challenges.flatMap(\.settings).compactMap(\.variable),
         exitStatus: [
             Definition("0", "quit (q, Ctrl-C) or ended cleanly by SIGTERM, SIGHUP or SIGINT"),
             Definition(
@@ -64,22 +66,30 @@ public enum LaunchInterface {
         ],
         examples: [
             Definition("challenge-tui", "The launcher, on the embedded mock backend."),
-            Definition("challenge-tui --challenge navigation --scenario slow", "The navigation flow with every request taking 5-15 s."),
+            Definition(
+                "challenge-tui --challenge \(challenges[0].id) --scenario slow",
+                "The \(challenges[0].title.lowercased()) with every request taking 5-15 s."),
             Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",
                        "Install bash completion for one user."),
         ]
     )
+    }
 
-    static let options: [OptionDeclaration] = [
-        OptionDeclaration("--challenge", .choice(noun: "challenge", choices: Challenge.all.map(\.id.rawValue)),
+    /// What `--reset` and the launcher's `x` forget: "the navigation flow's progress".
+    static func keptProgress(_ challenges: [Challenge]) -> String {
+        let kept = challenges.compactMap(\.progress?.what)
+        return kept.isEmpty ? "what the challenges keep between runs (nothing now)" : kept.joined(separator: " and ")
+    }
+
+    static func options(for challenges: [Challenge]) -> [OptionDeclaration] { [
+        OptionDeclaration("--challenge", .choice(noun: "challenge", choices: challenges.map(\.id.rawValue)),
                           help: "open a challenge directly (leaving it returns to the launcher)"),
         OptionDeclaration("--backend", .choice(noun: "backend", choices: BackendKind.allCases.map(\.rawValue)),
                           help: "where requests go: mock (default: embedded, needs nothing) or http (a real server)"),
         OptionDeclaration("--server", .value(placeholder: "URL"),
                           help: "the HTTP backend's base URL (default http://127.0.0.1:3000)"),
-        OptionDeclaration("--articles-url", .value(placeholder: "URL"),
-                          help: "the full articles URL for the HTTP backend (default <server>/articles)"),
+    ] + challenges.flatMap(\.options).map(\.declaration) + [
         OptionDeclaration("--data-dir", .value(placeholder: "DIR"), help: """
             where encrypted data lives (default $CHALLENGE_TUI_DATA_DIR, $XDG_DATA_HOME/challenge-tui \
             or ~/.local/share/challenge-tui)
@@ -92,7 +102,7 @@ public enum LaunchInterface {
             the mock backend's scenario: \(BuiltInConfiguration.scenarios.keys.sorted().joined(separator: ", ")), \
             or a file NAME.json in $XDG_CONFIG_HOME/challenge-tui/scenarios
             """, completion: .words(BuiltInConfiguration.scenarios.keys.sorted(), userFolder: "scenarios")),
-        OptionDeclaration("--reset", help: "forget the navigation flow's stored progress before starting"),
+        OptionDeclaration("--reset", help: "forget \(keptProgress(challenges)) before starting"),
         OptionDeclaration("--no-color", help: "attributes only, no colours (as with NO_COLOR set)"),
         OptionDeclaration("--no-mouse", help: """
             no clicks or wheel: the terminal keeps its own text selection (as with "mouse": false in \
@@ -104,5 +114,5 @@ public enum LaunchInterface {
                           help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
         OptionDeclaration("--help", help: "show this help and exit", stopsParsing: true),
         OptionDeclaration("--version", help: "show the version and exit", stopsParsing: true),
-    ]
+    ] }
 }

@@ -14,7 +14,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var backend: BackendKind = .mock
     /// `--server`; `nil` means the configuration's server URL.
     public var serverURL: String?
-    public var articlesURL: String?
+    /// The challenges' own options (`Challenge.options`), by flag: checked, not yet applied.
+    public var challengeOptions: [String: String] = [:]
     public var dataDirectory: String?
     public var configFile: String?
     public var scenario: String?

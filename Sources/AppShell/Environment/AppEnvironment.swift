@@ -7,6 +7,10 @@ import TUI
 /// endpoints and the HTTP client. It knows no challenge: each challenge makes its own backend
 /// from these, once, through a `DependencyKey` (see Docs/architecture.md).
 public final class AppEnvironment {
+    /// The challenges this run offers (`Challenge.all`; tests may add or stand in for some):
+    /// the launcher lists them, and their registrations decide the endpoints, the configuration's
+    /// and scenarios' keys and the live tools' rows.
+    public let challenges: [Challenge]
     public let options: LaunchOptions
     public let configuration: AppConfiguration
     /// The mock backend's scenario (also set, but unused, with the HTTP backend).
@@ -36,6 +40,9 @@ public final class AppEnvironment {
     /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` sets it); until
     /// then, and in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
     public var pictureColorMode: () -> ColorMode
+    /// The zone times are shown in (the launcher's "synced 01:06"); nil: the machine's. Tests
+    /// fix one, so what they draw does not depend on the machine's.
+    public var timeZone: TimeZone?
     /// What `DependencyKey`s made, made once each.
     private var dependencies: [ObjectIdentifier: Any] = [:]
 
@@ -43,8 +50,10 @@ public final class AppEnvironment {
         options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
         environment: [String: String] = [:], time: TimeSource = .system,
         store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled,
-        scenarioLibrary: ScenarioLibrary = ScenarioLibrary(directory: nil), executor: (any TaskExecutor)? = nil
+        scenarioLibrary: ScenarioLibrary? = nil, executor: (any TaskExecutor)? = nil,
+        challenges: [Challenge] = Challenge.all
     ) {
+        self.challenges = challenges
         self.options = options
         self.configuration = configuration
         self.scenario = scenario
@@ -53,18 +62,18 @@ public final class AppEnvironment {
         self.monitor = NetworkMonitor(time: time, logger: logger)
         self.logger = logger
         self.storeOpening = .opened(store, storeProblem)
-        self.scenarioLibrary = scenarioLibrary
+        self.scenarioLibrary = scenarioLibrary ?? ScenarioLibrary(directory: nil, challenges: challenges)
         self.executor = executor
-        self.mockEndpoints = Self.endpoints(for: scenario)
+        self.mockEndpoints = Self.endpoints(challenges.flatMap(\.endpoints), for: scenario)
         let colorMode = ColorMode.decide(colors: 256, environment: environment, noColorFlag: options.noColor)
         self.pictureColorMode = { colorMode }
     }
 
     /// One endpoint per name, each with its own seed (its place in the list, from 1) so their
     /// random draws don't move in lockstep.
-    private static func endpoints(for scenario: Scenario) -> [EndpointName: MockEndpoint] {
+    private static func endpoints(_ names: [EndpointName], for scenario: Scenario) -> [EndpointName: MockEndpoint] {
         var endpoints: [EndpointName: MockEndpoint] = [:]
-        for (index, name) in EndpointName.all.enumerated() {
+        for (index, name) in names.enumerated() {
             endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: UInt64(index + 1))
         }
         return endpoints
@@ -96,38 +105,48 @@ public final class AppEnvironment {
     /// current directory or the program's folder (Docs/configuration.md, "Where settings come
     /// from"). Bad input is a `LaunchError`; a store that can't be opened is not (the app runs,
     /// says so, and keeps data in memory).
-    public static func make(options: LaunchOptions, environment: [String: String]) throws(LaunchError) -> AppEnvironment {
+    public static func make(
+        options: LaunchOptions, environment: [String: String], challenges: [Challenge] = Challenge.all
+    ) throws(LaunchError) -> AppEnvironment {
         let time = TimeSource.system
-        var configuration = AppConfiguration.defaults
+        var configuration = AppConfiguration.defaults(for: challenges)
         if let file = options.configFile ?? AppPaths.userConfigFile(environment: environment) {
-            do { configuration = try AppConfiguration.load(from: file) } catch { throw LaunchError(error.message) }
+            do {
+                configuration = try AppConfiguration.load(from: file, over: configuration, challenges: challenges)
+            } catch {
+                throw LaunchError(error.message)
+            }
         }
         if let server = options.serverURL {
             guard let url = URL(string: server) else { throw LaunchError("--server: '\(server)' is not a URL") }
             configuration.serverURL = url
         }
-        if let articles = options.articlesURL {
-            guard let url = URL(string: articles) else { throw LaunchError("--articles-url: '\(articles)' is not a URL") }
-            configuration.articlesURL = url
+        for option in challenges.flatMap(\.options) {
+            if let value = options.challengeOptions[option.flag] { try option.apply(value, &configuration) }
         }
-        // The token goes into a header as it is: a line break or a colon in it could forge
-        // headers (Docs/security.md). The configured one was checked when it was read.
-        if let token = environment[AppConfiguration.tokenVariable],
-           let problem = AppConfiguration.tokenProblem(token.trimmingWhitespace()) {
-            throw LaunchError("\(AppConfiguration.tokenVariable): \(problem)")
+        // A variable that stands for a configuration key is checked as strictly as the file's
+        // value: a token goes into a header as it is, and a line break or a colon in it could
+        // forge headers (Docs/security.md).
+        for setting in challenges.flatMap(\.settings) {
+            guard let variable = setting.variable?.term, let value = environment[variable] else { continue }
+            do {
+                _ = try setting.read(JSONReader(file: variable, value: .string(value.trimmingWhitespace())))
+            } catch {
+                throw LaunchError(error.message)
+            }
         }
         // libcurl is loaded on first use; with the HTTP backend, find out now whether it is there.
         if options.backend == .http, let problem = CurlHTTPClient.unavailability() {
             throw LaunchError("--backend http: \(problem)", exitStatus: 1)
         }
 
-        let scenarios = ScenarioLibrary(environment: environment)
+        let scenarios = ScenarioLibrary(environment: environment, challenges: challenges)
         let scenarioName = options.scenario ?? configuration.scenario
         let scenario: Scenario
         // The default scenario is built in as a value equal to `Config/scenarios/default.json` (a
         // test keeps them equal), so nothing is parsed for it at start-up (Docs/performance.md).
         if scenarioName == Scenario.builtInDefault.name {
-            scenario = .builtInDefault
+            scenario = .builtInDefault(for: challenges)
         } else {
             do {
                 scenario = try scenarios.load(scenarioName)
@@ -152,7 +171,7 @@ public final class AppEnvironment {
         let variables = environment.filter { !ProcessHardening.secretVariables.contains($0.key) }
         let app = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: variables, time: time,
-            logger: logger, scenarioLibrary: scenarios)
+            logger: logger, scenarioLibrary: scenarios, challenges: challenges)
         let dataDirectory = options.dataDirectory
         app.storeOpening = .pending { [logger] in
             do throws(StoreError) {
@@ -174,7 +193,8 @@ public final class AppEnvironment {
 
     // MARK: Backends
 
-    /// One line for the launcher and status lines: "mock (scenario default)" or the server URL.
+    /// One line for the launcher and status lines: "mock backend (scenario default)" or
+    /// "HTTP backend at <server URL>".
     public var backendDescription: String {
         switch options.backend {
         case .mock: "mock backend (scenario \(scenario.name))"

@@ -1,40 +1,45 @@
-import Contract
 import Core
 import FoundationEssentials
 
 /// A named mock-backend setup (`Config/scenarios/<name>.json`, `--scenario NAME`): per endpoint,
-/// a delay range and an outcome pattern.
+/// a delay range and an outcome pattern, and the keys the challenges add.
 ///
 /// ```json
 /// {
-///   "description": "rLogin fails once, everything else succeeds",
-///   "experiment": "screenB1",
+///   "description": "every request is slow",
 ///   "defaults": { "delay": [0.5, 2], "outcome": "succeed" },
 ///   "endpoints": {
-///     "rLogin": { "delay": [0.5, 2], "outcome": { "failNext": 1, "failure": "500" } }
+///     "<endpoint>": { "delay": [0.5, 2], "outcome": { "failNext": 1, "failure": "500" } }
 ///   }
 /// }
 /// ```
-/// Endpoint names are those the challenges declare (`EndpointName.all`); behaviours are written as
-/// `EndpointBehaviour+JSON` reads them.
+/// Endpoint names are those the challenges declare (`Challenge.endpoints`), other keys those
+/// they declare as `Challenge.scenarioSettings`, read by their own code; behaviours are written
+/// as `EndpointBehaviour+JSON` reads them.
 public struct Scenario: Hashable, Sendable {
     public var name: String
     public var description: String
-    /// The experiment rFetchExperiments answers; `nil`: the mock draws one.
-    public var experiment: Experiment?
     /// For endpoints the scenario doesn't list; `nil`: they answer at once and succeed.
     public var defaults: EndpointBehaviour?
     public var endpoints: [EndpointName: EndpointBehaviour]
+    /// The challenges' own keys (`scenario[NavigationSettings.experiment]`).
+    public var settings: ChallengeSettings
 
     public init(
-        name: String, description: String, experiment: Experiment? = nil, defaults: EndpointBehaviour? = nil,
-        endpoints: [EndpointName: EndpointBehaviour] = [:]
+        name: String, description: String, defaults: EndpointBehaviour? = nil,
+        endpoints: [EndpointName: EndpointBehaviour] = [:], settings: ChallengeSettings = ChallengeSettings()
     ) {
         self.name = name
         self.description = description
-        self.experiment = experiment
         self.defaults = defaults
         self.endpoints = endpoints
+        self.settings = settings
+    }
+
+    /// A challenge's key: its value here, else its default.
+    public subscript<Value>(setting: ChallengeSetting<Value>) -> Value {
+        get { settings[setting] }
+        set { settings[setting] = newValue }
     }
 
     /// What `endpoint` does in this scenario.
@@ -43,38 +48,40 @@ public struct Scenario: Hashable, Sendable {
     }
 
     /// The scenario used when no other is chosen, built in so the app works without `Config/`
-    /// (equal to `Config/scenarios/default.json`; a test checks): delays of 0.5–2 s, one visible
-    /// rLogin failure and retry, no other failure.
-    public static let builtInDefault = Scenario(
-        name: "default",
-        description: "Delays of 0.5-2 s; rLogin fails once (visible retry), everything else succeeds",
-        defaults: EndpointBehaviour(delay: 0.5...2, outcomes: .alwaysSucceed),
-        endpoints: [
-            .rLogin: EndpointBehaviour(delay: 0.5...2, outcomes: .failNext(1, .status(500))),
-            // Pictures come quicker than API answers, as from a CDN (Docs/images.md, "In the app").
-            .images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed),
-        ]
-    )
+    /// (equal to `Config/scenarios/default.json`; a test checks): delays of 0.5–2 s, and each
+    /// challenge's part (`Challenge.defaultScenario`).
+    public static let builtInDefault = builtInDefault(for: Challenge.all)
+
+    /// The built-in `default` scenario with the parts of `challenges`.
+    static func builtInDefault(for challenges: [Challenge]) -> Scenario {
+        let notes = challenges.compactMap(\.defaultScenario.note)
+        return Scenario(
+            name: "default",
+            description: (["Delays of 0.5-2 s"] + notes).joined(separator: "; ") + ", everything else succeeds",
+            defaults: EndpointBehaviour(delay: 0.5...2, outcomes: .alwaysSucceed),
+            endpoints: challenges.reduce(into: [:]) { endpoints, challenge in
+                endpoints.merge(challenge.defaultScenario.endpoints) { $1 }
+            })
+    }
 
     // MARK: - JSON
 
-    /// Parses a scenario file's contents.
-    public static func decode(_ data: Data, name: String, file: String) throws(ConfigurationError) -> Scenario {
-        try Scenario(json: JSONValue.parse(data, file: file), name: name, file: file)
+    /// Parses a scenario file's contents, knowing the endpoints and keys of `challenges`.
+    public static func decode(
+        _ data: Data, name: String, file: String, challenges: [Challenge] = Challenge.all
+    ) throws(ConfigurationError) -> Scenario {
+        try Scenario(json: JSONValue.parse(data, file: file), name: name, file: file, challenges: challenges)
     }
 
-    /// Reads a scenario; `known` are the endpoint names it may configure.
-    public init(json: JSONValue, name: String, file: String, known: [EndpointName] = EndpointName.all) throws(ConfigurationError) {
-        let root = try JSONReader(file: file, value: json).object(known: ["description", "experiment", "defaults", "endpoints"])
+    /// Reads a scenario; `challenges` say which endpoints and keys it may configure.
+    public init(json: JSONValue, name: String, file: String, challenges: [Challenge] = Challenge.all) throws(ConfigurationError) {
+        let settings = challenges.flatMap(\.scenarioSettings)
+        let known = challenges.flatMap(\.endpoints)
+        let root = try JSONReader(file: file, value: json)
+            .object(known: ["description"] + ChallengeSettings.groups(of: settings).map(\.key) + ["defaults", "endpoints"])
         self.name = name
         description = try root["description"]?.string() ?? ""
-        if let experiment = root["experiment"], !experiment.isNull {
-            guard let value = Experiment(rawValue: try experiment.string()) else {
-                let names = Experiment.allCases.map(\.rawValue).joined(separator: ", ")
-                throw experiment.error("expected one of \(names), got \(experiment.value.excerpt)")
-            }
-            self.experiment = value
-        }
+        self.settings = try ChallengeSettings.read(settings, from: root, over: ChallengeSettings())
         defaults = try root["defaults"].map { reader throws(ConfigurationError) in try EndpointBehaviour(reader: reader) }
         endpoints = [:]
         for (key, reader) in try root["endpoints"]?.dictionary() ?? [] {
@@ -93,7 +100,7 @@ public struct Scenario: Hashable, Sendable {
             "description": .string(description),
             "endpoints": .object(Dictionary(uniqueKeysWithValues: endpoints.map { ($0.key.rawValue, $0.value.json) })),
         ]
-        if let experiment { object["experiment"] = .string(experiment.rawValue) }
+        object.merge(settings.json) { $1 }
         if let defaults { object["defaults"] = defaults.json }
         return .object(object)
     }

@@ -10,15 +10,26 @@ public struct ScenarioLibrary: Sendable {
     public let directory: String?
     /// Scenario texts by name.
     public let builtIn: [String: String]
+    /// Whose endpoints and keys a scenario may configure.
+    let challenges: [Challenge]
 
     public init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios) {
+        self.init(directory: directory, builtIn: builtIn, challenges: Challenge.all)
+    }
+
+    init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios, challenges: [Challenge]) {
         self.directory = directory
         self.builtIn = builtIn
+        self.challenges = challenges
     }
 
     /// The built-in scenarios and the user's folder named by `environment`.
     public init(environment: [String: String]) {
-        self.init(directory: AppPaths.userScenarioDirectory(environment: environment))
+        self.init(environment: environment, challenges: Challenge.all)
+    }
+
+    init(environment: [String: String], challenges: [Challenge]) {
+        self.init(directory: AppPaths.userScenarioDirectory(environment: environment), challenges: challenges)
     }
 
     /// Scenario names, sorted; `default` always among them.
@@ -42,12 +53,12 @@ public struct ScenarioLibrary: Sendable {
         }
         let file = directory.map { AppPaths.join($0, "\(name).json") }
         if let file, access(file, F_OK) == 0 {
-            return try Scenario.decode(try ConfigurationFile.read(file), name: name, file: file)
+            return try Scenario.decode(try ConfigurationFile.read(file), name: name, file: file, challenges: challenges)
         }
         if let text = builtIn[name] {
-            return try Scenario.decode(Data(text.utf8), name: name, file: "built-in scenario \(name)")
+            return try Scenario.decode(Data(text.utf8), name: name, file: "built-in scenario \(name)", challenges: challenges)
         }
-        if name == Scenario.builtInDefault.name { return .builtInDefault }
+        if name == Scenario.builtInDefault.name { return .builtInDefault(for: challenges) }
         throw ConfigurationError(
             file: file ?? "--scenario", keyPath: "",
             problem: "no scenario named \"\(name)\" (available: \(names().joined(separator: ", ")))")

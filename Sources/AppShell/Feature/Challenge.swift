@@ -10,9 +10,12 @@ public struct ChallengeID: RawRepresentable, Hashable, Sendable, CustomStringCon
     public var description: String { rawValue }
 }
 
-/// Everything the shell needs to offer a challenge: how the launcher names and describes it,
-/// which mock endpoints it calls (the fault panel lists them), how to make its screen, and what
-/// it adds to the live tools. One value per challenge, listed in `Challenge.all`.
+/// Everything the shell needs to offer a challenge, so that shared code names none: how the
+/// launcher names and describes it, which mock endpoints it calls (the fault panel and scenario
+/// files list them), how to make its screen, what it adds to the live tools, the keys it owns
+/// in the configuration and scenario files, its command-line options, and what it keeps between
+/// runs. One value per challenge, listed in `Challenge.all` (Docs/architecture.md, "Adding a
+/// challenge").
 public struct Challenge: Sendable {
     public let id: ChallengeID
     public let title: String
@@ -27,14 +30,37 @@ public struct Challenge: Sendable {
     let makeScreen: @Sendable (AppEnvironment) -> any Screen
     /// The retry policies the network inspector explains, by the end of the request path.
     let retryPolicies: @Sendable (AppEnvironment) -> [(pathSuffix: String, policy: RetryPolicy)]
-    /// Forgets what it stored between runs (`--reset`, the launcher's `x`); nil: nothing to forget.
-    let forgetProgress: (@Sendable (AppEnvironment) throws(StoreError) -> String)?
+    /// Its keys in the configuration file (Docs/configuration.md), read by its own code.
+    let settings: [AnyChallengeSetting]
+    /// Its keys in a scenario file besides `endpoints` (the flow's `experiment`).
+    let scenarioSettings: [AnyChallengeSetting]
+    /// Its part of the built-in `default` scenario.
+    let defaultScenario: DefaultScenario
+    /// Its command-line options (`--articles-url`), each setting one of its keys.
+    let options: [ChallengeOption]
+    /// Fault-panel rows beyond its endpoints: choices the mock makes (the flow's next experiment).
+    let faultChoices: [FaultChoice]
+    /// With the HTTP backend the fault panel says how to make the server fail instead: a line
+    /// each (`swift run challenge-server --articles-fail 3 — …`).
+    let serverFaults: [String]
+    /// What it keeps between runs that `--reset` and the launcher's `x` forget; nil: nothing.
+    let progress: ChallengeProgress?
+    /// Where it stands, for the launcher: read from the store, cheaply (a small record or two),
+    /// once the first frame is on screen and whenever a challenge is left. nil: nothing to say.
+    let standing: (@Sendable (StandingContext) throws(StoreError) -> String)?
+    /// Its screens' keys as declared, for the key tables of the docs and the man page
+    /// (`KeyReference`); asked for only when those are written.
+    let keyGuides: @Sendable () -> [KeyReference.NamedGuide]
 
     init(
-        id: ChallengeID, title: String, summary: String, endpoints: [EndpointName], extraFaults: [SimulatedFailure],
+        id: ChallengeID, title: String, summary: String, endpoints: [EndpointName], extraFaults: [SimulatedFailure] = [],
         makeScreen: @escaping @Sendable (AppEnvironment) -> any Screen,
         retryPolicies: @escaping @Sendable (AppEnvironment) -> [(pathSuffix: String, policy: RetryPolicy)] = { _ in [] },
-        forgetProgress: (@Sendable (AppEnvironment) throws(StoreError) -> String)? = nil
+        settings: [AnyChallengeSetting] = [], scenarioSettings: [AnyChallengeSetting] = [],
+        defaultScenario: DefaultScenario = DefaultScenario(), options: [ChallengeOption] = [],
+        faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil,
+        standing: (@Sendable (StandingContext) throws(StoreError) -> String)? = nil,
+        keyGuides: @escaping @Sendable () -> [KeyReference.NamedGuide] = { [] }
     ) {
         self.id = id
         self.title = title
@@ -43,16 +69,40 @@ public struct Challenge: Sendable {
         self.extraFaults = extraFaults
         self.makeScreen = makeScreen
         self.retryPolicies = retryPolicies
-        self.forgetProgress = forgetProgress
+        self.settings = settings
+        self.scenarioSettings = scenarioSettings
+        self.defaultScenario = defaultScenario
+        self.options = options
+        self.faultChoices = faultChoices
+        self.serverFaults = serverFaults
+        self.progress = progress
+        self.standing = standing
+        self.keyGuides = keyGuides
     }
 
-    /// The challenge called `id`, if there is one.
-    public static func named(_ id: ChallengeID) -> Challenge? {
-        all.first { $0.id == id }
+    /// The challenge called `id` among `challenges`, if there is one.
+    public static func named(_ id: ChallengeID, in challenges: [Challenge] = Challenge.all) -> Challenge? {
+        challenges.first { $0.id == id }
+    }
+
+    /// A challenge's part of the built-in `default` scenario: its endpoints that behave otherwise
+    /// than the scenario's defaults, and a few words for the scenario's description.
+    struct DefaultScenario: Sendable {
+        var endpoints: [EndpointName: EndpointBehaviour] = [:]
+        /// "rLogin fails once (visible retry)"; nil when there is nothing to say.
+        var note: String?
     }
 }
 
+/// What a challenge keeps between runs, for `--reset` and the launcher's `x`.
+struct ChallengeProgress: Sendable {
+    /// What is kept, for help texts: "the navigation flow's progress".
+    var what: String
+    /// Forgets it; returns what the user is told ("The navigation flow will start afresh on screen A").
+    var forget: @Sendable (AppEnvironment) throws(StoreError) -> String
+}
+
 extension EndpointName {
-    /// Every mock endpoint of every challenge, in the fault panel's order.
+    /// Every mock endpoint of the production challenges, in the fault panel's order.
     public static var all: [EndpointName] { Challenge.all.flatMap(\.endpoints) }
 }

@@ -1,8 +1,10 @@
 import Core
 import TUI
 
-/// The first screen: the challenges, the backend in use, and what the keys do. A click on a
-/// challenge opens it; the wheel moves the selection.
+/// The first screen: the challenges, where each stands (`Challenge.standing`, read from the
+/// store once the first frame is on screen and again whenever a challenge is left), the
+/// backend in use, and what the keys do. A click on a challenge opens it; the wheel moves the
+/// selection.
 final class LauncherScreen: Screen {
     /// Its hit-map target: the challenge at this index.
     struct Target: Hashable, Sendable { var index: Int }
@@ -11,6 +13,8 @@ final class LauncherScreen: Screen {
     private var list: ListState
     private let open: (Challenge) -> Void
     private var backend = ""
+    /// What each challenge's `standing` said last, by id.
+    private(set) var standings: [ChallengeID: String] = [:]
 
     init(challenges: [Challenge], open: @escaping (Challenge) -> Void) {
         self.challenges = challenges
@@ -20,28 +24,61 @@ final class LauncherScreen: Screen {
 
     var selected: Challenge { challenges[list.selection] }
 
+    /// Puts the cursor on `id` (the challenge opened directly, so that leaving it comes back to it).
+    func select(_ id: ChallengeID) {
+        if let index = challenges.firstIndex(where: { $0.id == id }) { list.select(index) }
+    }
+
     /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
-    /// the challenge of that number, for as many as there are.
-    static func keyMap(challengeCount: Int) -> KeyMap<Void> {
-        KeyMap("Launcher", [
+    /// the challenge of that number, for as many as there are; `x` is there when a challenge
+    /// keeps something between runs.
+    static func keyMap(challenges: [Challenge]) -> KeyMap<Void> {
+        let challengeCount = challenges.count
+        let kept = challenges.compactMap(\.progress?.what)
+        return KeyMap("Launcher", [
             KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection"),
             KeyBinding([.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge"),
             KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the selected challenge"),
             KeyBinding(
                 (1...min(9, max(1, challengeCount))).map { Key.char(Character(String($0))) }, bar: nil, label: "open that one",
                 help: "open the challenge of that number"),
+        ] + (kept.isEmpty ? [] : [
             KeyBinding(
-                [.char("x")], bar: "x", label: "forget flow progress", help: "forget the navigation flow's progress",
+                [.char("x")], bar: "x", label: "forget progress", help: "forget \(kept.joined(separator: " and "))",
                 importance: .secondary),
-        ])
+        ]))
     }
 
     var keyBarItems: [KeyBar.Item] { keyMap.barItems }
     var keyGuide: KeyGuide { keyMap.guide }
-    private var keyMap: KeyMap<Void> { Self.keyMap(challengeCount: challenges.count) }
+    private var keyMap: KeyMap<Void> { Self.keyMap(challenges: challenges) }
 
     func appear(_ context: ScreenContext) {
         backend = context.environment.backendDescription
+    }
+
+    /// Not before the first frame: reading the store waits for its key (Docs/performance.md).
+    func handle(_ message: ShellMessage, _ context: ScreenContext) {
+        if case .firstFrameShown = message { readStandings(context.environment) }
+    }
+
+    /// A challenge was left: what it changed shows.
+    func uncovered(_ context: ScreenContext) {
+        readStandings(context.environment)
+    }
+
+    /// Asks each challenge where it stands. A record the store could not open has been set
+    /// aside by the store; the line says so, and the challenge starts without it.
+    private func readStandings(_ environment: AppEnvironment) {
+        let context = StandingContext(store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone)
+        for challenge in challenges {
+            guard let standing = challenge.standing else { continue }
+            do {
+                standings[challenge.id] = try standing(context)
+            } catch {
+                standings[challenge.id] = "stored data unreadable, set aside"
+            }
+        }
     }
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
@@ -52,8 +89,9 @@ final class LauncherScreen: Screen {
         case .char(let c) where c.wholeNumberValue.map({ (1...challenges.count).contains($0) }) == true:
             list.select((c.wholeNumberValue ?? 1) - 1)
             open(selected)
-        case .char("x"):
+        case .char("x") where challenges.contains(where: { $0.progress != nil }):
             forgetProgress(context)
+            readStandings(context.environment)
         default:
             return .ignored
         }
@@ -69,12 +107,12 @@ final class LauncherScreen: Screen {
         return .handled
     }
 
-    /// Forgets what the challenges keep between runs (the navigation flow's screen and choices).
+    /// Forgets what the challenges keep between runs (`Challenge.progress`).
     private func forgetProgress(_ context: ScreenContext) {
         do {
             var messages: [String] = []
             for challenge in challenges {
-                if let forget = challenge.forgetProgress { messages.append(try forget(context.environment)) }
+                if let progress = challenge.progress { messages.append(try progress.forget(context.environment)) }
             }
             context.toast(messages.joined(separator: "; "), kind: .success)
         } catch {
@@ -99,10 +137,11 @@ final class LauncherScreen: Screen {
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
         let area = inner.inset(horizontal: 2, vertical: 1)
-        TextBlock("Three mobile coding challenges, as terminal apps.", style: .dim)
+        TextBlock("Mobile coding challenges, as terminal apps.", style: .dim)
             .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
         let listArea = Self.listArea(in: rect)
         let challenges = challenges
+        let standings = standings
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight, showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
@@ -111,14 +150,22 @@ final class LauncherScreen: Screen {
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
-            canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
+            let titleEnd = canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
+            // Where it stands, at the right of its title, dim whether selected or not.
+            if let standing = standings[challenge.id] {
+                let room = row.rect.maxX - titleEnd - 2
+                let text = TextLayout.truncate(standing, width: room)
+                if room > 0 {
+                    canvas.put(text, at: Point(x: row.rect.maxX - DisplayWidth.of(text), y: row.rect.y), style: .dim, clipTo: row.rect)
+                }
+            }
             // Always dim: the reversed title shows the selection, and a summary that changed style
             // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
             // Docs/performance.md).
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
         }.draw(in: listArea, on: &canvas, state: list)
-        TextBlock("Backend: \(backend)", style: .dim, maxLines: 1, wraps: false)
+        TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         return nil
     }

@@ -21,12 +21,15 @@ struct FaultPanel: Widget {
     var model: FaultPanelModel?
     /// The HTTP backend's server, named in its explanation.
     var server: String
+    /// With the HTTP backend, how to make the server fail: the challenges' lines
+    /// (`Challenge.serverFaults`).
+    var serverFaults: [String] = []
 
     /// Draws the box over `area`, which it dims.
     func draw(in area: Rect, on canvas: inout Canvas) {
         canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
         guard let model else {
-            let box = Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation, maxWidth: 74)
+            let box = Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation(serverFaults), maxWidth: 74)
                 .draw(in: area, on: &canvas)
             canvas.addHitRegion(box, KeyTarget.backdrop())
             return
@@ -62,9 +65,9 @@ struct FaultPanel: Widget {
                 let behaviour = model.behaviour(endpoint)
                 delay = FaultPanelModel.describe(behaviour.delay)
                 outcome = FaultPanelModel.describe(behaviour.outcomes)
-            case .experiment:
+            case .choice(let title):
                 delay = ""
-                outcome = model.experiment.rawValue
+                outcome = model.choices[title]?.value ?? ""
             }
             let text = (isSelected ? "▸ " : "  ") + Self.pad(FaultPanelModel.title(of: row), nameWidth)
                 + Self.pad(delay, delayWidth) + outcome
@@ -85,18 +88,17 @@ struct FaultPanel: Widget {
         line("Changes apply to the next request.", .dim)
     }
 
-    /// With the HTTP backend the server decides; this says how to make it fail.
-    static let httpExplanation = """
+    /// With the HTTP backend the server decides; this says how to make it fail, with a line
+    /// for each of `serverFaults`.
+    static func httpExplanation(_ serverFaults: [String]) -> String {
+        """
         With the HTTP backend the server decides how slow and how broken it is. Stop \
         challenge-server and start it again with overrides:
 
-        • swift run challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, \
-        rFetchExperiments succeeds after 15 s, rSubmitSelection fails after 4 s
-        • swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500
-        • swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500
-        • --experiment screenB2 forces the experiment, --seed N repeats the random draws, \
-        --help lists every option.
-        """
+
+        """ + serverFaults.map { "• \($0)\n" }.joined()
+            + "• --seed N repeats the random draws, --help lists every option."
+    }
 
     private static func pad(_ text: String, _ width: Int) -> String {
         let cut = TextLayout.truncate(text, width: width - 1)

@@ -9,17 +9,24 @@ final class FaultPanelController {
     private let environment: AppEnvironment
     /// Nil with the HTTP backend.
     private(set) var model: FaultPanelModel?
+    /// The challenges' own rows, by title (every challenge's: a scenario sets them all).
+    private let choices: [String: FaultChoice]
+    /// What the HTTP backend's explanation lists.
+    private let serverFaults: [String]
 
     /// - Parameters:
-    ///   - endpoints: those of the challenge on screen (every one on the launcher).
+    ///   - challenges: whose rows to list: the challenge on screen (every one on the launcher).
     ///   - scenarioName: the scenario applied last (kept from one opening of the panel to the next).
-    init(environment: AppEnvironment, endpoints: [EndpointName], scenarioName: String?) {
+    ///   - row: the row to start on, when it is listed (the one chosen at the last closing).
+    init(environment: AppEnvironment, challenges: [Challenge], scenarioName: String?, selecting row: FaultPanelModel.Row? = nil) {
         self.environment = environment
+        choices = Dictionary(environment.challenges.flatMap(\.faultChoices).map { ($0.title, $0) }) { first, _ in first }
+        serverFaults = challenges.flatMap(\.serverFaults)
         guard environment.options.backend == .mock else { return }
-        let experiment = environment.mockNavigationAPI.map { FaultPanelModel.ExperimentChoice($0.experimentSource) } ?? .random
         model = FaultPanelModel(
-            endpoints: endpoints, behaviours: Self.liveBehaviours(environment), experiment: experiment,
-            scenarioNames: environment.scenarioLibrary.names(), scenarioName: scenarioName ?? environment.scenario.name)
+            challenges: challenges, behaviours: Self.liveBehaviours(environment),
+            choiceValues: choices.mapValues { $0.current(environment) }, scenarioNames: environment.scenarioLibrary.names(),
+            scenarioName: scenarioName ?? environment.scenario.name, selecting: row)
     }
 
     /// The panel's keys, declared once (its key bar, help's list, Docs/live-tools.md); with the
@@ -62,7 +69,8 @@ final class FaultPanelController {
         case .char("s"):
             if let name = model.pickNextScenario() {
                 do {
-                    model.apply(try environment.scenarioLibrary.load(name)).forEach(apply)
+                    let scenario = try environment.scenarioLibrary.load(name)
+                    model.apply(scenario, choiceValues: choices.mapValues { $0.inScenario(scenario) }).forEach(apply)
                 } catch {
                     model.failed(error.message)
                 }
@@ -95,7 +103,7 @@ final class FaultPanelController {
     var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
 
     var panel: FaultPanel {
-        FaultPanel(model: model, server: environment.configuration.serverURL.absoluteString)
+        FaultPanel(model: model, server: environment.configuration.serverURL.absoluteString, serverFaults: serverFaults)
     }
 
     /// Makes a change real: the endpoints are shared with the mock APIs.
@@ -103,8 +111,8 @@ final class FaultPanelController {
         switch change {
         case .behaviour(let endpoint, let behaviour):
             environment.mockEndpoint(endpoint).behaviour = behaviour
-        case .experiment(let source):
-            environment.mockNavigationAPI?.experimentSource = source
+        case .choice(let title, let value):
+            choices[title]?.apply(environment, value)
         }
     }
 

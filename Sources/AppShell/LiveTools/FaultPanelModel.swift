@@ -1,44 +1,35 @@
-import Contract
 import Core
-import Navigation
 
 /// A change the fault panel asks the mock backend to make (the shell applies it: the
 /// endpoints' behaviours are live, so the next request obeys it).
 enum FaultChange: Hashable, Sendable {
     case behaviour(EndpointName, EndpointBehaviour)
-    case experiment(MockNavigationAPI.ExperimentSource)
+    /// A challenge's own row (`FaultChoice`, by its title) set to one of its choices.
+    case choice(String, String)
 }
 
-/// The fault panel's state: which endpoints it lists, their behaviours as last read from the
-/// mock, the row chosen, the forced experiment, and the scenario picker. Pure: every edit
-/// returns the `FaultChange`s for the shell to apply, so it is tested without a backend.
+/// The fault panel's state: which rows it lists (each challenge's endpoints, then its own
+/// choices), the endpoints' behaviours as last read from the mock, the choices' values, the row
+/// chosen, and the scenario picker. Pure: every edit returns the `FaultChange`s for the shell to
+/// apply, so it is tested without a backend.
 struct FaultPanelModel: Hashable, Sendable {
     enum Row: Hashable, Sendable {
         case endpoint(EndpointName)
-        /// The navigation flow's "next experiment".
-        case experiment
+        /// A challenge's own choice (`Challenge.faultChoices`), by its title.
+        case choice(String)
     }
 
-    /// What rFetchExperiments hands out next.
-    enum ExperimentChoice: String, CaseIterable, Hashable, Sendable {
-        case random, screenB1, screenB2, screenB3, noScreenB
-
-        init(_ source: MockNavigationAPI.ExperimentSource) {
-            switch source {
-            case .random: self = .random
-            case .fixed(let experiment): self = ExperimentChoice(rawValue: experiment.rawValue) ?? .random
-            }
-        }
-
-        var source: MockNavigationAPI.ExperimentSource {
-            if let experiment = Experiment(rawValue: rawValue) { return .fixed(experiment) }
-            return .random(seed: 7)
-        }
+    /// A choice row: what ← → cycle through, and where it stands.
+    struct Choice: Hashable, Sendable {
+        var choices: [String]
+        var value: String
     }
 
     private(set) var rows: [Row]
     private(set) var behaviours: [EndpointName: EndpointBehaviour]
-    private(set) var experiment: ExperimentChoice
+    private(set) var choices: [String: Choice]
+    /// The failures each endpoint's challenge handles in its own way (`Challenge.extraFaults`).
+    private let extraFaults: [EndpointName: [SimulatedFailure]]
     private(set) var selection = 0
     /// The scenarios `s` cycles through, and the one whose behaviours were applied last.
     let scenarioNames: [String]
@@ -48,18 +39,30 @@ struct FaultPanelModel: Hashable, Sendable {
     /// The last problem (a scenario that could not be loaded), shown in the panel.
     private(set) var problem: String?
 
-    /// - Parameter endpoints: the endpoints to list, in order; the experiment row follows when
-    ///   rFetchExperiments is among them.
+    /// - Parameters:
+    ///   - challenges: whose rows to list, in order: each one's endpoints, then its choices.
+    ///   - choiceValues: where each choice row stands now, by title.
+    ///   - row: the row to start on (the one chosen last time), when it is listed.
     init(
-        endpoints: [EndpointName], behaviours: [EndpointName: EndpointBehaviour],
-        experiment: ExperimentChoice, scenarioNames: [String], scenarioName: String
+        challenges: [Challenge], behaviours: [EndpointName: EndpointBehaviour], choiceValues: [String: String],
+        scenarioNames: [String], scenarioName: String, selecting row: Row? = nil
     ) {
-        rows = endpoints.map(Row.endpoint) + (endpoints.contains(.rFetchExperiments) ? [.experiment] : [])
+        rows = challenges.flatMap { $0.endpoints.map(Row.endpoint) + $0.faultChoices.map { .choice($0.title) } }
+        var choices: [String: Choice] = [:]
+        var extraFaults: [EndpointName: [SimulatedFailure]] = [:]
+        for challenge in challenges {
+            for choice in challenge.faultChoices {
+                choices[choice.title] = Choice(choices: choice.choices, value: choiceValues[choice.title] ?? choice.choices.first ?? "")
+            }
+            for endpoint in challenge.endpoints { extraFaults[endpoint] = challenge.extraFaults }
+        }
+        self.choices = choices
+        self.extraFaults = extraFaults
         self.behaviours = behaviours
-        self.experiment = experiment
         self.scenarioNames = scenarioNames
         self.scenarioName = scenarioName
         pickerIndex = scenarioNames.firstIndex(of: scenarioName) ?? -1
+        if let row, let index = rows.firstIndex(of: row) { selection = index }
     }
 
     var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
@@ -79,18 +82,20 @@ struct FaultPanelModel: Hashable, Sendable {
         selection = min(max(0, index), rows.count - 1)
     }
 
-    /// ← / →: the chosen endpoint's next (or previous) outcome preset, or the next experiment.
+    /// ← / →: the chosen endpoint's next (or previous) outcome preset, or the choice's next value.
     mutating func cycleOutcome(by step: Int) -> FaultChange? {
         switch selectedRow {
         case nil:
             return nil
-        case .experiment:
-            let all = ExperimentChoice.allCases
-            let index = all.firstIndex(of: experiment) ?? 0
-            experiment = all[(index + step % all.count + all.count) % all.count]
-            return .experiment(experiment.source)
+        case .choice(let title):
+            guard var choice = choices[title], !choice.choices.isEmpty else { return nil }
+            let all = choice.choices
+            let index = all.firstIndex(of: choice.value) ?? 0
+            choice.value = all[(index + step % all.count + all.count) % all.count]
+            choices[title] = choice
+            return .choice(title, choice.value)
         case .endpoint(let endpoint):
-            let presets = Self.outcomes(for: endpoint)
+            let presets = outcomes(for: endpoint)
             var next: Int
             if let index = Self.presetIndex(of: behaviour(endpoint).outcomes, in: presets) {
                 next = (index + step % presets.count + presets.count) % presets.count
@@ -131,18 +136,21 @@ struct FaultPanelModel: Hashable, Sendable {
         return scenarioNames[pickerIndex]
     }
 
-    /// Sets every endpoint (listed or not) and the experiment as `scenario` says.
-    mutating func apply(_ scenario: Scenario) -> [FaultChange] {
+    /// Sets every endpoint (listed or not) as `scenario` says, and the choices to
+    /// `choiceValues` (what the scenario says of each, by title).
+    mutating func apply(_ scenario: Scenario, choiceValues: [String: String]) -> [FaultChange] {
         scenarioName = scenario.name
         problem = nil
         var changes: [FaultChange] = []
-        for endpoint in EndpointName.all {
+        for endpoint in behaviours.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
             let behaviour = scenario.behaviour(for: endpoint)
             behaviours[endpoint] = behaviour
             changes.append(.behaviour(endpoint, behaviour))
         }
-        experiment = scenario.experiment.map { ExperimentChoice(.fixed($0)) } ?? .random
-        changes.append(.experiment(experiment.source))
+        for (title, value) in choiceValues.sorted(by: { $0.key < $1.key }) {
+            choices[title]?.value = value
+            changes.append(.choice(title, value))
+        }
         return changes
     }
 
@@ -157,13 +165,12 @@ struct FaultPanelModel: Hashable, Sendable {
 
     /// What ← / → cycle through. Every endpoint: succeed, fail (500), fail the next 3, a coin
     /// toss; then the failures its challenge's screens handle (`Challenge.extraFaults`).
-    static func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
+    func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
         let common: [OutcomePattern] = [
             .alwaysSucceed, .alwaysFail(.status(500)), .failNext(3, .status(500)),
             .random(successProbability: 0.5, failure: .status(500)),
         ]
-        let extra = Challenge.all.first { $0.endpoints.contains(endpoint) }?.extraFaults ?? []
-        return common + extra.map(OutcomePattern.alwaysFail)
+        return common + (extraFaults[endpoint] ?? []).map(OutcomePattern.alwaysFail)
     }
 
     /// Delays `+` / `-` step through (seconds), shortest first.
@@ -212,7 +219,7 @@ struct FaultPanelModel: Hashable, Sendable {
     static func title(of row: Row) -> String {
         switch row {
         case .endpoint(let endpoint): endpoint.rawValue
-        case .experiment: "next experiment"
+        case .choice(let title): title
         }
     }
 }

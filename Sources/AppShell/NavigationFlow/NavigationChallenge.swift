@@ -10,14 +10,64 @@ extension Challenge {
     /// The navigation flow's registration.
     static let navigation = Challenge(
         id: .navigation, title: "Navigation flow",
-        summary: "Screens A → B → C → D driven by slow, failing requests; login retries live",
+        summary: "Screens A → B → C → D driven by slow, failing requests; live retries",
         endpoints: [.rLogin, .rFetchExperiments, .rSubmitSelection], extraFaults: [.timeout, .offline],
         makeScreen: { environment in FeatureHost(NavigationFeature(environment: environment), executor: environment.executor) },
-        retryPolicies: { environment in [(NavigationEndpoint.login.path, environment.configuration.retry.login)] },
-        forgetProgress: { environment throws(StoreError) in
+        retryPolicies: { environment in [(NavigationEndpoint.login.path, environment.configuration[NavigationSettings.loginRetry])] },
+        settings: [NavigationSettings.loginRetry.erased],
+        scenarioSettings: [NavigationSettings.experiment.erased],
+        defaultScenario: DefaultScenario(
+            endpoints: [.rLogin: EndpointBehaviour(delay: 0.5...2, outcomes: .failNext(1, .status(500)))],
+            note: "rLogin fails once (visible retry)"),
+        faultChoices: [NavigationSettings.nextExperiment],
+        serverFaults: [
+            "swift run challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, rFetchExperiments succeeds "
+                + "after 15 s, rSubmitSelection fails after 4 s; --experiment screenB2 forces the experiment",
+        ],
+        progress: ChallengeProgress(what: "the navigation flow's progress") { environment throws(StoreError) in
             try NavigationProgressStore(store: environment.store).reset()
             return "The navigation flow will start afresh on screen A"
-        })
+        },
+        standing: { context throws(StoreError) in
+            try NavigationProgressStore(store: context.store).peek().map { "resume at \($0.resumePoint)" } ?? "not started"
+        },
+        keyGuides: { [KeyReference.NamedGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
+}
+
+/// The flow's keys in the configuration and scenario files, and its fault-panel row.
+enum NavigationSettings {
+    /// `retry.login`: rLogin's retry policy.
+    static let loginRetry = ChallengeSetting.retryPolicy("login", default: .login)
+
+    /// A scenario's `experiment`: what rFetchExperiments answers; nil (left out): the mock draws one.
+    static let experiment = ChallengeSetting<Experiment?>(
+        ["experiment"], default: nil,
+        read: { reader throws(ConfigurationError) in
+            if reader.isNull { return nil }
+            guard let value = Experiment(rawValue: try reader.string()) else {
+                let names = Experiment.allCases.map(\.rawValue).joined(separator: ", ")
+                throw reader.error("expected one of \(names), got \(reader.value.excerpt)")
+            }
+            return value
+        },
+        write: { $0.map { .string($0.rawValue) } })
+
+    /// The fault panel's "next experiment": random, or one experiment every time.
+    static let nextExperiment = FaultChoice(
+        title: "next experiment", choices: ["random"] + Experiment.allCases.map(\.rawValue),
+        current: { environment in
+            switch environment.mockNavigationAPI?.experimentSource {
+            case .fixed(let experiment)?: experiment.rawValue
+            default: "random"
+            }
+        },
+        apply: { environment, choice in environment.mockNavigationAPI?.experimentSource = source(choice) },
+        inScenario: { scenario in scenario[experiment]?.rawValue ?? "random" })
+
+    /// What the mock hands out for a fault-panel choice or a scenario's experiment.
+    static func source(_ choice: String) -> MockNavigationAPI.ExperimentSource {
+        Experiment(rawValue: choice).map { .fixed($0) } ?? .random(seed: 7)
+    }
 }
 
 /// The flow's backend: the mock (its endpoints shared with the fault panel) or HTTP.
@@ -30,7 +80,7 @@ enum NavigationAPIKey: DependencyKey {
             return MockNavigationAPI(
                 login: environment.mockEndpoint(.rLogin), fetchExperiments: environment.mockEndpoint(.rFetchExperiments),
                 submitSelection: environment.mockEndpoint(.rSubmitSelection),
-                experiment: environment.scenario.experiment.map { .fixed($0) } ?? .random(seed: 7),
+                experiment: NavigationSettings.source(environment.scenario[NavigationSettings.experiment]?.rawValue ?? "random"),
                 clock: environment.clock, monitor: environment.monitor)
         }
     }

@@ -18,7 +18,7 @@ struct NavigationFeature: Feature {
     private(set) var cEnteredAt: Duration?
 
     init(environment: AppEnvironment) {
-        state = NavigationState(loginPolicy: environment.configuration.retry.login)
+        state = NavigationState(loginPolicy: environment.configuration[NavigationSettings.loginRetry])
         runtime = NavigationRuntime(api: environment.navigationAPI, time: environment.time, store: environment.store)
         backend = environment.backendDescription
     }

@@ -13,7 +13,55 @@ extension Challenge {
         id: .profile, title: "Profile", summary: "Load, edit names, change password; every server error handled",
         endpoints: [.profile, .profileUpdate, .passwordChange],
         extraFaults: [.status(400), .status(401), .status(403), .status(422), .timeout, .refused, .malformed],
-        makeScreen: { environment in FeatureHost(ProfileFeature(environment: environment), executor: environment.executor) })
+        makeScreen: { environment in FeatureHost(ProfileFeature(environment: environment), executor: environment.executor) },
+        settings: [ProfileSettings.token.erased],
+        serverFaults: ["swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500"],
+        standing: { context throws(StoreError) in
+            guard let last = try ProfileSaves.last(in: context.store) else { return "not saved yet" }
+            return (last.kind == .names ? "names saved " : "password changed ") + context.clockTime(last.date)
+        },
+        keyGuides: { [KeyReference.NamedGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
+}
+
+/// The profile's key in the configuration file.
+enum ProfileSettings {
+    /// `profileToken`: the JWT sent as `Authorization: Bearer …`; `CHALLENGE_TUI_TOKEN` stands
+    /// for it (checked at start the same way).
+    static let token = ChallengeSetting<String>(
+        ["profileToken"], default: DevToken.default,
+        variable: Definition(BearerToken.environmentKey, "the profile challenge's bearer token, over the configured one"),
+        read: { reader throws(ConfigurationError) in
+            let token = try reader.string()
+            if let problem = tokenProblem(token) { throw reader.error(problem) }
+            return token
+        },
+        write: { .string($0) })
+
+    /// The longest token accepted: a JSON web token is a few hundred characters; anything near
+    /// this is not one.
+    static let maximumTokenLength = 8192
+
+    /// Whether `token` may go into an `Authorization: Bearer` header as it is: only the
+    /// characters of base64url and `.` (a JSON web token's alphabet), at most
+    /// `maximumTokenLength` of them. Anything else (a line break, a space, a colon) could forge
+    /// or split headers. Empty means "no token".
+    static func isValidToken(_ token: String) -> Bool {
+        token.utf8.count <= maximumTokenLength && token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    /// Why `token` is refused, in words that never repeat it (it is a secret).
+    static func tokenProblem(_ token: String) -> String? {
+        if isValidToken(token) { return nil }
+        if token.utf8.count > maximumTokenLength {
+            return "expected a JSON web token of at most \(maximumTokenLength) characters, got \(token.utf8.count)"
+        }
+        return "expected a JSON web token (letters, digits, -, _ and . only); this one holds other characters"
+            + " (a space, a line break, a colon…), which could forge HTTP headers"
+    }
 }
 
 /// The profile backend: the mock (its profile and password kept for the app's lifetime, so a
@@ -22,7 +70,7 @@ enum ProfileAPIKey: DependencyKey {
     static func make(_ environment: AppEnvironment) -> any ProfileAPI {
         switch environment.options.backend {
         case .http:
-            let token = BearerToken.pick(environment: environment.variables, configured: environment.configuration.profileToken)
+            let token = BearerToken.pick(environment: environment.variables, configured: environment.configuration[ProfileSettings.token])
             return HTTPProfileAPI(client: environment.httpClient, baseURL: environment.configuration.serverURL, token: token)
         case .mock:
             return MockProfileAPI(

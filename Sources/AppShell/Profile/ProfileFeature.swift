@@ -32,8 +32,8 @@ struct ProfileFeature: Feature {
     /// When the spinner started (the loop's time), while something is in flight.
     private var busySince: Duration?
 
-    init(api: any ProfileAPI, backend: String = "") {
-        runtime = ProfileRuntime(api: api)
+    init(api: any ProfileAPI, backend: String = "", saves: ProfileSaves? = nil) {
+        runtime = ProfileRuntime(api: api, saves: saves)
         self.backend = backend
         fields = Dictionary(uniqueKeysWithValues: ProfileField.allCases.map { field in
             (field, TextFieldState(maxLength: field.isSecret ? nil : ProfileValidation.maximumNameLength, isMasked: field.isSecret))
@@ -41,7 +41,9 @@ struct ProfileFeature: Feature {
     }
 
     init(environment: AppEnvironment) {
-        self.init(api: environment.profileAPI, backend: environment.backendDescription)
+        self.init(
+            api: environment.profileAPI, backend: environment.backendDescription,
+            saves: ProfileSaves(store: environment.store, time: environment.time))
     }
 
     static var appeared: Event { .domain(.appeared) }

@@ -11,16 +11,14 @@ public final class ChallengeShell: TerminalApp {
     public typealias Message = ShellMessage
 
     public let environment: AppEnvironment
-    /// What the launcher offers (`Challenge.all`; tests may offer stand-ins).
-    let challengeList: [Challenge]
     private(set) var stack: [any Screen] = []
     /// Over the top screen, bottom to top.
     private(set) var overlays: [Overlay] = []
     private(set) var toast: Toast?
     /// Which challenge each screen on the stack belongs to (the fault panel lists its endpoints).
     private var challenges: [ObjectIdentifier: Challenge] = [:]
-    /// The scenario the fault panel applied last, kept from one opening to the next.
-    private var faultScenario: String?
+    /// What the fault panel keeps from one opening to the next.
+    private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
     /// Formats the inspector's rows, with the retry policies the challenges declare.
     let inspectorModel: InspectorModel
@@ -32,15 +30,11 @@ public final class ChallengeShell: TerminalApp {
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
 
-    public convenience init(environment: AppEnvironment) {
-        self.init(environment: environment, challenges: Challenge.all)
-    }
-
-    init(environment: AppEnvironment, challenges: [Challenge]) {
+    /// Offers the environment's challenges (`AppEnvironment.challenges`).
+    public init(environment: AppEnvironment) {
         self.environment = environment
-        self.challengeList = challenges
         self.initialChallenge = environment.options.challenge
-        inspectorModel = InspectorModel(retryPolicies: challenges.flatMap { $0.retryPolicies(environment) })
+        inspectorModel = InspectorModel(retryPolicies: environment.challenges.flatMap { $0.retryPolicies(environment) })
     }
 
     deinit { monitorSubscription?.cancel() }
@@ -67,8 +61,12 @@ public final class ChallengeShell: TerminalApp {
         // Every request (mock or HTTP) that begins or ends redraws the live tools.
         let poster = run.poster
         monitorSubscription = environment.monitor.subscribe { _ in poster.post(.networkActivity) }
-        push(LauncherScreen(challenges: challengeList, open: { [unowned self] challenge in self.open(challenge) }))
-        if let initialChallenge, let challenge = challengeList.first(where: { $0.id == initialChallenge }) { open(challenge) }
+        let launcher = LauncherScreen(challenges: environment.challenges, open: { [unowned self] challenge in self.open(challenge) })
+        push(launcher)
+        if let initialChallenge, let challenge = Challenge.named(initialChallenge, in: environment.challenges) {
+            launcher.select(challenge.id)
+            open(challenge)
+        }
         // Handled on the loop's next turn, after the first frame is on screen (the launcher does
         // not wait for the store's key: Docs/performance.md).
         run.post(.firstFrameShown)
@@ -100,9 +98,7 @@ public final class ChallengeShell: TerminalApp {
                 toggleInspector()
                 return
             case .char("f"):
-                let endpoints = currentChallenge?.endpoints ?? EndpointName.all
-                overlays.append(.faults(FaultPanelController(
-                    environment: environment, endpoints: endpoints, scenarioName: faultScenario)))
+                overlays.append(.faults(faultMemory.open(environment, on: currentChallenge)))
                 return
             default:
                 break
@@ -131,6 +127,7 @@ public final class ChallengeShell: TerminalApp {
             if let problem = environment.storeProblem {
                 toast(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
             }
+            if let context { stack.forEach { $0.handle(message, context) } }
         case .event:
             if let context { stack.forEach { $0.handle(message, context) } }
         }
@@ -185,7 +182,7 @@ public final class ChallengeShell: TerminalApp {
     }
 
     private func close(_ overlay: Overlay) {
-        if case .faults(let panel) = overlay, let name = panel.model?.scenarioName { faultScenario = name }
+        if case .faults(let panel) = overlay { faultMemory.close(panel, on: currentChallenge) }
     }
 
     func toggleInspector() {
@@ -226,7 +223,10 @@ public final class ChallengeShell: TerminalApp {
         if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
             environment.logger.info("app", "left \(left.title)")
         }
-        if let context { screen.disappear(context) }
+        if let context {
+            screen.disappear(context)
+            top?.uncovered(context)
+        }
         afterChange()
     }
 

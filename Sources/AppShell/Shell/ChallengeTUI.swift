@@ -78,9 +78,9 @@ public enum ChallengeTUI {
 
     /// `--reset`: every challenge forgets what it kept between runs.
     private static func resetProgress(_ app: AppEnvironment) throws(LaunchError) {
-        for challenge in Challenge.all {
+        for challenge in app.challenges {
             do {
-                _ = try challenge.forgetProgress?(app)
+                _ = try challenge.progress?.forget(app)
             } catch {
                 throw LaunchError("--reset: \(error.message)", exitStatus: 1)
             }

@@ -56,6 +56,8 @@ public protocol Screen: AnyObject {
     func confirmLeave() -> LeaveConfirmation?
     /// The screen was removed: cancel everything it started.
     func disappear(_ context: ScreenContext)
+    /// The screen above it was removed: it is on top again.
+    func uncovered(_ context: ScreenContext)
 }
 
 extension Screen {
@@ -69,4 +71,5 @@ extension Screen {
     public func handle(_ message: ShellMessage, _ context: ScreenContext) {}
     public func confirmLeave() -> LeaveConfirmation? { nil }
     public func disappear(_ context: ScreenContext) {}
+    public func uncovered(_ context: ScreenContext) {}
 }

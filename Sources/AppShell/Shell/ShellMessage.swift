@@ -10,7 +10,8 @@ public enum ShellMessage: Sendable {
     /// The toast's deadline has passed.
     case toastExpired
     /// Posted at start, so handled once the first frame is on screen: what may wait until then
-    /// (opening the encrypted store) happens here.
+    /// (opening the encrypted store, what the launcher reads from it) happens here. The screens
+    /// get it too.
     case firstFrameShown
     /// A request began or ended (the `NetworkMonitor` saw it): redraw the network inspector and
     /// the fault panel. The shell keeps this one; screens never get it.

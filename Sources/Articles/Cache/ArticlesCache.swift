@@ -56,6 +56,9 @@ public enum ArticlesCache {
         var unreadableCount: Int
         var count: Int
         var chunks: [Int]
+        /// When the list was stored (seconds since 1970, the time source's wall time); absent in
+        /// lists stored before it was kept.
+        var savedAt: Double?
     }
 
     /// Format 1: the whole list in one JSON record.
@@ -271,9 +274,10 @@ public enum ArticlesCache {
 
     // MARK: Saving
 
-    /// Replaces the stored list: the new generation's chunks, then the manifest, then the old
-    /// generation's chunks removed. `nil` on success.
-    public static func save(_ stored: StoredArticles, to store: any RecordStore) -> StoreError? {
+    /// Replaces the stored list: the new generation's chunks, then the manifest (stamped with
+    /// `date`, the wall time of the save), then the old generation's chunks removed. `nil` on
+    /// success.
+    public static func save(_ stored: StoredArticles, to store: any RecordStore, at date: Date? = nil) -> StoreError? {
         access.withLock { _ in
             do throws(StoreError) {
                 var previous: Manifest?
@@ -292,7 +296,7 @@ public enum ArticlesCache {
                 }
                 let manifest = Manifest(
                     format: format, version: version, generation: generation, unreadableCount: stored.unreadableCount,
-                    count: list.count, chunks: sizes)
+                    count: list.count, chunks: sizes, savedAt: date?.timeIntervalSince1970)
                 try store.write(try encode(manifest), to: recordName)
                 if let previous {
                     // Leftovers cost only disk space: the new list is whole already.

@@ -60,7 +60,7 @@ public struct ArticlesRuntime: Sendable {
         case .saveCache(let stored):
             // Store writes are short, local and atomic; a cancelled (superseded) save skips it.
             if Task.isCancelled { return }
-            send(.cacheSaved(ArticlesCache.save(stored, to: store)))
+            send(.cacheSaved(ArticlesCache.save(stored, to: store, at: time.wallNow)))
 
         case .cancel:
             break  // the runner cancels `cancels` before this runs

@@ -8,7 +8,7 @@ public enum ByteCount {
     }
 
     /// 1234567 → "1,234,567".
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = Array(String(value.magnitude))
         var text = ""
         for (index, digit) in digits.enumerated() {

@@ -18,11 +18,52 @@ public struct LocalTime: Hashable, Sendable {
 
     /// `date` on this machine's wall clock.
     public init(_ date: Date) {
+        self = Self.reading(date).time
+    }
+}
+
+/// A day on this machine's calendar, for "3 Jan" beside a time of another day.
+public struct LocalDay: Hashable, Sendable {
+    public var year: Int
+    /// 1 to 12.
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// "3 Jan".
+    public var shortDescription: String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(day) \(months[max(0, min(11, month - 1))])"
+    }
+}
+
+extension LocalTime {
+    /// `date`'s day and time on this machine's wall clock, or in `zone` when one is given (tests
+    /// give a fixed one, so what they draw does not depend on the machine's).
+    public static func reading(_ date: Date, in zone: TimeZone? = nil) -> (day: LocalDay, time: LocalTime) {
+        if let zone {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return (
+                LocalDay(year: parts.year ?? 0, month: parts.month ?? 1, day: parts.day ?? 1),
+                LocalTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0))
+        }
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         localtime_r(&seconds, &parts)
-        hour = Int(parts.tm_hour)
-        minute = Int(parts.tm_min)
-        second = Int(parts.tm_sec)
+        return (
+            LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+            LocalTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec)))
+    }
+
+    /// `HH:MM`, 24-hour.
+    public var hoursAndMinutes: String {
+        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }

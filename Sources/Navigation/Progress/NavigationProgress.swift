@@ -26,6 +26,17 @@ public struct NavigationProgress: Codable, Hashable, Sendable {
         self.cameFrom = cameFrom
     }
 
+    /// Where a returning user resumes, in words: "Screen C2 · Option 3", "Screen B1 · Choice A",
+    /// "Screen B3" (the selection that screen shows or came from, when there is one).
+    public var resumePoint: String {
+        let selection: String? = switch (screen, cameFrom) {
+        case (.b1, _), (.c1, _): Choices.b1.indices.contains(b1Selection) ? Choices.b1[b1Selection] : nil
+        case (.b2, _), (.c2, .b2?): b2Checked.flatMap { Choices.b2.indices.contains($0) ? Choices.b2[$0] : nil }
+        default: nil
+        }
+        return ([screen.title] + [selection].compactMap { $0 }).joined(separator: " · ")
+    }
+
     /// Why this record can't be resumed from (hand-edited or from an incompatible version),
     /// or `nil` when it is consistent.
     public var problem: String? {

@@ -32,6 +32,15 @@ public struct NavigationProgressStore: Sendable {
         throw .damaged(name: recordName, movedTo: aside, reason: reason)
     }
 
+    /// The stored progress if it can be resumed from, without setting a bad record aside (the
+    /// flow does that, and says so, when it opens): for the launcher's line.
+    public func peek() throws(StoreError) -> NavigationProgress? {
+        guard let data = try store.read(recordName),
+              let progress = try? JSONDecoder().decode(NavigationProgress.self, from: data), progress.problem == nil
+        else { return nil }
+        return progress
+    }
+
     public func save(_ progress: NavigationProgress) throws(StoreError) {
         let data: Data
         do {

@@ -23,10 +23,11 @@ import TUI
 
     @Test func clicksOnNothingClickableDoNothing() throws {
         let app = try ShellHarness()
+        try app.runUntilQuiet()
         let before = app.screen
         let blankUnderFirst = try #require(app.point(of: "Screens A → B")).offsetBy(dy: 1)
-        for point in [Point(x: 0, y: 0), Point(x: 79, y: 10), blankUnderFirst, try #require(app.point(of: "Backend:")),
-                      try #require(app.point(of: "Three mobile")), Point(x: 79, y: 23)] {
+        for point in [Point(x: 0, y: 0), Point(x: 79, y: 10), blankUnderFirst, try #require(app.point(of: "Mock backend")),
+                      try #require(app.point(of: "Mobile coding")), Point(x: 79, y: 23)] {
             #expect(app.press(.mouse(.click(at: point))) == nil, "no quit at \(point)")
             #expect(app.stackDepth == 1, "nothing opened at \(point)")
             #expect(app.screen == before, "nothing changed at \(point)")
@@ -55,7 +56,7 @@ import TUI
         app.wheel(.wheelUp, at: list)
         #expect(selectedRow(app)?.contains("2  Articles") == true)
         // Above the list nothing scrolls.
-        app.wheel(.wheelUp, at: try #require(app.point(of: "Three mobile")))
+        app.wheel(.wheelUp, at: try #require(app.point(of: "Mobile coding")))
         #expect(selectedRow(app)?.contains("2  Articles") == true)
         #expect(app.stackDepth == 1)
     }
@@ -120,6 +121,7 @@ import TUI
 
     @Test func aPasteOutsideATextFieldIsIgnored() throws {
         let app = try ShellHarness()
+        try app.runUntilQuiet()
         let before = app.screen
         #expect(app.press(.paste("q")) == nil, "a pasted q never quits")
         app.paste("2\n?nf")

@@ -97,7 +97,7 @@ import TUI
         app.press(.char("f"))
         try app.click("Changes apply") // inside the box: nothing
         #expect(app.shell.faultPanel != nil)
-        try app.click("Backend:") // outside: closed, as Esc does
+        try app.click("Mock backend") // outside: closed, as Esc does
         #expect(app.shell.faultPanel == nil)
         #expect(app.stackDepth == 1)
         app.press(.char("f"))

@@ -14,9 +14,11 @@ enum FlowScenario {
         _ experiment: Experiment?, login: EndpointBehaviour = .instant, fetch: EndpointBehaviour = .instant,
         submit: EndpointBehaviour = .instant
     ) -> Scenario {
-        Scenario(
-            name: name, description: "navigation flow test", experiment: experiment, defaults: .instant,
+        var scenario = Scenario(
+            name: name, description: "navigation flow test", defaults: .instant,
             endpoints: [.rLogin: login, .rFetchExperiments: fetch, .rSubmitSelection: submit])
+        scenario[NavigationSettings.experiment] = experiment
+        return scenario
     }
 }
 

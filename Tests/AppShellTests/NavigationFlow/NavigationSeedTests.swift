@@ -267,7 +267,7 @@ import Contract
 
     @Test func seed4_whenSignInGaveUpCSaysSoAndRStartsItAgain() async throws {
         var configuration = AppConfiguration.defaults
-        configuration.retry.login = NavigationState.loginPolicy(maxAttempts: 2)
+        configuration[NavigationSettings.loginRetry] = NavigationState.loginPolicy(maxAttempts: 2)
         let app = try ShellHarness.navigation(
             FlowScenario.make(.noScreenB, login: .failing), configuration: configuration)
         try await app.waitForScreen(.c2)

@@ -133,7 +133,7 @@ import TUI
 
     @Test func screenCAfterSignInGaveUp() async throws {
         var configuration = AppConfiguration.defaults
-        configuration.retry.login = NavigationState.loginPolicy(maxAttempts: 1)
+        configuration[NavigationSettings.loginRetry] = NavigationState.loginPolicy(maxAttempts: 1)
         let app = try ShellHarness.navigation(
             FlowScenario.make(.noScreenB, login: .failing), configuration: configuration)
         try await app.waitForScreen(.c2)

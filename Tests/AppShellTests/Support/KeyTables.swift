@@ -13,18 +13,7 @@ import TUI
 /// and `KeyTablesTests` writes the table again and compares (Docs/keys.md).
 enum KeyTables {
     /// Every declared map, by the name a page's marker uses, in the order Docs/keys.md shows them.
-    static let guides: [(name: String, guide: KeyGuide)] = [
-        ("everywhere", ShellKeys.global.guide),
-        ("launcher", LauncherScreen.keyMap(challengeCount: Challenge.all.count).guide),
-        ("navigation", NavigationKeys.keyMap.guide),
-        ("article-list", ArticlesKeys.listMap.guide),
-        ("article-page", ArticlesKeys.detailMap.guide),
-        ("profile", ProfileKeyMap.keyMap.guide),
-        ("help", ShellKeys.help.guide),
-        ("leave-dialog", ShellKeys.leaveDialog.guide),
-        ("fault-panel", FaultPanelController.keyMap.guide),
-        ("inspector", ShellKeys.inspector.guide),
-    ]
+    static var guides: [(name: String, guide: KeyGuide)] { KeyReference.guides(for: Challenge.all).map { ($0.name, $0.guide) } }
 
     /// README's table: one row per screen, each key with its key bar word.
     static let summaryName = "summary"
@@ -46,14 +35,13 @@ enum KeyTables {
         return lines.joined(separator: "\n")
     }
 
-    /// `| where | keys |`: every screen's keys with their short labels, the modal panels aside.
+    /// `| where | keys |`: every screen's keys with their short labels, the modal panels aside
+    /// (`KeyReference.summary`, which the man page's KEYS is made from too).
     static func summary() -> String {
-        let shown = ["everywhere", "launcher", "navigation", "article-list", "article-page", "profile", "fault-panel"]
         var lines = ["| where | keys |", "|---|---|"]
-        for name in shown {
-            guard let guide = guides.first(where: { $0.name == name })?.guide else { continue }
-            let keys = guide.entries.map { "**\(cell($0.keys))** \(cell($0.label))" }.joined(separator: " · ")
-            lines.append("| \(guide.title.lowercased()) | \(keys) |")
+        for line in KeyReference.summary(for: Challenge.all) {
+            let keys = line.keys.map { "**\(cell($0.keys))** \(cell($0.label))" }.joined(separator: " · ")
+            lines.append("| \(line.place.lowercased()) | \(keys) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -20,20 +20,21 @@ final class ShellHarness {
 
     /// A scenario where every endpoint answers at once and succeeds.
     static let instantScenario = Scenario(
-        name: "instant", description: "everything answers at once", experiment: nil,
-        defaults: .instant, endpoints: [:])
+        name: "instant", description: "everything answers at once", defaults: .instant, endpoints: [:])
 
     init(
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
         size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
         storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults,
-        environment variables: [String: String] = [:], logger: Logger = .disabled
+        environment variables: [String: String] = [:], logger: Logger = .disabled, challenges: [Challenge] = Challenge.all
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
         environment = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: variables, time: .driven(by: clock),
-            store: store, storeProblem: storeProblem, logger: logger, executor: executor)
+            store: store, storeProblem: storeProblem, logger: logger, executor: executor, challenges: challenges)
+        // What the screens show in local time does not depend on the machine's zone.
+        environment.timeZone = TimeZone(identifier: "UTC")
         shell = ChallengeShell(environment: environment)
         loop = try EventLoop(
             app: shell, terminal: terminal, configuration: .init(handlesSignals: false),

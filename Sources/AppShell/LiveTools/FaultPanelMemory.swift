@@ -1,0 +1,21 @@
+/// What the fault panel keeps from one opening to the next: the scenario applied last, and the
+/// row chosen last in each place it opens on (a challenge, or the launcher), so `f` then `←`
+/// changes the row the user left it on (Docs/live-tools.md).
+struct FaultPanelMemory {
+    private var scenario: String?
+    private var rows: [ChallengeID?: FaultPanelModel.Row] = [:]
+
+    /// The panel for `challenge`'s screen (nil: the launcher, which lists every challenge).
+    func open(_ environment: AppEnvironment, on challenge: Challenge?) -> FaultPanelController {
+        FaultPanelController(
+            environment: environment, challenges: challenge.map { [$0] } ?? environment.challenges, scenarioName: scenario,
+            selecting: rows[challenge?.id])
+    }
+
+    /// Keeps what `panel` ends with.
+    mutating func close(_ panel: FaultPanelController, on challenge: Challenge?) {
+        guard let model = panel.model else { return }
+        scenario = model.scenarioName
+        rows[challenge?.id] = model.selectedRow
+    }
+}

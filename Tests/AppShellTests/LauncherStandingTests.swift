@@ -1,0 +1,155 @@
+import Articles
+import Contract
+import Core
+import CoreTesting
+import Foundation
+import Navigation
+import Profile
+import Testing
+import TUI
+@testable import AppShell
+
+/// The launcher says where each challenge stands, read through its registration
+/// (`Challenge.standing`) once the first frame is on screen, and again whenever a challenge is
+/// left; times in local time from the one time source (the harness fixes UTC).
+@Suite(.timeLimit(.minutes(10))) struct LauncherStandingTests {
+    /// A flow resumed on C2 with Option 3, 60 articles synced that night, names saved the day before.
+    static func storeWithProgress() throws -> InMemoryRecordStore {
+        let store = InMemoryRecordStore()
+        try NavigationProgressStore(store: store).save(
+            NavigationProgress(screen: .c2, experiment: .screenB2, b2Checked: 2, cameFrom: .b2))
+        // testEpoch is 2023-11-14T22:13:20Z.
+        let synced = testEpoch.addingTimeInterval(-(21 * 3600 + 7 * 60))
+        #expect(ArticlesCache.save(StoredArticles(articles: SampleArticles.articles()), to: store, at: synced) == nil)
+        ProfileSaves(store: store, time: .frozen(at: testEpoch.addingTimeInterval(-86_400 + 60))).note(.names)
+        return store
+    }
+
+    @Test func launcherWithStandingsAt80x24() throws {
+        let app = try ShellHarness(store: try Self.storeWithProgress())
+        try app.runUntilQuiet()
+        expectSnapshot(app.screen, named: "launcherWithStandingsAt80x24")
+        #expect(app.lines[4].hasSuffix("resume at Screen C2 · Option 3  │"))
+        #expect(app.lines[7].hasSuffix("60 articles stored · synced 01:06  │"))
+        #expect(app.lines[10].hasSuffix("names saved 13 Nov 22:14  │"))
+        // Dim, whether the row is selected or not: only the title shows the selection.
+        let standing = try #require(app.point(of: "resume at"))
+        #expect(app.terminal.canvas.style(at: standing).dim)
+        #expect(!app.terminal.canvas.style(at: standing).reverse)
+    }
+
+    @Test func launcherWithStandingsAt60x20() throws {
+        let app = try ShellHarness(size: Size(width: 60, height: 20), store: try Self.storeWithProgress())
+        try app.runUntilQuiet()
+        expectSnapshot(app.screen, named: "launcherWithStandingsAt60x20")
+        #expect(app.contains("resume at Screen C2 · Option 3"))
+        #expect(app.contains("60 articles stored · synced 01:06"))
+        #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+
+    /// The first frame waits for no store: the standings come on the loop's next turn.
+    @Test func theFirstFrameReadsNothingFromTheStore() throws {
+        let store = CountingStore(try Self.storeWithProgress())
+        let app = try ShellHarness(store: store)
+        #expect(store.reads == 0, "the launcher's first frame")
+        #expect(!app.contains("resume at"))
+        try app.runUntilQuiet()
+        #expect(app.contains("resume at Screen C2 · Option 3"))
+        #expect(store.reads == 3, "one small record each")
+    }
+
+    @Test func aFreshStoreSaysNothingIsStoredYet() throws {
+        let app = try ShellHarness()
+        try app.runUntilQuiet()
+        #expect(app.lines[4].hasSuffix("not started  │"))
+        #expect(app.lines[7].hasSuffix("nothing stored yet  │"))
+        #expect(app.lines[10].hasSuffix("not saved yet  │"))
+    }
+
+    /// Leaving a challenge reads the standings again; the cursor is on the challenge left, also
+    /// when it was opened from the command line.
+    @Test func leavingAChallengeUpdatesItsStandingAndKeepsTheCursorOnIt() async throws {
+        var options = LaunchOptions()
+        options.challenge = .articles
+        let app = try ShellHarness(options: options)
+        try await app.waitFor("synced at")
+        app.press(.char("q"))
+        #expect(app.contains("▸ 2  Articles"))
+        #expect(app.lines[7].hasSuffix("60 articles stored · synced 22:13  │"))
+
+        // The profile's save is noted.
+        app.press(.char("3"))
+        try await app.waitFor("Johnny B")
+        app.focus(.field(.firstName))
+        app.type("x")
+        app.focus(.save(.basicInformation))
+        app.press(.enter)
+        try await app.waitFor(ProfileCopy.profileSaved)
+        app.press(.escape)
+        #expect(app.contains("▸ 3  Profile"))
+        #expect(app.lines[10].hasSuffix("names saved 22:13  │"))
+
+        // And x forgets the flow's progress: the line says so at once.
+        app.press(.char("1"))
+        try await app.waitFor("Screen B")
+        app.press(.char("q"))
+        #expect(app.lines[4].contains("resume at Screen B"))
+        app.press(.char("x"))
+        #expect(app.lines[4].hasSuffix("not started  │"))
+    }
+
+    @Test func aRecordTheStoreCannotOpenIsSaidOnItsLine() throws {
+        let app = try ShellHarness(store: CountingStore(InMemoryRecordStore(), failing: NavigationProgressStore.defaultRecordName))
+        try app.runUntilQuiet()
+        #expect(app.lines[4].hasSuffix("stored data unreadable, set aside  │"))
+        #expect(app.lines[7].hasSuffix("nothing stored yet  │"))
+    }
+
+    /// Every description fits at 80 columns, in full.
+    @Test func theDescriptionsFitAt80Columns() throws {
+        let app = try ShellHarness()
+        for challenge in Challenge.all {
+            #expect(app.contains(challenge.summary), "\(challenge.id)")
+        }
+        #expect(!app.lines.contains { $0.contains("…") })
+        // The backend is named once.
+        #expect(app.lines[20] == "│  Mock backend (scenario instant)                                             │")
+    }
+
+    @Test func localTimesAreTodayOrADayAndATime() {
+        let context = StandingContext(store: InMemoryRecordStore(), now: testEpoch, timeZone: TimeZone(identifier: "UTC"))
+        #expect(context.clockTime(testEpoch.addingTimeInterval(-60)) == "22:12")
+        #expect(context.clockTime(testEpoch.addingTimeInterval(-86_400)) == "13 Nov 22:13")
+        let tokyo = StandingContext(store: InMemoryRecordStore(), now: testEpoch, timeZone: TimeZone(secondsFromGMT: 9 * 3600))
+        #expect(tokyo.clockTime(testEpoch) == "07:13", "the next morning there, and today")
+    }
+
+    @Test func theFlowSaysWhereAReturningUserResumes() {
+        #expect(NavigationProgress(screen: .c2, experiment: .screenB2, b2Checked: 2, cameFrom: .b2).resumePoint == "Screen C2 · Option 3")
+        #expect(NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 4, cameFrom: .b1).resumePoint == "Screen C1 · Choice E")
+        #expect(NavigationProgress(screen: .b2, experiment: .screenB2).resumePoint == "Screen B2")
+        #expect(NavigationProgress(screen: .c2, experiment: .screenB3, cameFrom: .b3).resumePoint == "Screen C2")
+        #expect(NavigationProgress(screen: .a).resumePoint == "Screen A")
+    }
+}
+
+/// A store that counts reads and can refuse one record as damaged.
+final class CountingStore: RecordStore, @unchecked Sendable {
+    private let base: any RecordStore
+    private let failing: String?
+    private(set) var reads = 0
+
+    init(_ base: any RecordStore, failing: String? = nil) {
+        self.base = base
+        self.failing = failing
+    }
+
+    func read(_ name: String) throws(StoreError) -> Data? {
+        reads += 1
+        if name == failing { throw .damaged(name: name, movedTo: name + ".damaged", reason: "tampered") }
+        return try base.read(name)
+    }
+
+    func write(_ data: Data, to name: String) throws(StoreError) { try base.write(data, to: name) }
+    func remove(_ name: String) throws(StoreError) { try base.remove(name) }
+}
