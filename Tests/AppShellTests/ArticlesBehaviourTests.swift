@@ -212,7 +212,7 @@ import Contract
         app.press(.enter)
         #expect(app.lines[0].hasPrefix(" ‹ Back (Esc)"))
         #expect(app.contains(article.title))
-        #expect(app.lines[23].hasPrefix("Esc back · ↑↓ scroll"))
+        #expect(app.lines[23].hasPrefix("Esc back · r sync again"), "its text fits: nothing to scroll, no ↑↓ scroll")
     }
 
     @Test func seedAC8_detailShowsImageTitleContentAuthorAndDate() async throws {

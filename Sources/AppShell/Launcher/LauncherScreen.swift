@@ -33,6 +33,8 @@ final class LauncherScreen: Screen {
             KeyBinding(
                 [.char("x")], bar: "x", label: "forget flow progress", help: "forget the navigation flow's progress",
                 importance: .secondary),
+            KeyBinding([], names: "click", bar: nil, label: "open", help: "on a challenge: open it"),
+            KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
         ])
     }
 
