@@ -78,8 +78,8 @@ struct ArticlesFeature: Feature {
             list.count = state.articles.count
             list.visibleRows = viewport.listRows
             detailScroll.layout(visibleLines: viewport.bodyLines, totalLines: viewport.bodyTotalLines)
-            guard viewport.images != pictures.onScreen else { return [] }
-            return pictures.reduce(.shown(viewport.images)).map { .pictures($0) }
+            guard viewport.images != pictures.onScreen || viewport.imageBox.bucketed != pictures.box else { return [] }
+            return pictures.reduce(.shown(viewport.images, box: viewport.imageBox)).map { .pictures($0) }
         case .domain(let event):
             if case .open = event { detailScroll.reset() }
             var effects = reduceDomain(event, at: now).map { ArticlesFeatureEffect.articles($0) }
@@ -112,19 +112,23 @@ struct ArticlesFeature: Feature {
     func viewport(in area: Rect, at now: Duration) -> ArticlesViewport {
         if let article = state.openedArticle {
             let detail = ArticleDetail(article)
-            let lines = ArticleDetailView.Layout(in: area, detail: detail).bodyLines(of: detail)
+            let layout = ArticleDetailView.Layout(in: area, detail: detail)
+            let lines = layout.bodyLines(of: detail)
             return ArticlesViewport(
                 listRows: list.visibleRows, bodyLines: lines.visible, bodyTotalLines: lines.total,
-                images: PictureLoading.normalized([article.image]))
+                images: PictureLoading.normalized([article.image]),
+                imageBox: PictureSize(columns: layout.image.width, rows: layout.imageRows))
         }
-        let rows = ArticlesListView.Layout(in: area, articles: state, status: status(at: now)).visibleRows
+        let listLayout = ArticlesListView.Layout(in: area, articles: state, status: status(at: now))
+        let rows = listLayout.visibleRows
         var shown = list
         shown.count = state.articles.count
         shown.visibleRows = rows
         let visible = shown.visibleRange.clamped(to: state.articles.indices)
         return ArticlesViewport(
             listRows: rows, bodyLines: detailScroll.visibleLines, bodyTotalLines: detailScroll.totalLines,
-            images: PictureLoading.normalized(visible.map { state.articles[$0].image }))
+            images: PictureLoading.normalized(visible.map { state.articles[$0].image }),
+            imageBox: PictureSize(columns: listLayout.thumbnail.width, rows: listLayout.thumbnail.height))
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
