@@ -154,4 +154,25 @@ import TUI
         #expect(!app.shell.inspectorHasFocus)
         #expect(app.stackDepth == 2, "and the click is the screen's")
     }
+
+    @Test func theProfileScrollsItsFormToKeepTheFocusInSight() async throws {
+        let app = try await ShellHarness.loadedProfile()
+        app.press(.tab, .tab, .char("n"), .escape)
+        try await app.settle()
+        #expect(app.lines[0].contains("User Profile"))
+        app.focus(.field(.passwordConfirmation))
+        expectSnapshot(app.screen.replacing(#/\d\d:\d\d:\d\d/#, with: "hh:mm:ss"), named: "profile-scrolled-80x24")
+        #expect(app.lines[0].contains("‹ Dashboard"), "the header stays")
+        let row = try #require(app.row(of: "▸ Re-enter Password"))
+        #expect(row < 15, "above the inspector")
+        #expect(app.terminal.cursor?.y == row, "the cursor in the field on screen")
+        app.type("x")
+        #expect(app.profileScreen?.fields[.passwordConfirmation]?.text == "x")
+        // Clicks on the scrolled form reach the fields drawn there.
+        try app.click("Current Password")
+        #expect(app.profileScreen?.focus == .field(.currentPassword))
+        app.focus(.field(.firstName))
+        #expect(app.row(of: "▸ First Name") != nil)
+        #expect(app.lines[1].contains("BASIC INFORMATION"), "back at the top")
+    }
 }
