@@ -175,4 +175,14 @@ import TUI
         #expect(app.row(of: "▸ First Name") != nil)
         #expect(app.lines[1].contains("BASIC INFORMATION"), "back at the top")
     }
+
+    @Test func at60ColumnsItsBarKeepsTheWayBackToTheScreen() async throws {
+        let app = try await launcherWithRequests(size: Size(width: 60, height: 20))
+        app.press(.char("n"))
+        #expect(app.lines[19] == "↑↓ scroll · / filter · Esc to screen · ? help · q quit")
+        app.press(.char("/"), .char("a"), .enter)
+        #expect(app.lines[19] == "↑↓ scroll · Esc to screen · ? help · q quit", "the longer filter item goes first; help lists it")
+        app.press(.char("?"))
+        #expect(app.contains("filter the rows by verb, path or status"))
+    }
 }

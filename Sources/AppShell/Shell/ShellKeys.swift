@@ -79,12 +79,14 @@ enum ShellKeys {
         KeyBinding(
             [.home, .end], bar: nil, label: "oldest / newest",
             help: "the oldest requests; the newest again (new ones then scroll in)", when: { !$0.isEditingFilter }),
+        // A narrow bar keeps the way back to the screen before the filter.
         KeyBinding(
             [.char("/")], bar: "/", label: "filter", help: "filter the rows by verb, path or status",
-            when: { !$0.isEditingFilter }, barLabel: { $0.filterText.isEmpty ? "filter" : "change filter" }),
+            importance: .secondary, when: { !$0.isEditingFilter },
+            barLabel: { $0.filterText.isEmpty ? "filter" : "change filter" }),
         KeyBinding(
             [.escape], bar: "Esc", label: "to screen", help: "give the keys back to the screen (the inspector stays)",
-            importance: .secondary, when: { !$0.isEditingFilter }),
+            when: { !$0.isEditingFilter }),
         KeyBinding(
             [], names: "typing", bar: nil, label: "filter",
             help: "in the filter: the rows narrow as you type (← → Home End Backspace edit)",
