@@ -124,6 +124,16 @@ import Testing
         Picture(Bitmap(width: width, height: height, color: PixelColor(red: 1, green: 2, blue: 3)), isReduced: true)
     }
 
+    /// One URL whose list thumbnail (16 × 8 cells) has loaded, reduced.
+    static func thumbnailLoaded() -> (PictureLoading, url: String, thumbnail: Picture) {
+        var loading = PictureLoading()
+        let url = urls(1...1)[0]
+        let thumbnail = reduced(16, 8)
+        _ = loading.reduce(.shown([url], box: PictureSize(columns: 16, rows: 4)))
+        _ = loading.reduce(.loaded(url: url, thumbnail))
+        return (loading, url, thumbnail)
+    }
+
     @Test func picturesAreAskedForAtTheBoxTheyAreDrawnInRoundedUp() {
         var loading = PictureLoading()
         let url = Self.urls(1...1)[0]
@@ -133,11 +143,7 @@ import Testing
     }
 
     @Test func aLargerBoxLoadsThePictureAgainDrawingTheSmallerMeanwhile() {
-        var loading = PictureLoading()
-        let url = Self.urls(1...1)[0]
-        let thumbnail = Self.reduced(16, 8)
-        _ = loading.reduce(.shown([url], box: PictureSize(columns: 16, rows: 4)))
-        _ = loading.reduce(.loaded(url: url, thumbnail))
+        var (loading, url, thumbnail) = Self.thumbnailLoaded()
         // The article opened: its picture at 76 × 14 cells.
         let box = PictureSize(columns: 76, rows: 14)
         #expect(loading.reduce(.shown([url], box: box)) == [.load(url: url, attempt: 1, box: PictureSize(width: 80, height: 32))])
@@ -160,11 +166,7 @@ import Testing
     }
 
     @Test func whenTheLargerFailsTheSmallerStaysWithoutARetry() {
-        var loading = PictureLoading()
-        let url = Self.urls(1...1)[0]
-        let thumbnail = Self.reduced(16, 8)
-        _ = loading.reduce(.shown([url], box: PictureSize(columns: 16, rows: 4)))
-        _ = loading.reduce(.loaded(url: url, thumbnail))
+        var (loading, url, thumbnail) = Self.thumbnailLoaded()
         _ = loading.reduce(.shown([url], box: PictureSize(columns: 76, rows: 14)))
         #expect(loading.reduce(.failed(url: url, attempt: 1, .download(.offline))) == [])
         #expect(loading.status(of: url) == .loaded(thumbnail))
