@@ -1,4 +1,5 @@
 import Testing
+import Core
 import TUI
 @testable import AppShell
 
@@ -177,5 +178,44 @@ import TUI
         #expect(app.contains("↑↓ more"), "the wheel scrolls it")
         app.press(.escape)
         #expect(!app.shell.isShowingHelp)
+    }
+
+    @Test func theFlowsHelpNamesTheFetchAndCsWait() async throws {
+        let app = try ShellHarness.navigation(
+            FlowScenario.make(.screenB3, login: .after(9, .alwaysSucceed), fetch: .after(2)))
+        try await app.waitForScreen(.a)
+        app.press(.char("?"))
+        #expect(app.contains("the experiment (rFetchExperiments)"))
+        app.press(.escape)
+        try await app.advance(by: .seconds(2))
+        try await app.waitForScreen(.b3)
+        app.press(.enter)
+        try await app.waitForScreen(.c2)
+        app.press(.char("?"))
+        #expect(app.contains("C's 3 s, 3 s left"))
+        app.press(.escape)
+        try await app.advance(by: .seconds(3))
+        app.press(.char("?"))
+        #expect(app.contains("the sign-in, then D"))
+    }
+
+    @Test func theProfilesHelpNamesTheLoadAndThePasswordChange() async throws {
+        let loading = try ShellHarness.profile([.profile: .slow(2)])
+        try await loading.settle()
+        loading.press(.char("?"))
+        #expect(loading.contains("Waiting for: the profile to load"))
+
+        let app = try await ShellHarness.loadedProfile([.passwordChange: .slow(2)])
+        app.fillPasswords(current: "password123", new: "newpassword1", confirmation: "newpassword1")
+        app.focus(.save(.password))
+        app.press(.enter, .char("?"))
+        #expect(app.contains("Waiting for: changing the password"))
+    }
+
+    @Test func theArticlesHelpCountsThePicturesOnTheirWay() async throws {
+        let app = try ArticlesFixture.harness(images: EndpointBehaviour(delay: 1...1, outcomes: .alwaysSucceed))
+        try await app.waitFor("synced at")
+        app.press(.char("?"))
+        #expect(app.contains("Waiting for: 4 pictures"), "four downloads at once")
     }
 }

@@ -102,6 +102,13 @@ import TUI
         }
     }
 
+    @Test func otherKeysDoNothingThere() async throws {
+        let app = try await askingToLeave()
+        app.press(.char("a"), .down, .char("?"), .char("f"))
+        #expect(app.shell.pendingLeave?.focus == .no)
+        #expect(!app.shell.isShowingHelp && app.shell.faultPanel == nil && app.profileScreen != nil)
+    }
+
     @Test func yAndNPressTheirButtonsWhateverHasTheFocus() async throws {
         let yes = try await askingToLeave()
         yes.press(.tab, .char("n"))
