@@ -104,9 +104,20 @@ import TUI
 
     @Test func otherKeysDoNothingThere() async throws {
         let app = try await askingToLeave()
-        app.press(.char("a"), .down, .char("?"), .char("f"))
+        app.press(.char("a"), .down, .char("f"))
         #expect(app.shell.pendingLeave?.focus == .no)
         #expect(!app.shell.isShowingHelp && app.shell.faultPanel == nil && app.profileScreen != nil)
+    }
+
+    @Test func helpThereListsItsKeys() async throws {
+        let app = try await askingToLeave()
+        app.press(.char("?"))
+        #expect(app.contains("Leave dialog"))
+        #expect(app.contains("move between Yes and No"))
+        #expect(app.contains("leave, dropping the unsaved changes"))
+        #expect(!app.contains("Everywhere"), "nothing else works there")
+        app.press(.escape)
+        #expect(app.shell.pendingLeave != nil && !app.shell.isShowingHelp, "back to the question")
     }
 
     @Test func yAndNPressTheirButtonsWhateverHasTheFocus() async throws {

@@ -99,6 +99,7 @@ public final class ChallengeShell: TerminalApp {
             case .handled: return
             case .close: close(overlays.removeLast()); return
             case .closeAndLeave: overlays.removeLast(); pop(); return
+            case .help: overlays.append(.help(scroll: 0)); return
             }
         }
         // The inspector, while it has the keys, takes its own; the shell's `?`, `q`, `n`, `f`
@@ -192,9 +193,13 @@ public final class ChallengeShell: TerminalApp {
 
     /// Help as it stands: what the screen waits for, the keys of what has them, the global keys.
     func help(in area: Rect, at now: Duration) -> HelpOverlay {
-        let focused = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.guide(for: $0) : nil } ?? top?.keyGuide
         var scroll = 0
         for case .help(let offset) in overlays { scroll = offset }
+        // Over the leave question: its keys alone (nothing else works there).
+        if overlays.contains(where: { if case .leaveConfirmation = $0 { true } else { false } }) {
+            return HelpOverlay(guides: [ShellKeys.leaveDialog.guide], scroll: scroll)
+        }
+        let focused = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.guide(for: $0) : nil } ?? top?.keyGuide
         return HelpOverlay(
             guides: [focused, ShellKeys.global.guide(for: keyContext)].compactMap { $0 },
             waitingFor: top?.activity(at: now), scroll: scroll)

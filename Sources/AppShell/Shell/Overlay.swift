@@ -21,6 +21,8 @@ enum Overlay {
         case close
         /// Close it and leave the screen (the confirmation's Yes).
         case closeAndLeave
+        /// Open help over it, for its keys (`?`, F1).
+        case help
     }
 
     /// Applies `key`. `helpScrollLimit`: how far help scrolls (its lines beyond its box).
@@ -89,6 +91,8 @@ struct LeaveDialog: Equatable {
         if ShellKeys.leave.handles(key, in: ()) { return .closeAndLeave }
         if ShellKeys.stay.handles(key, in: ()) { return .close }
         switch key {
+        case .char("?"), .function(1):
+            return .help
         case .tab, .backTab, .left, .right, .char("h"), .char("l"):
             focus = focus == .yes ? .no : .yes
             return .handled

@@ -61,6 +61,7 @@ enum ShellKeys {
             help: "move between Yes and No"),
         KeyBinding([.enter, .char(" ")], bar: "Enter", label: "press", help: "press the focused button (No at first)"),
         leave, stay,
+        KeyBinding([.char("?"), .function(1)], bar: nil, label: "help", help: "these keys"),
         KeyBinding([], names: "click", bar: nil, label: "press", help: "on Yes or No: press it; elsewhere nothing"),
     ])
     static let leave = KeyBinding<Void>(
