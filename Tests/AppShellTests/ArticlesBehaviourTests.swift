@@ -201,7 +201,7 @@ import Contract
         try await app.waitFor("synced at")
         // The second row: a description longer than two lines, cut with an ellipsis.
         let article = ArticlesFixture.sampleInListOrder[1]
-        let textWidth = 80 - 1 - ArticlesListView.textIndent - 1  // scrollbar, indent, margin
+        let textWidth = 80 - 1 - ArticlesListView.textIndent(forWidth: 80) - 1  // scrollbar, indent, margin
         let description = TextLayout.lines(article.description, width: textWidth, maxLines: 2)
         #expect(TextLayout.wrap(article.description, width: textWidth).count > 2)
         #expect(description[1].hasSuffix("…"))
@@ -224,7 +224,7 @@ import Contract
         app.press(.enter)
         #expect(app.lines[0].hasPrefix(" ‹ Back (Esc)"))
         #expect(app.contains(article.title))
-        #expect(app.lines[23].hasPrefix("Esc back · ↑↓ scroll"))
+        #expect(app.lines[23].hasPrefix("Esc back · r sync again"), "its text fits: nothing to scroll, no ↑↓ scroll")
     }
 
     @Test func seedAC8_detailShowsImageTitleContentAuthorAndDate() async throws {

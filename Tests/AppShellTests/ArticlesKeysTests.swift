@@ -43,13 +43,14 @@ import TUI
     }
 
     @Test func theKeyBarSaysWhatWorksNow() {
-        func bar(_ mode: ArticlesKeys.Mode, isSyncing: Bool) -> [String] {
-            ArticlesKeys.keyMap.barItems(for: ArticlesKeys.Context(mode: mode, isSyncing: isSyncing)).map(\.key)
+        func bar(_ mode: ArticlesKeys.Mode, isSyncing: Bool, canScroll: Bool = false) -> [String] {
+            ArticlesKeys.keyMap.barItems(for: ArticlesKeys.Context(mode: mode, isSyncing: isSyncing, canScroll: canScroll)).map(\.key)
         }
         #expect(bar(list, isSyncing: false) == ["↑↓", "Enter", "r"])
         #expect(bar(list, isSyncing: true) == ["↑↓", "Enter"])
         #expect(bar(.list(selectedArticleID: nil, hasNotice: true), isSyncing: false) == ["r", "x"])
-        #expect(bar(.detail, isSyncing: false) == ["Esc", "↑↓", "r"])
+        #expect(bar(.detail, isSyncing: false, canScroll: true) == ["Esc", "↑↓", "r"])
+        #expect(bar(.detail, isSyncing: false) == ["Esc", "r"], "nothing to scroll: no ↑↓ scroll")
     }
 
     /// The declarations and the key handling agree: every key the screen takes is declared for

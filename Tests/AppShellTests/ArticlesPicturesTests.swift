@@ -42,7 +42,10 @@ import TUI
         try await app.advance(by: .milliseconds(400))
         try await app.settle()
         #expect(app.lines[3...10].contains { $0.contains("▀") }, "then the picture")
-        #expect(Array(app.lines[11...]) == Array(before[11...]), "the title and the text stay where they were")
+        // The picture takes the rows the short text leaves (Docs/images.md, "Sizes").
+        let title = try #require(before.firstIndex { $0.contains("Cooperative zero-copy ledger") })
+        #expect(title == 19, "15 rows of picture at 80×24 above a one-line description")
+        #expect(Array(app.lines[title...]) == Array(before[title...]), "the title and the text stay where they were")
     }
 
     @Test func listWithThumbnailsAt80x24() async throws {
@@ -109,5 +112,89 @@ import TUI
         #expect(String(Array(app.lines[6])[2..<6]) == "████", "the URL's colour block")
         let log = try String(contentsOfFile: folder.file("app.log"), encoding: .utf8)
         #expect(log.split(separator: "\n").filter { $0.contains("does not decode") }.count == 5, "\(log)")
+    }
+}
+
+/// The pictures grow with the terminal: the detail page's from the rows its text leaves (up to
+/// 20), the thumbnails from the list's width (up to 12 × 3), each decoded for the box it is
+/// drawn in and asked for again only when a box clearly larger would show more
+/// (Docs/images.md, "Sizes").
+@Suite(.timeLimit(.minutes(10))) struct PictureSizesTests {
+    /// Rows of the screen with half blocks in them, and the widest run of them.
+    private func pictureExtent(_ lines: ArraySlice<String>) -> (rows: Int, columns: Int) {
+        let rows = lines.filter { $0.contains("▀") }
+        let columns = rows.map { $0.filter { $0 == "▀" }.count }.max() ?? 0
+        return (rows.count, columns)
+    }
+
+    @Test func theDetailPictureAt120x40TakesTheRowsTheTextLeaves() async throws {
+        let app = try ArticlesFixture.harness(size: Size(width: 120, height: 40), images: .instant)
+        try await app.waitFor("synced at")
+        app.press(.enter)
+        try await app.settle()
+        expectSnapshot(app.stableScreen, named: "detailPictureAt120x40")
+        let extent = pictureExtent(app.lines[3...])
+        #expect(extent.rows == 20, "the most a picture gets")
+        #expect(extent.columns > 19, "wider than the 19 cells of a fixed 8 rows: \(extent)")
+        let box = try #require(app.articlesScreen?.pictures.box)
+        #expect(box.height == 40, "decoded for 20 rows")
+    }
+
+    @Test func thumbnailsGrowWithTheListsWidth() async throws {
+        let app = try ArticlesFixture.harness(size: Size(width: 120, height: 40), images: .instant)
+        try await app.waitFor("synced at")
+        try await app.settle()
+        expectSnapshot(app.stableScreen, named: "listWithThumbnailsAt120x40")
+        #expect(ArticlesListView.thumbnailSize(forWidth: 120) == Size(width: 10, height: 3))
+        #expect(ArticlesListView.thumbnailSize(forWidth: 80) == Size(width: 4, height: 2))
+        #expect(ArticlesListView.thumbnailSize(forWidth: 200) == Size(width: 12, height: 3))
+        // The first row: a landscape picture as wide as the box, three rows tall at most.
+        let first = pictureExtent(app.lines[2...4])
+        #expect(first.columns == 10 && first.rows >= 2, "\(first)")
+        #expect(app.lines[2].dropFirst(14).hasPrefix(ArticlesFixture.sampleInListOrder[0].title), "the text starts after it")
+    }
+
+    @Test func withoutColourThePictureKeepsItsLabel() async throws {
+        let app = try ArticlesFixture.harness(images: .instant, environment: ["NO_COLOR": "1"])
+        try await app.waitFor("synced at")
+        app.press(.enter)
+        try await app.settle()
+        let article = ArticlesFixture.sampleInListOrder[0]
+        guard case .dummyImage(let image) = HeaderImage(url: article.image) else {
+            Issue.record("the newest sample article has a dummyimage picture")
+            return
+        }
+        #expect(app.articlesScreen?.pictures.picture(for: article.image) != nil, "the picture is drawn")
+        let label = try #require(app.point(of: image.label))
+        #expect(app.terminal.canvas.style(at: label).reverse, "the label over the shades")
+    }
+
+    @Test func aResizeAsksAgainOnlyWhenALargerPictureWouldShowMore() async throws {
+        let app = try ArticlesFixture.harness(images: .instant)
+        try await app.waitFor("synced at")
+        try await app.settle()
+        let url = ArticlesFixture.sampleInListOrder[0].image
+        let downloads = { app.environment.monitor.history.filter { $0.path.contains("dummyimage") || $0.method == "GET" && $0.path != "/articles" }.count }
+        let before = downloads()
+        app.press(.enter)
+        try await app.settle()
+        let detail = try #require(app.articlesScreen?.pictures.picture(for: url))
+        #expect(detail.bitmap.height > 8, "the page's picture decoded again, larger than the thumbnail")
+        // A column or a row more: the same box, rounded up; nothing asked for.
+        for size in [Size(width: 81, height: 24), Size(width: 82, height: 25), Size(width: 80, height: 24)] {
+            app.resize(to: size)
+            try await app.settle()
+            #expect(app.articlesScreen?.pictures.picture(for: url) == detail, "\(size)")
+        }
+        // Much larger: decoded again, from the encrypted cache.
+        app.resize(to: Size(width: 160, height: 50))
+        try await app.settle()
+        let large = try #require(app.articlesScreen?.pictures.picture(for: url))
+        #expect(large.bitmap.height > detail.bitmap.height)
+        // Smaller again: the larger picture is drawn smaller, nothing asked for.
+        app.resize(to: Size(width: 80, height: 24))
+        try await app.settle()
+        #expect(app.articlesScreen?.pictures.picture(for: url) == large)
+        #expect(downloads() == before, "every later decoding came from the cache")
     }
 }

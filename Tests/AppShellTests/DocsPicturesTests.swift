@@ -64,7 +64,7 @@ import TUITesting
     @Test func help() throws {
         let app = try ShellHarness(scenario: .builtInDefault)
         app.press(.char("?"))
-        #expect(app.contains("╭─ Keys"))
+        #expect(app.contains("╭─ Help"))
         expect(app, .help, title: "challenge-tui · help (?)")
     }
 

@@ -43,7 +43,7 @@ import TUI
     @Test func helpOverlayListsTheKeysAndClosesWithEscape() throws {
         let app = try ShellHarness()
         app.press(.char("?"))
-        #expect(app.contains("╭─ Keys"))
+        #expect(app.contains("╭─ Help"))
         // The launcher's keys (those no bar shows too), then the ones that work everywhere.
         #expect(app.contains("Launcher"))
         #expect(app.contains("Home End PgUp PgDn  the first or the last challenge"))
@@ -55,7 +55,7 @@ import TUI
         #expect(app.contains("Ctrl-C              quit at once, from anywhere"))
         #expect(app.lines[23] == "Esc close help")
         app.press(.char("q"))
-        #expect(!app.contains("╭─ Keys"))
+        #expect(!app.contains("╭─ Help"))
         #expect(app.loop.step() == nil, "q closed the help, it did not quit")
     }
 

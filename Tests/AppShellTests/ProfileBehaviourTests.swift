@@ -267,7 +267,7 @@ import Contract
         app.type("!")
         app.press(.escape)
         #expect(app.contains("Discard unsaved changes?"))
-        #expect(app.lines[23] == "y yes · n no")
+        #expect(app.lines[23] == "Tab ←→ move · Enter press · y yes · n no")
         app.press(.char("n"))
         #expect(app.profileScreen != nil)
         #expect(app.contains("Johnny B!"))
@@ -365,7 +365,7 @@ import Contract
         app.type("q?")
         #expect(app.profileScreen != nil)
         #expect(app.lines[5] == "▸ First Name         Johnny Bq?")
-        #expect(!app.contains("╭─ Keys"))
+        #expect(!app.contains("╭─ Help"))
         #expect(app.lines[23] == "Tab ↑↓ move · Enter next · Esc back")
         // On a button, q is the shell's: leave (asking first, since there are edits).
         app.focus(.save(.basicInformation))
@@ -377,7 +377,7 @@ import Contract
     @Test func f1StillOpensHelpFromAField() async throws {
         let app = try await ShellHarness.loadedProfile()
         app.press(.function(1))
-        #expect(app.contains("╭─ Keys"))
+        #expect(app.contains("╭─ Help"))
     }
 
     // MARK: Focus

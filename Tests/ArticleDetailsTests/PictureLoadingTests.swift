@@ -9,7 +9,7 @@ import Testing
     static let picture = Picture(Bitmap(width: 2, height: 1, color: PixelColor(red: 10, green: 20, blue: 30)))
     static func urls(_ range: ClosedRange<Int>) -> [String] { range.map { "http://pictures.example/\($0).png" } }
     static func loads(_ effects: [PictureEffect]) -> [String] {
-        effects.compactMap { if case .load(let url, _) = $0 { url } else { nil } }
+        effects.compactMap { if case .load(let url, _, _) = $0 { url } else { nil } }
     }
 
     @Test func atMostFourDownloadsAtOnceTheRestQueuedInScreenOrder() {
@@ -116,5 +116,86 @@ import Testing
         #expect(kept == PictureLoading.maxKeptPictures)
         #expect(loading.picture(for: "http://pictures.example/0.png") != nil, "on screen all along")
         #expect(loading.picture(for: "http://pictures.example/1.png") == nil, "the least recently shown went first")
+    }
+
+    // MARK: The box pictures are drawn in (Docs/images.md, "Sizes")
+
+    static func reduced(_ width: Int, _ height: Int) -> Picture {
+        Picture(Bitmap(width: width, height: height, color: PixelColor(red: 1, green: 2, blue: 3)), isReduced: true)
+    }
+
+    /// One URL whose list thumbnail (16 × 8 cells) has loaded, reduced.
+    static func thumbnailLoaded() -> (PictureLoading, url: String, thumbnail: Picture) {
+        var loading = PictureLoading()
+        let url = urls(1...1)[0]
+        let thumbnail = reduced(16, 8)
+        _ = loading.reduce(.shown([url], box: PictureSize(columns: 16, rows: 4)))
+        _ = loading.reduce(.loaded(url: url, thumbnail))
+        return (loading, url, thumbnail)
+    }
+
+    @Test func picturesAreAskedForAtTheBoxTheyAreDrawnInRoundedUp() {
+        var loading = PictureLoading()
+        let url = Self.urls(1...1)[0]
+        #expect(loading.reduce(.shown([url], box: PictureSize(columns: 4, rows: 2))) == [.load(url: url, attempt: 1, box: PictureSize(width: 16, height: 8))])
+        #expect(loading.box == PictureSize(width: 16, height: 8))
+        #expect(PictureSize(width: 999, height: 99).bucketed == Picture.keptBox, "never more than the most kept")
+    }
+
+    @Test func aLargerBoxLoadsThePictureAgainDrawingTheSmallerMeanwhile() {
+        var (loading, url, thumbnail) = Self.thumbnailLoaded()
+        // The article opened: its picture at 76 × 14 cells.
+        let box = PictureSize(columns: 76, rows: 14)
+        #expect(loading.reduce(.shown([url], box: box)) == [.load(url: url, attempt: 1, box: PictureSize(width: 80, height: 32))])
+        #expect(loading.picture(for: url) == thumbnail, "the smaller one is drawn while the larger loads")
+        let large = Self.reduced(56, 32)
+        _ = loading.reduce(.loaded(url: url, large))
+        #expect(loading.picture(for: url) == large)
+        // Back on the list, or a terminal a little larger: nothing asked for again.
+        #expect(loading.reduce(.shown([url], box: PictureSize(columns: 16, rows: 4))) == [])
+        #expect(loading.reduce(.shown([url], box: PictureSize(columns: 79, rows: 15))) == [])
+    }
+
+    @Test func aPictureWithNothingMoreToShowIsNotAskedForAgain() {
+        var loading = PictureLoading()
+        let url = Self.urls(1...1)[0]
+        let small = Picture(Bitmap(width: 8, height: 6, color: PixelColor(red: 1, green: 2, blue: 3)))
+        _ = loading.reduce(.shown([url], box: PictureSize(columns: 8, rows: 3)))
+        _ = loading.reduce(.loaded(url: url, small))
+        #expect(loading.reduce(.shown([url], box: PictureSize(columns: 76, rows: 14))) == [], "it came whole: a larger box shows no more")
+    }
+
+    @Test func whenTheLargerFailsTheSmallerStaysWithoutARetry() {
+        var (loading, url, thumbnail) = Self.thumbnailLoaded()
+        _ = loading.reduce(.shown([url], box: PictureSize(columns: 76, rows: 14)))
+        #expect(loading.reduce(.failed(url: url, attempt: 1, .download(.offline))) == [])
+        #expect(loading.status(of: url) == .loaded(thumbnail))
+    }
+
+    @Test func leavingWhileTheLargerLoadsKeepsTheSmaller() {
+        var loading = PictureLoading()
+        let urls = Self.urls(1...6)
+        for url in urls.prefix(5) {
+            _ = loading.reduce(.shown([url], box: PictureSize(columns: 4, rows: 2)))
+            _ = loading.reduce(.loaded(url: url, Self.reduced(4, 4)))
+        }
+        // Five larger decodings asked for: four load, one waits.
+        _ = loading.reduce(.shown(Array(urls.prefix(5)), box: PictureSize(columns: 76, rows: 14)))
+        #expect(loading.queue == [urls[4]])
+        // Scrolled off before its turn: the smaller picture is still there.
+        _ = loading.reduce(.shown([urls[5]], box: PictureSize(columns: 76, rows: 14)))
+        #expect(loading.status(of: urls[4]) == .loaded(Self.reduced(4, 4)))
+        _ = loading.reduce(.left)
+        #expect(urls.prefix(4).allSatisfy { loading.status(of: $0) == .loaded(Self.reduced(4, 4)) })
+    }
+
+    @Test func decodingKeepsASmallPictureAsItIsAndShrinksALargeOneToTheBox() throws {
+        let small = try Picture.decode(PictureFixture.png(width: 10, height: 6), fitting: PictureSize(width: 80, height: 32))
+        #expect(small.bitmap.width == 10 && small.bitmap.height == 6 && !small.isReduced)
+        #expect(!small.wantsMoreDetail(in: Picture.keptBox))
+        let large = try Picture.decode(PictureFixture.png(width: 640, height: 360), fitting: PictureSize(width: 16, height: 8))
+        #expect(large.bitmap.width == 15 && large.bitmap.height == 8 && large.isReduced)
+        #expect(large.wantsMoreDetail(in: PictureSize(width: 80, height: 32)))
+        #expect(!large.wantsMoreDetail(in: PictureSize(width: 16, height: 9)))
     }
 }

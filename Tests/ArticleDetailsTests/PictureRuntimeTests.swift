@@ -44,20 +44,34 @@ import Testing
         let events = PictureEvents()
         let store = InMemoryRecordStore()
         let url = PictureFixture.url
-        PictureFixture.start(runtime(ScriptedPictureSource(.bytes(try PictureFixture.png())), store: store), .load(url: url, attempt: 1), on: executor, into: events)
+        let box = PictureSize(width: 80, height: 16)
+        PictureFixture.start(
+            runtime(ScriptedPictureSource(.bytes(try PictureFixture.png())), store: store), .load(url: url, attempt: 1, box: box),
+            on: executor, into: events)
         guard case .loaded(url, let picture)? = events.all.first else {
             Issue.record("no picture: \(events.all)")
             return
         }
-        // 640 × 360 kept at 28 × 16: no taller than the detail page draws.
-        #expect(picture.bitmap.width == 28 && picture.bitmap.height == 16)
+        // 640 × 360 kept at 28 × 16: no larger than the box it is drawn in.
+        #expect(picture.bitmap.width == 28 && picture.bitmap.height == 16 && picture.isReduced)
         #expect(store.names.contains(PictureCache.recordName(for: url)))
 
         // Offline later: the cache answers, the network is not asked.
         let offline = ScriptedPictureSource(.failure(.offline))
         let again = PictureEvents()
-        PictureFixture.start(runtime(offline, store: store), .load(url: url, attempt: 1), on: executor, into: again)
+        PictureFixture.start(runtime(offline, store: store), .load(url: url, attempt: 1, box: box), on: executor, into: again)
         #expect(again.all == [.loaded(url: url, picture)])
+        // A larger box: decoded again from the cache, larger.
+        let larger = PictureEvents()
+        PictureFixture.start(
+            runtime(offline, store: store), .load(url: url, attempt: 1, box: PictureSize(width: 320, height: 40)), on: executor,
+            into: larger)
+        guard case .loaded(url, let big)? = larger.all.first else {
+            Issue.record("no picture: \(larger.all)")
+            return
+        }
+        #expect(big.bitmap.width == 72 && big.bitmap.height == 40)
+        #expect(offline.requests == 0)
         #expect(offline.requests == 0)
     }
 

@@ -47,6 +47,11 @@ enum PictureFixture {
         Data(try ImageEncoder.png(DummyImage.render(DummyImageRequest(width: 640, height: 360))))
     }
 
+    /// A dummyimage-style PNG of `width` × `height`, as bytes.
+    static func png(width: Int, height: Int) throws -> [UInt8] {
+        [UInt8](try ImageEncoder.png(DummyImage.render(DummyImageRequest(width: width, height: height))))
+    }
+
     /// Runs `effect` on `executor` (tests turn it: nothing runs on its own).
     static func start(_ runtime: PictureRuntime, _ effect: PictureEffect, on executor: ManualExecutor, into events: PictureEvents) {
         Task(executorPreference: executor) { await runtime.perform(effect, send: events.append) }

@@ -38,9 +38,9 @@ import Testing
         let terminal = try launch()
         try await terminal.waitFor("Navigation flow")
         try terminal.send("?")
-        try await terminal.waitFor("Keys")
+        try await terminal.waitFor("╭─ Help")
         try terminal.send("Escape")
-        try await terminal.waitUntil("help closed") { !$0.contains { $0.contains("Keys") } }
+        try await terminal.waitUntil("help closed") { !$0.contains { $0.contains("╭─ Help") } }
         try terminal.send("C-c")
         #expect(try await terminal.waitForExit().status == 0)
     }

@@ -43,7 +43,7 @@ import Testing
         try terminal.sendBytes(Array("\u{1B}[200~Gr\nq?n\u{1B}[201~".utf8))
         var screen = try await terminal.waitFor("First Name         Gr q?n")
         #expect(screen[0].contains("User Profile"))
-        #expect(!screen.contains { $0.contains("Keys") || $0.contains("Network ·") })
+        #expect(!screen.contains { $0.contains("╭─ Help") || $0.contains("Network ·") })
         // tmux's own paste, bracketed only because the app asked for it: one edit again.
         try terminal.pasteBuffer(" Hopper\nx")
         screen = try await terminal.waitFor("First Name         Gr q?n Hopper x")

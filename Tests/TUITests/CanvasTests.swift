@@ -134,6 +134,20 @@ import Testing
         #expect(canvas.lines == ["  ab", "  xy"])
     }
 
+    @Test func drawShowsAWindowOntoATallerCanvasWithItsClickRegions() {
+        var tall = Canvas(size: Size(width: 4, height: 5))
+        for row in 0..<5 { tall.put("row\(row)", at: Point(x: 0, y: row)) }
+        tall.addHitRegion(Rect(x: 0, y: 3, width: 4, height: 1), "three")
+        tall.addHitRegion(Rect(x: 0, y: 0, width: 4, height: 1), "zero")
+        var canvas = Canvas(size: Size(width: 4, height: 4))
+        canvas.put("head", at: .zero)
+        // Rows 2…4 of the tall canvas in rows 1…3, the header kept.
+        canvas.draw(tall, at: Point(x: 0, y: -1), clipTo: Rect(x: 0, y: 1, width: 4, height: 3))
+        #expect(canvas.lines == ["head", "row2", "row3", "row4"])
+        #expect(canvas.hitMap.rects(of: "three") == [Rect(x: 0, y: 2, width: 4, height: 1)])
+        #expect(canvas.hitMap.rects(of: "zero").isEmpty, "clipped away with its row")
+    }
+
     @Test func textInRectAndSnapshotReadBackTheGrid() {
         var canvas = Canvas(size: Size(width: 6, height: 3))
         canvas.put("abc", at: Point(x: 1, y: 0))

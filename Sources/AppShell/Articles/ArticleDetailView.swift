@@ -8,14 +8,19 @@ struct ArticleDetailView: StatefulWidget {
     var status: ArticlesStatus
     var pictures: ArticlePictures = .none
 
-    /// The tallest the header image gets: 8 rows at 80×24, fewer on smaller terminals, so the
-    /// text keeps room.
-    static func maxImageRows(forHeight height: Int) -> Int {
+    /// The tallest the header image gets, whatever the terminal's size.
+    static let maxImageRows = 20
+
+    /// The rows the picture gets whatever the text needs: 8 at 80×24, fewer on a smaller
+    /// terminal.
+    static func leastImageRows(forHeight height: Int) -> Int {
         min(8, max(3, (height - 7) / 2))
     }
 
     /// How the page divides: the header image's area, the title's, the byline's row and the
-    /// description's window. Drawing and the feature's layout event both read it
+    /// description's window. The picture gets the rows the text doesn't need — all of the
+    /// description, up to half the page — at least `leastImageRows` and at most
+    /// `maxImageRows`, its proportions kept. Drawing and the feature's layout event both read it
     /// (Docs/architecture.md, "Drawing draws").
     struct Layout {
         var content: Rect
@@ -27,8 +32,16 @@ struct ArticleDetailView: StatefulWidget {
 
         init(in rect: Rect, detail: ArticleDetail) {
             content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
-            image = Rect(x: content.x, y: content.y + 1, width: content.width, height: ArticleDetailView.maxImageRows(forHeight: rect.height))
-                .intersection(content)
+            let width = max(1, content.width)
+            let titleRows = ArticleDetailView.titleBlock(detail).height(forWidth: width)
+            let bylineRows = ArticleDetailView.bylineWidth(author: detail.author, date: detail.date) <= width ? 1 : 2
+            let bodyRows = ArticleTextLayouts.shared.body(id: detail.id, text: detail.body, width: width).count
+            // A blank row above the picture, under it, and over the description.
+            let textRows = titleRows + bylineRows + min(bodyRows, content.height / 2) + 3
+            let imageArea = min(
+                ArticleDetailView.maxImageRows,
+                max(ArticleDetailView.leastImageRows(forHeight: rect.height), content.height - textRows))
+            image = Rect(x: content.x, y: content.y + 1, width: content.width, height: imageArea).intersection(content)
             imageRows = content.isEmpty ? 0 : ArticleHeaderImage(image: detail.image).rowsUsed(in: image)
             var y = image.y + imageRows + 1
             title = Rect(x: content.x, y: y, width: content.width, height: max(0, content.maxY - y))
@@ -79,8 +92,12 @@ struct ArticleDetailView: StatefulWidget {
     /// The rows the byline takes at `y`: one, two when it doesn't fit on one, none below the page.
     static func bylineRows(author: String, date: String, at y: Int, in content: Rect) -> Int {
         guard y < content.maxY else { return 0 }
-        let width = DisplayWidth.of(author) + DisplayWidth.of(bylineSeparator) + DisplayWidth.of(date)
-        return width <= content.width ? 1 : 2
+        return bylineWidth(author: author, date: date) <= content.width ? 1 : 2
+    }
+
+    /// The byline's width on one line.
+    static func bylineWidth(author: String, date: String) -> Int {
+        DisplayWidth.of(author) + DisplayWidth.of(bylineSeparator) + DisplayWidth.of(date)
     }
 
     private static let bylineSeparator = "  ·  "
@@ -90,7 +107,7 @@ struct ArticleDetailView: StatefulWidget {
     @discardableResult
     static func drawByline(author: String, date: String, at y: Int, in content: Rect, on canvas: inout Canvas) -> Int {
         let separator = bylineSeparator
-        let width = DisplayWidth.of(author) + DisplayWidth.of(separator) + DisplayWidth.of(date)
+        let width = bylineWidth(author: author, date: date)
         guard y < content.maxY else { return 0 }
         if width <= content.width {
             var x = canvas.put(author, at: Point(x: content.x, y: y), clipTo: content)

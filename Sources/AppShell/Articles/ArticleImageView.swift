@@ -38,13 +38,11 @@ enum ArticleImageView {
     }
 }
 
-/// A list row's thumbnail: the downloaded picture once it is there; until then (or when it can't
-/// be had) a small block in the image's background colour, or a neutral framed block for an
-/// image that is not a dummyimage picture.
+/// A list row's thumbnail in its box (`ArticlesListView.thumbnailSize(forWidth:)`): the
+/// downloaded picture once it is there, as large as fits with its proportions kept; until then
+/// (or when it can't be had) a swatch of the image's background colour filling the box, or a
+/// neutral framed block for an image that is not a dummyimage picture.
 struct ArticleThumbnail: Widget {
-    /// The list's thumbnail size.
-    static let size = Size(width: 4, height: 2)
-
     var image: HeaderImage
     var picture: Picture? = nil
     var pictures: ArticlePictures = .none
@@ -57,6 +55,7 @@ struct ArticleThumbnail: Widget {
         }
         switch image {
         case .dummyImage(let picture):
+            // A swatch of its colour standing for the picture until it comes.
             canvas.fill(rect, with: "█", style: ArticleImageView.blockStyle(picture.background))
         case .placeholder:
             ArticleImageView.drawFrame(in: rect, on: &canvas)
@@ -91,11 +90,15 @@ struct ArticleHeaderImage: Widget {
             x: area.x + (area.width - fitted.columns) / 2, y: area.y,
             width: fitted.columns, height: fitted.rows)
         let rowsUsed = fitted.rows + (needsCaption ? 1 : 0)
+        let labelRow = needsCaption ? Rect(x: area.x, y: rect.maxY, width: area.width, height: 1) : rect.row(rect.height / 2)
         if let picture {
-            pictures.draw(picture, in: Rect(x: area.x, y: area.y, width: area.width, height: rowsUsed), on: &canvas)
+            // Without colour a picture is shades of one ink: its label still says what it is.
+            let labelled = pictures.colorMode == .none
+            let pictureRows = labelled && needsCaption ? fitted.rows : rowsUsed
+            pictures.draw(picture, in: Rect(x: area.x, y: area.y, width: area.width, height: pictureRows), on: &canvas)
+            if labelled { ArticleImageView.drawLabel(image.label, in: labelRow, style: needsCaption ? .dim : Style(bold: true, reverse: true), on: &canvas) }
             return rowsUsed
         }
-        let labelRow = needsCaption ? Rect(x: area.x, y: rect.maxY, width: area.width, height: 1) : rect.row(rect.height / 2)
         switch image {
         case .dummyImage(let picture):
             canvas.fill(rect, with: "█", style: ArticleImageView.blockStyle(picture.background))

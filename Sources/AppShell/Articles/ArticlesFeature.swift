@@ -82,8 +82,8 @@ struct ArticlesFeature: Feature {
             list.count = state.articles.count
             list.visibleRows = viewport.listRows
             detailScroll.layout(visibleLines: viewport.bodyLines, totalLines: viewport.bodyTotalLines)
-            guard viewport.images != pictures.onScreen else { return [] }
-            return pictures.reduce(.shown(viewport.images)).map { .pictures($0) }
+            guard viewport.images != pictures.onScreen || viewport.imageBox.bucketed != pictures.box else { return [] }
+            return pictures.reduce(.shown(viewport.images, box: viewport.imageBox)).map { .pictures($0) }
         case .domain(let event):
             if case .open = event { detailScroll.reset() }
             var effects = reduceDomain(event, at: now).map { ArticlesFeatureEffect.articles($0) }
@@ -116,19 +116,23 @@ struct ArticlesFeature: Feature {
     func viewport(in area: Rect, at now: Duration) -> ArticlesViewport {
         if let article = state.openedArticle {
             let detail = ArticleDetail(article)
-            let lines = ArticleDetailView.Layout(in: area, detail: detail).bodyLines(of: detail)
+            let layout = ArticleDetailView.Layout(in: area, detail: detail)
+            let lines = layout.bodyLines(of: detail)
             return ArticlesViewport(
                 listRows: list.visibleRows, bodyLines: lines.visible, bodyTotalLines: lines.total,
-                images: PictureLoading.normalized([article.image]))
+                images: PictureLoading.normalized([article.image]),
+                imageBox: PictureSize(columns: layout.image.width, rows: layout.imageRows))
         }
-        let rows = ArticlesListView.Layout(in: area, articles: state, status: status(at: now)).visibleRows
+        let listLayout = ArticlesListView.Layout(in: area, articles: state, status: status(at: now))
+        let rows = listLayout.visibleRows
         var shown = list
         shown.count = state.articles.count
         shown.visibleRows = rows
         let visible = shown.visibleRange.clamped(to: state.articles.indices)
         return ArticlesViewport(
             listRows: rows, bodyLines: detailScroll.visibleLines, bodyTotalLines: detailScroll.totalLines,
-            images: PictureLoading.normalized(visible.map { state.articles[$0].image }))
+            images: PictureLoading.normalized(visible.map { state.articles[$0].image }),
+            imageBox: PictureSize(columns: listLayout.thumbnail.width, rows: listLayout.thumbnail.height))
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
@@ -140,29 +144,41 @@ struct ArticlesFeature: Feature {
         }
     }
 
-    /// A click on a row selects it, as ↑/↓ would; a click on the selected row opens it, as Enter
-    /// does (so a double click opens any row).
+    /// A click on a row opens it, as in the launcher (the lists' one rule, Docs/mouse-and-paste.md):
+    /// the ↑/↓ that select it, then what Enter sends there.
     func command(for mouse: MouseEvent, on target: ArticlesTarget) -> FeatureCommand<Event>? {
-        guard case .press(.left) = mouse.action, case .row(let index) = target, case .list = mode,
+        guard case .press(.left) = mouse.action, case .row(let index) = target, case .list(_, let hasNotice) = mode,
               state.articles.indices.contains(index) else { return nil }
-        let keys = index == list.selection
-            ? [Key.enter] : Array(repeating: index > list.selection ? Key.down : .up, count: abs(index - list.selection))
+        let moves = Array(repeating: index > list.selection ? Key.down : .up, count: abs(index - list.selection))
         var events: [Event] = []
-        for key in keys {
+        for key in moves {
             guard case .send(let event)? = command(for: key) else { return nil }
             events.append(event)
         }
-        return .sendAll(events)
+        // Enter on the row the moves select.
+        let selected = ArticlesKeys.Mode.list(selectedArticleID: state.articles.id(at: index), hasNotice: hasNotice)
+        guard case .event(let open)? = ArticlesKeys.action(for: .enter, in: selected) else { return nil }
+        return .sendAll(events + [.domain(open)])
     }
 
     var keyMap: KeyMap<ArticlesFeature> { Self.keys }
     private static let keys = ArticlesKeys.keyMap.pullback { (feature: ArticlesFeature) in
-        ArticlesKeys.Context(mode: feature.mode, isSyncing: feature.state.sync.isRunning)
+        ArticlesKeys.Context(mode: feature.mode, isSyncing: feature.state.sync.isRunning, canScroll: feature.detailScroll.maxOffset > 0)
     }
 
     /// Only the spinner moves (beside the header's sync state, and in the middle while the first
     /// list loads): exactly while a sync is under way, waits before a retry included.
     var isAnimating: Bool { state.sync.isRunning }
+
+    /// What the screen waits for: the sync (and its next try), the pictures on screen.
+    func activity(at now: Duration) -> String? {
+        var parts: [String] = []
+        let status = status(at: now)
+        if status.isRunning { parts.append(status.header.isEmpty ? "the sync" : status.header) }
+        let downloads = pictures.downloading
+        if downloads > 0 { parts.append(downloads == 1 ? "1 picture" : "\(downloads) pictures") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
 
     func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let status = status(at: now)

@@ -54,11 +54,19 @@ enum ArticlesKeys {
         }
     }
 
-    /// What the key declarations read: where the user is, and whether a sync runs (`r` is
-    /// listed only when none does).
+    /// What the key declarations read: where the user is, whether a sync runs (`r` is listed
+    /// only when none does), and whether the page's text is longer than its window.
     struct Context: Hashable, Sendable {
         var mode: Mode
         var isSyncing: Bool
+        var canScroll = false
+    }
+
+    /// What the detail page's key declarations read.
+    struct DetailContext: Hashable, Sendable {
+        var isSyncing: Bool
+        /// The description is longer than its window (`↑↓ scroll` is listed only then).
+        var canScroll: Bool
     }
 
     /// What the list's key declarations read.
@@ -83,18 +91,23 @@ enum ArticlesKeys {
         KeyBinding(
             [.char("x")], bar: "x", label: "dismiss notice", help: "dismiss the notice about an unreadable stored list",
             when: { $0.hasNotice }),
+        KeyBinding([], names: "click", bar: nil, label: "open", help: "on a row: open the article"),
+        KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
     ])
 
     /// The detail page's keys.
-    /// What the detail page's key declarations read: whether a sync runs.
-    static let detailMap = KeyMap<Bool>("Article page", [
+    static let detailMap = KeyMap<DetailContext>("Article page", [
         KeyBinding([.escape, .left, .backspace], bar: "Esc", label: "back", help: "back to the list (the selection is kept)"),
-        KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "scroll the text a line"),
+        KeyBinding(
+            [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll",
+            help: "scroll the text a line (listed when it is longer than the page)", when: { $0.canScroll }),
         KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down"),
         KeyBinding([.home, .end], bar: nil, label: "top / end", help: "top or end of the text"),
         KeyBinding(
             [.char("r")], bar: "r", label: "sync again", help: "sync the list again (listed while no sync runs)",
-            when: { isSyncing in !isSyncing }),
+            when: { !$0.isSyncing }),
+        KeyBinding([], names: "click", bar: nil, label: "back", help: "on ‹ Back: back to the list"),
+        KeyBinding([], names: "wheel", bar: nil, label: "scroll", help: "scroll the text, three lines a step"),
     ])
 
     /// The articles screen: the list's keys while it shows, the detail page's while that does.
@@ -103,7 +116,9 @@ enum ArticlesKeys {
             guard case .list(let selected, let hasNotice) = context.mode else { return nil }
             return ListContext(selectedArticleID: selected, hasNotice: hasNotice, isSyncing: context.isSyncing)
         }
-        .combined(with: detailMap.pullback { (context: Context) in context.mode == .detail ? context.isSyncing : nil })
+        .combined(with: detailMap.pullback { (context: Context) in
+            context.mode == .detail ? DetailContext(isSyncing: context.isSyncing, canScroll: context.canScroll) : nil
+        })
 }
 
 /// What the articles views add to the hit map besides `KeyTarget`s (the back line, the wheel).

@@ -8,8 +8,16 @@ import TUI
 struct ArticlesListView: StatefulWidget {
     /// Each row: the title line, two lines of description, one blank line between rows.
     static let rowHeight = 4
+
+    /// A row's thumbnail in a list `width` columns wide: 4 × 2 cells up to 99 columns, then
+    /// wider and three rows tall, growing with the terminal up to 12 × 3 (the picture keeps its
+    /// proportions inside).
+    static func thumbnailSize(forWidth width: Int) -> Size {
+        width < 100 ? Size(width: 4, height: 2) : Size(width: min(12, width / 12), height: 3)
+    }
+
     /// Where a row's text starts: marker, space, thumbnail, two spaces.
-    static let textIndent = 2 + ArticleThumbnail.size.width + 2
+    static func textIndent(forWidth width: Int) -> Int { 2 + thumbnailSize(forWidth: width).width + 2 }
 
     var articles: ArticlesState
     var status: ArticlesStatus
@@ -25,6 +33,8 @@ struct ArticlesListView: StatefulWidget {
         var messages: [(block: TextBlock, rect: Rect)] = []
         /// Where the rows (or, with none, the loading or empty message) go.
         var rows: Rect
+        /// Each row's thumbnail, in cells.
+        var thumbnail: Size
 
         init(in rect: Rect, articles state: ArticlesState, status: ArticlesStatus) {
             let area = rect.inset(horizontal: 1, vertical: 0)
@@ -36,6 +46,7 @@ struct ArticlesListView: StatefulWidget {
             }
             if !messages.isEmpty { y += 1 }
             rows = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
+            thumbnail = ArticlesListView.thumbnailSize(forWidth: rect.width)
         }
 
         /// How many articles fit.
@@ -80,11 +91,12 @@ struct ArticlesListView: StatefulWidget {
         }
         var list = list
         list.count = state.articles.count
-        let layouts = self.layouts, pictures = self.pictures
+        let layouts = self.layouts, pictures = self.pictures, thumbnail = layout.thumbnail
         // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight) { row, canvas in
-            Self.drawRow(state.articles[row.index], row: row, on: &canvas, layouts: layouts, pictures: pictures)
+            Self.drawRow(
+                state.articles[row.index], row: row, on: &canvas, layouts: layouts, pictures: pictures, thumbnail: thumbnail)
             // The title and the description, not the blank row between articles.
             canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
         }.draw(in: listArea, on: &canvas, state: list)
@@ -94,16 +106,17 @@ struct ArticlesListView: StatefulWidget {
     /// on the right, and the first two lines of the description.
     static func drawRow(
         _ article: Article, row: ScrollList.Row, on canvas: inout Canvas, layouts: ArticleTextLayouts = .shared,
-        pictures: ArticlePictures = .none
+        pictures: ArticlePictures = .none, thumbnail size: Size = thumbnailSize(forWidth: 80)
     ) {
         let rect = row.rect
         if row.isSelected {
             canvas.put("▸", at: rect.origin, style: .bold, clipTo: rect)
         }
-        let thumbnail = Rect(origin: Point(x: rect.x + 2, y: rect.y), size: ArticleThumbnail.size)
-        ArticleThumbnail(image: HeaderImage(url: article.image), picture: pictures.picture(for: article.image), pictures: pictures).draw(in: thumbnail.intersection(rect), on: &canvas)
+        let thumbnail = Rect(origin: Point(x: rect.x + 2, y: rect.y), size: size)
+        ArticleThumbnail(image: HeaderImage(url: article.image), picture: pictures.picture(for: article.image), pictures: pictures)
+            .draw(in: thumbnail.intersection(rect), on: &canvas)
 
-        let text = rect.inset(left: textIndent, right: 1)
+        let text = rect.inset(left: 2 + size.width + 2, right: 1)
         guard !text.isEmpty else { return }
         let titleRow = text.row(0)
         // Only the title itself is reversed, not the whole line: a move then rewrites two short

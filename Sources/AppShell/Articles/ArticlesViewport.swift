@@ -1,3 +1,5 @@
+import ArticleDetails
+
 /// What fits in the articles screen's area, as the layout event tells the reducer: the list's
 /// rows, the open article's description window, and the pictures on screen (most wanted first),
 /// which decide what is downloaded (Docs/images.md).
@@ -9,4 +11,6 @@ struct ArticlesViewport: Hashable, Sendable {
     var bodyTotalLines: Int
     /// The header images of the rows (or the page) on screen.
     var images: [String]
+    /// The box they are drawn in, in pixels: the thumbnails' or the page's picture's.
+    var imageBox: PictureSize
 }

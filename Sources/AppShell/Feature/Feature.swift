@@ -41,6 +41,9 @@ protocol Feature {
     var capturesText: Bool { get }
     /// True while something moves (a spinner, a countdown): the shell redraws only then.
     var isAnimating: Bool { get }
+    /// What it is waiting for at `now`, for help ("syncing", "saving"); nil when nothing is
+    /// under way.
+    func activity(at now: Duration) -> String?
 
     /// Draws into `area`; returns where the text cursor goes (nil hides it). Pure: the same state
     /// and area draw the same cells, and drawing changes nothing.
@@ -74,6 +77,7 @@ extension Feature {
     func keepsRunning(_ id: String) -> Bool { false }
     static var logName: String { "app" }
     var logTopics: [(topic: String, text: String)] { [] }
+    func activity(at now: Duration) -> String? { nil }
 }
 
 /// What a key asks of a feature's host.

@@ -24,6 +24,7 @@ final class FeatureHost<F: Feature>: Screen {
     var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
     var capturesText: Bool { feature.capturesText }
     var isAnimating: Bool { feature.isAnimating }
+    func activity(at now: Duration) -> String? { feature.activity(at: now) }
 
     func appear(_ context: ScreenContext) {
         logger = context.environment.logger

@@ -46,7 +46,10 @@ final class LauncherScreen: Screen {
             KeyBinding(
                 [.char("x")], bar: "x", label: "forget progress", help: "forget \(kept.joined(separator: " and "))",
                 importance: .secondary),
-        ]))
+        ]) + [
+            KeyBinding([], names: "click", bar: nil, label: "open", help: "on a challenge: open it"),
+            KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
+        ])
     }
 
     var keyBarItems: [KeyBar.Item] { keyMap.barItems }
@@ -128,10 +131,16 @@ final class LauncherScreen: Screen {
         return Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
     }
 
-    private static let rowHeight = 3
+    /// Three rows a challenge (title, summary, a blank), or two when that would leave some out
+    /// (a short terminal, or the inspector below): every challenge stays in sight as long as
+    /// two rows each fit.
+    private func rowHeight(in listArea: Rect) -> Int {
+        listArea.height >= challenges.count * 3 ? 3 : 2
+    }
 
     func layout(_ rect: Rect, _ context: ScreenContext) {
-        list.visibleRows = ScrollList(rowHeight: Self.rowHeight) { _, _ in }.visibleRows(height: Self.listArea(in: rect).height)
+        let listArea = Self.listArea(in: rect)
+        list.visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: listArea.height)
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
@@ -143,10 +152,10 @@ final class LauncherScreen: Screen {
         let challenges = challenges
         let standings = standings
         canvas.addHitRegion(listArea, KeyTarget.scroll())
-        ScrollList(rowHeight: Self.rowHeight, showsScrollbar: false) { row, canvas in
+        ScrollList(rowHeight: rowHeight(in: listArea), showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
             // The title and the summary, not the blank row under them.
-            canvas.addHitRegion(row.rect.inset(bottom: 1), Target(index: row.index))
+            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: 2), Target(index: row.index))
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
@@ -163,7 +172,7 @@ final class LauncherScreen: Screen {
             // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
             // Docs/performance.md).
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
-                .draw(in: row.rect.inset(top: 1, left: 5, bottom: 1, right: 0), on: &canvas)
+                .draw(in: Rect(x: row.rect.x + 5, y: row.rect.y + 1, width: max(0, row.rect.width - 5), height: 1), on: &canvas)
         }.draw(in: listArea, on: &canvas, state: list)
         TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)

@@ -76,10 +76,12 @@ struct InspectorModel: Sendable {
             attempt: "#\(activity.attempt)", retry: retry(after: activity), kind: kind)
     }
 
-    /// One line for the panel's title: how many requests, how many still running.
-    static func summary(_ rows: [Row]) -> String {
+    /// One line for the panel's title: how many requests (of how many, when a filter keeps
+    /// `total` to `rows`), how many still running.
+    static func summary(_ rows: [Row], of total: Int? = nil) -> String {
         let pending = rows.filter { $0.kind == .pending }.count
-        let count = rows.count == 1 ? "1 request" : "\(rows.count) requests"
+        var count = (total ?? rows.count) == 1 ? "1 request" : "\(total ?? rows.count) requests"
+        if total != nil { count = "\(rows.count) of " + count }
         return pending > 0 ? "\(count) · \(pending) in flight" : count
     }
 

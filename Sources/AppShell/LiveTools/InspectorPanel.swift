@@ -1,31 +1,40 @@
 import TUI
 
-/// Draws the network inspector: a band across the bottom of the screen's area, over whatever
-/// the screen drew there (the top of the screen stays visible). A title rule, a column header,
-/// then the newest requests that fit, newest last.
+/// Draws the network inspector in its own part of the terminal (`ShellLayout`: below the screen,
+/// or beside it on a wide terminal): a title rule, the filter while there is one, a column header,
+/// then the newest requests that fit, newest last. The screen keeps the rest, whole.
 ///
-/// The wheel scrolls it back through older requests (`scroll`: rows back from the newest); the
-/// title then says how many newer ones are below.
+/// The title is reversed while it has the keys. ↑↓, PgUp/PgDn, Home/End and the wheel scroll it
+/// back through older requests (`InspectorState.scroll`, rows back from the newest); the title
+/// then says how many newer ones are below.
 struct InspectorPanel: Widget {
+    /// The rows the filter lets through, oldest first.
     var rows: [InspectorModel.Row]
-    /// Rows back from the newest (0: the newest row is the last one shown).
-    var scroll = 0
+    /// Every row, filtered or not (the title counts both).
+    var total: Int
+    var state: InspectorState
+    /// Beside the screen (a rule down its left edge) rather than below it (its title rule on top).
+    var isBeside = false
 
-    /// Its hit-map targets: the wheel over the band scrolls it (clicks on it reach nothing under
-    /// it); the "n hide" hint hides it, even while a text field would take the `n`.
+    /// Its hit-map targets: a click on it gives it the keys, the wheel scrolls it (clicks on it
+    /// reach nothing under it); the "n hide" hint hides it, even while a text field would take
+    /// the `n`.
     enum Target: Hashable, Sendable { case history, hide }
 
     /// Rows one wheel step scrolls.
     static let wheelStep = 3
 
-    /// The band's height in `area`: about a third of it (8 rows at 80×24, 7 at 60×20).
-    static func height(in area: Rect) -> Int {
-        min(area.height, max(4, min(10, area.height / 3 + 1)))
+    /// Where the rows go in `area`: under the title, the filter line (while there is a filter)
+    /// and the column header; right of the rule when beside.
+    static func list(in area: Rect, state: InspectorState, isBeside: Bool) -> Rect {
+        let content = isBeside ? area.inset(left: 1) : area
+        let filterRows = state.isEditingFilter || !state.filterText.isEmpty ? 1 : 0
+        return content.inset(top: 2 + filterRows, left: 1, bottom: 0, right: 1)
     }
 
-    /// The band's rectangle at the bottom of `area`.
-    static func frame(in area: Rect) -> Rect {
-        area.divided(height(in: area), from: .bottom).slice
+    /// The rows of history that fit.
+    static func visibleRows(in area: Rect, state: InspectorState, isBeside: Bool) -> Int {
+        max(0, list(in: area, state: state, isBeside: isBeside).height)
     }
 
     /// Column widths for a row `width` wide; the path takes what is left. Below 72 columns the
@@ -78,38 +87,50 @@ struct InspectorPanel: Widget {
         return text + pad("next", columns.retry)
     }
 
-    /// The rows of history that fit under the band's title and column header.
-    static func visibleRows(in area: Rect) -> Int { max(0, frame(in: area).height - 2) }
-
-    /// `scroll` kept between the newest row and the oldest screenful.
-    func clampedScroll(in area: Rect) -> Int {
-        min(max(0, scroll), max(0, rows.count - Self.visibleRows(in: area)))
-    }
-
-    func draw(in area: Rect, on canvas: inout Canvas) {
-        let band = Self.frame(in: area)
-        guard band.height >= 2, band.width >= 20 else { return }
-        canvas.fill(band, style: .plain)
-        canvas.addHitRegion(band, Target.history)
-        let scroll = clampedScroll(in: area)
-        let title = " Network · \(InspectorModel.summary(rows))\(scroll > 0 ? " · ↓ \(scroll) newer" : "") "
+    /// Draws into `area`; returns where the cursor goes (the filter's, while it is typed).
+    @discardableResult
+    func draw(in area: Rect, on canvas: inout Canvas) -> Point? {
+        guard area.height >= 2, area.width >= 20 else { return nil }
+        canvas.fill(area, style: .plain)
+        canvas.addHitRegion(area, Target.history)
+        let content = isBeside ? area.inset(left: 1) : area
+        if isBeside {
+            canvas.fill(Rect(x: area.x, y: area.y, width: 1, height: area.height), with: "│", style: .dim)
+        }
+        let visible = Self.visibleRows(in: area, state: state, isBeside: isBeside)
+        let scroll = min(max(0, state.scroll), max(0, rows.count - visible))
+        let count = InspectorModel.summary(rows, of: rows.count == total ? nil : total)
+        let title = " Network · \(count)\(scroll > 0 ? " · ↓ \(scroll) newer" : "") "
         let hint = " n hide "
-        canvas.put(String(repeating: "─", count: band.width), at: band.origin, style: .dim, clipTo: band)
-        canvas.put(title, at: Point(x: band.x + 1, y: band.y), style: .bold, clipTo: band)
-        let hintX = band.maxX - DisplayWidth.of(hint) - 1
-        canvas.put(hint, at: Point(x: hintX, y: band.y), style: .dim, clipTo: band)
-        canvas.addHitRegion(Rect(x: hintX + 1, y: band.y, width: DisplayWidth.of(hint) - 2, height: 1), Target.hide, clipTo: band)
+        let titleRow = content.row(0)
+        canvas.put(String(repeating: state.isFocused ? "━" : "─", count: titleRow.width), at: titleRow.origin, style: .dim, clipTo: titleRow)
+        let titleStyle = state.isFocused ? Style(bold: true, reverse: true) : .bold
+        canvas.put(title, at: Point(x: titleRow.x + 1, y: titleRow.y), style: titleStyle, clipTo: titleRow)
+        let hintX = titleRow.maxX - DisplayWidth.of(hint) - 1
+        canvas.put(hint, at: Point(x: hintX, y: titleRow.y), style: .dim, clipTo: titleRow)
+        canvas.addHitRegion(Rect(x: hintX + 1, y: titleRow.y, width: DisplayWidth.of(hint) - 2, height: 1), Target.hide, clipTo: titleRow)
 
-        let content = band.inset(top: 1, left: 1, bottom: 0, right: 1)
-        let columns = Columns(width: content.width)
-        canvas.put(Self.header(columns: columns), at: content.origin, style: .dim, clipTo: content)
-        let list = content.inset(top: 1)
-        guard list.height > 0 else { return }
+        var y = titleRow.y + 1
+        let inner = content.inset(left: 1, right: 1)
+        var cursor: Point?
+        if state.isEditingFilter || !state.filterText.isEmpty {
+            let row = Rect(x: inner.x, y: y, width: inner.width, height: 1).intersection(inner)
+            let label = "filter "
+            let x = canvas.put(label, at: row.origin, style: .dim, clipTo: row)
+            let hint = state.isEditingFilter ? "  Enter keep · Esc clear" : ""
+            let field = Rect(x: x, y: y, width: max(1, row.maxX - x - DisplayWidth.of(hint)), height: 1).intersection(row)
+            cursor = TextField(state.filter, isFocused: state.isEditingFilter).draw(in: field, on: &canvas)
+            canvas.put(hint, at: Point(x: field.maxX, y: y), style: .dim, clipTo: row)
+            y += 1
+        }
+        let columns = Columns(width: inner.width)
+        canvas.put(Self.header(columns: columns), at: Point(x: inner.x, y: y), style: .dim, clipTo: inner)
+        let list = Self.list(in: area, state: state, isBeside: isBeside)
+        guard list.height > 0 else { return cursor }
         if rows.isEmpty {
-            canvas.put(
-                "No requests yet: open a challenge.",
-                at: list.origin, style: .dim, clipTo: list)
-            return
+            let empty = total == 0 ? "No requests yet: open a challenge." : "No request matches \u{201C}\(state.filterText)\u{201D}."
+            canvas.put(empty, at: list.origin, style: .dim, clipTo: list)
+            return cursor
         }
         // The last rows that fit, `scroll` rows back from the newest.
         for (offset, row) in rows.dropLast(scroll).suffix(list.height).enumerated() {
@@ -118,6 +139,7 @@ struct InspectorPanel: Widget {
                 x = canvas.put(cell.text, at: Point(x: x, y: list.y + offset), style: cell.style, clipTo: list)
             }
         }
+        return cursor
     }
 
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -52,6 +52,28 @@ struct NavigationFeature: Feature {
 
     var isAnimating: Bool { view(at: .zero).isAnimating }
 
+    /// What the flow waits for: the stored progress, the sign-in (and its next try), the
+    /// experiment, the submit, C's 3 s.
+    func activity(at now: Duration) -> String? {
+        if state.isLoadingProgress { return "the stored progress" }
+        var parts: [String] = []
+        switch state.login {
+        case .signingIn(let attempt): parts.append(attempt == 1 ? "signing in" : "signing in (attempt \(attempt))")
+        case .failed(let attempt, _, _, _):
+            parts.append("signing in: attempt \(attempt) failed, next try in \(state.login.secondsUntilRetry(now: now) ?? 0) s")
+        case .idle, .signedIn, .gaveUp: break
+        }
+        if state.screen == .a, state.isFetchingExperiments { parts.append("the experiment (rFetchExperiments)") }
+        if state.submitting != nil { parts.append("your choice to be submitted (rSubmitSelection)") }
+        if state.screen.isC, !state.cMinimumElapsed, let cEnteredAt {
+            let left = max(1, (NavigationState.cMinimumDuration - (now - cEnteredAt)).secondsRoundedUp)
+            parts.append("C's 3 s, \(left) s left")
+        } else if state.screen.isC, !state.login.isSignedIn, !state.login.hasGivenUp {
+            parts.append("the sign-in, then D")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         view(at: now).draw(in: area, on: &canvas)
         return nil

@@ -43,8 +43,10 @@ struct NavigationFlowView: Widget {
         let (status, middle) = rest.divided(1, from: .bottom)
         drawHeader(in: top, on: &canvas)
         NavigationStatusLine(state: state, now: now, backend: backend, style: base).draw(in: status, on: &canvas)
-        // One blank row under the rule and over the status line; two columns each side.
-        let content = middle.inset(top: 1, left: 2, bottom: 1, right: 2)
+        // One blank row under the rule and over the status line, where there is room for them
+        // (not when the network inspector shares a small terminal); two columns each side.
+        let margin = middle.height >= ScreenBContent.roomyHeight ? 1 : 0
+        let content = middle.inset(top: margin, left: 2, bottom: margin, right: 2)
         if state.isLoadingProgress {
             spinnerLine("Starting…", centredIn: content, on: &canvas)
             return

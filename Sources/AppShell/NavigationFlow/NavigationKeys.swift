@@ -56,12 +56,15 @@ enum NavigationKeys {
         KeyBinding(
             [.escape, .left, .backspace, .char("<")], bar: "Esc", label: "back", help: "back to the B screen",
             scope: "C1, C2 with a back button", when: { $0.canGoBack }),
-        // After a failed submit Enter tries again (and the screen says so); `r` is listed when it
-        // does something Enter doesn't: refetch on A, or restart a sign-in that gave up.
+        // Listed whenever it works: after a failed submit Enter tries again too, and the bar
+        // says both.
         KeyBinding(
             [.char("r")], bar: "r", label: "retry", help: "try again: A's fetch, B's submit, a sign-in that gave up",
-            scope: "after a failure",
-            when: { $0.canRetry && !($0.screen.isB && $0.submitError != nil && !$0.login.hasGivenUp) }),
+            scope: "after a failure", when: { $0.canRetry }),
+        KeyBinding(
+            [], names: "click", bar: nil, label: "choose / press",
+            help: "on a choice: choose it (B1) or check it (B2); on Next or the back button: press it"),
+        KeyBinding([], names: "wheel", bar: nil, label: "move", help: "over the choices: as ↑ ↓", scope: "B1, B2"),
     ])
 }
 

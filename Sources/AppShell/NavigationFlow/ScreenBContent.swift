@@ -11,14 +11,23 @@ struct ScreenBContent: Widget {
     /// The wheel's or the checkboxes' box: the five options and a border, some room to the right.
     static let choiceBoxSize = Size(width: 24, height: Choices.b1.count + 2)
 
+    /// Rows B1 and B2 take with a blank row between their parts: the prompt, the box, Next and
+    /// a two-row message.
+    static let roomyHeight = choiceBoxSize.height + 7
+
+    /// Where there is less room (the network inspector shares the terminal) the blank rows go
+    /// first, then the box shrinks (the choices scroll in it, the highlighted one in sight), so
+    /// Next and its message stay on screen.
     func draw(in rect: Rect, on canvas: inout Canvas) {
         var y = rect.y
+        let gap = rect.height >= Self.roomyHeight ? 1 : 0
         switch state.screen {
         case .b1, .b2:
             let prompt = state.screen == .b1 ? "Choose one (the highlighted choice is your selection)" : "Check one option"
             canvas.put(TextLayout.truncate(prompt, width: rect.width), at: Point(x: rect.x, y: y), style: base, clipTo: rect)
-            y += 2
-            let box = Rect(x: rect.x, y: y, width: min(rect.width, Self.choiceBoxSize.width), height: Self.choiceBoxSize.height)
+            y += 1 + gap
+            let boxHeight = min(Self.choiceBoxSize.height, max(3, rect.height - 4 - 3 * gap))
+            let box = Rect(x: rect.x, y: y, width: min(rect.width, Self.choiceBoxSize.width), height: boxHeight)
                 .intersection(rect)
             let inner = Frame(style: base).draw(in: box, on: &canvas).inset(left: 1, right: 1)
             // The wheel turns the picker (or moves B2's highlight) as ↑/↓ do; a click on an
@@ -27,7 +36,7 @@ struct ScreenBContent: Widget {
             let rows = ChoiceList(choices, isFocused: state.acceptsMoves, style: base, highlightStyle: base.bolded().reversed())
                 .draw(in: inner, on: &canvas)
             for row in rows { canvas.addHitRegion(row.rect, NavigationTarget.choice(row.index)) }
-            y = box.maxY + 1
+            y = box.maxY + gap
         default:
             let field = LargeTextField(text: LoremIpsum.text, style: base)
             let height = min(field.height(forWidth: rect.width), max(3, rect.height - 2))
@@ -37,7 +46,7 @@ struct ScreenBContent: Widget {
         let nextRow = Rect(x: rect.x, y: y, width: rect.width, height: 1).intersection(rect)
         let next = Button("Next", isEnabled: state.submitting == nil, style: base.bolded()).draw(in: nextRow, on: &canvas)
         canvas.addHitRegion(next, KeyTarget.press(.enter), clipTo: nextRow)
-        y += 2
+        y += 1 + gap
         let below = Rect(x: rect.x, y: y, width: rect.width, height: max(0, rect.maxY - y))
         TextBlock(message, style: messageStyle, maxLines: 2).draw(in: below, on: &canvas)
     }

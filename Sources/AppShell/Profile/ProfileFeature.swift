@@ -120,6 +120,15 @@ struct ProfileFeature: Feature {
         return view.draw(in: area, on: &canvas)
     }
 
+    /// What the screen waits for: the profile, a save, the password change.
+    func activity(at now: Duration) -> String? {
+        var parts: [String] = []
+        if state.isLoading { parts.append("the profile to load") }
+        if state.isSaving(.basicInformation) { parts.append("saving the names") }
+        if state.isSaving(.password) { parts.append("changing the password") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
     func confirmLeave() -> LeaveConfirmation? {
         state.hasUnsavedChanges ? Self.leaveConfirmation : nil
     }

@@ -94,5 +94,8 @@ enum ProfileKeyMap {
             names: "typing", bar: nil, label: "edit the field",
             help: "edit the focused field, with ← → Home End Backspace Delete and Ctrl-A E D U K W",
             when: { $0.state.showsForm && $0.focus.field != nil }),
+        KeyBinding(
+            [], names: "click", bar: nil, label: "focus / press",
+            help: "on a field or its label: focus it; on SAVE CHANGES: save; on ‹ Dashboard: back"),
     ])
 }

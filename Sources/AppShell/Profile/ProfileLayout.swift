@@ -5,7 +5,9 @@ import TUI
 /// Where everything of the profile form goes in a rectangle: labels on the left, fields on the
 /// right, one row under each field for its error, two rows beside each SAVE CHANGES for the
 /// section's message. Below 20 rows (a 60×20 terminal, minus the key bar) the blank rows after
-/// the header and the section titles go, so the whole form still fits.
+/// the header and the section titles go, so the whole form still fits; in fewer rows than that
+/// (the network inspector sharing the terminal) the form scrolls under the header
+/// (`ProfileView`).
 struct ProfileLayout: Equatable {
     /// "Re-enter Password", the longest label.
     static let labelWidth = 17
@@ -28,10 +30,13 @@ struct ProfileLayout: Equatable {
     let buttons: [ProfileSection: Int]
     /// The last row (the backend line).
     let footer: Int
+    /// The row under the form: the second row of the password section's message ends above it.
+    let formBottom: Int
 
-    init(_ rect: Rect) {
+    /// - Parameter compact: without the blank rows (nil: when `rect` has fewer than 20 rows).
+    init(_ rect: Rect, compact: Bool? = nil) {
         self.rect = rect
-        isCompact = rect.height < 20
+        isCompact = compact ?? (rect.height < 20)
         markerX = rect.x
         labelX = rect.x + 2
         fieldX = labelX + Self.labelWidth + 2
@@ -59,10 +64,20 @@ struct ProfileLayout: Equatable {
             buttons[section] = y
             y += 2 // the button, then the second row of its message
         }
+        formBottom = y
         self.titles = titles
         self.fields = fields
         self.buttons = buttons
         self.username = username
+    }
+
+    /// The row of a focus stop.
+    func y(of focus: ProfileFocus) -> Int {
+        switch focus {
+        case .back: header
+        case .field(let field): fields[field] ?? header
+        case .save(let section): buttons[section] ?? header
+        }
     }
 
     func row(_ y: Int, from x: Int, to maxX: Int) -> Rect {

@@ -22,10 +22,28 @@ struct ProfileView: Widget {
     /// The backend in use, on the last row.
     var backend: String
 
-    /// Draws into `rect`; returns the cursor when a text field has focus.
+    /// Draws into `rect`; returns the cursor when a text field has focus. In fewer rows than the
+    /// form needs (the network inspector shares the terminal) the header stays and the form
+    /// scrolls under it, the focused stop in the middle where it can be: drawn whole on a canvas
+    /// of its own, of which `rect` shows a window.
     func draw(in rect: Rect, on canvas: inout Canvas) -> Point? {
         guard !rect.isEmpty else { return nil }
         let layout = ProfileLayout(rect)
+        guard state.showsForm, layout.formBottom > rect.maxY else { return drawWhole(layout, on: &canvas) }
+        let whole = ProfileLayout(Rect(x: 0, y: 0, width: rect.width, height: layout.formBottom - rect.y), compact: true)
+        var form = Canvas(size: whole.rect.size)
+        let cursor = drawWhole(whole, on: &form)
+        let window = rect.inset(top: 1)
+        let scrollable = max(0, whole.formBottom - 1 - window.height)
+        let offset = min(max(0, whole.y(of: focus) - 1 - (window.height - 2) / 2), scrollable)
+        let origin = Point(x: rect.x, y: window.y - 1 - offset)
+        canvas.draw(form, at: origin, clipTo: window)
+        drawHeader(layout, on: &canvas)
+        return cursor.map { $0.offsetBy(dx: origin.x, dy: origin.y) }.flatMap { window.contains($0) ? $0 : nil }
+    }
+
+    private func drawWhole(_ layout: ProfileLayout, on canvas: inout Canvas) -> Point? {
+        let rect = layout.rect
         drawHeader(layout, on: &canvas)
         guard state.showsForm else {
             drawLoadStatus(layout, on: &canvas)

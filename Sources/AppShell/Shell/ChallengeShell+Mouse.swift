@@ -4,7 +4,8 @@ import TUI
 /// event goes to the topmost region that takes it, as a click in a browser bubbles up:
 /// - a `KeyTarget` (a button, a key bar item, a list's wheel, a modal's backdrop) presses its
 ///   keys through `handle(_:_:)`, so it does exactly what those keys do, overlays first;
-/// - the live tools' own targets (the inspector's history, the fault panel's rows) go to them;
+/// - the live tools' own targets (the inspector's history, the fault panel's rows) go to them; a
+///   click on the inspector gives it the keys, any event over the screen gives them back;
 /// - anything else is the top screen's (a row, a field), which may decline it.
 /// Only left presses and wheel steps do something; releases and other buttons do nothing. See
 /// Docs/mouse-and-paste.md.
@@ -13,6 +14,11 @@ extension ChallengeShell {
         switch event.action {
         case .press(.left), .wheelUp, .wheelDown: break
         case .press, .release: return
+        }
+        // Over the screen, the screen gets the keys back from the inspector: the click or wheel
+        // is the screen's, and so are the keys that follow (the key bar says so).
+        if overlays.isEmpty, inspectorHasFocus, layout(for: run.terminalSize).screen.contains(event.point) {
+            inspector?.isFocused = false
         }
         for target in hitMap.targets(at: event.point) where deliver(event, to: target, run) { return }
     }
@@ -26,9 +32,10 @@ extension ChallengeShell {
             return !pressed.isEmpty || keys.isOpaque
         case let inspector as InspectorPanel.Target:
             switch (inspector, event.action) {
-            case (.hide, .press): toggleInspector()
-            case (_, .wheelUp): inspectorScroll += InspectorPanel.wheelStep
-            case (_, .wheelDown): inspectorScroll = max(0, inspectorScroll - InspectorPanel.wheelStep)
+            case (.hide, .press): hideInspector()
+            case (.history, .press): self.inspector?.isFocused = true
+            case (_, .wheelUp): self.inspector?.scroll(by: InspectorPanel.wheelStep)
+            case (_, .wheelDown): self.inspector?.scroll(by: -InspectorPanel.wheelStep)
             default: break
             }
             return true

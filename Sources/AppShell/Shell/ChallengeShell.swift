@@ -1,12 +1,14 @@
 import Core
 import TUI
 
-/// The app the event loop runs: a stack of screens (the launcher at the bottom), the overlays
-/// over the top screen (help, the leave confirmation, the fault panel `f`, the network inspector
-/// `n`), and a toast. Keys go to the top overlay first, then the live tools' keys (unless a text
-/// field has focus), then the top screen, then `?` and `q`. It draws the top screen, its overlays
-/// and the key bar under them. Clicks and the wheel go to what the last frame drew under them
-/// (`hitMap`; see ChallengeShell+Mouse.swift).
+/// The app the event loop runs: a stack of screens (the launcher at the bottom), the modal
+/// overlays over the top screen (help, the leave confirmation, the fault panel `f`), the network
+/// inspector `n` sharing the terminal with the screen (`ShellLayout`), and the toasts. Keys go to
+/// the top overlay first, then to the inspector while it has them, then the live tools' keys
+/// (unless a text field has focus), then the top screen, then `?` and `q`. It draws the top
+/// screen in its part of the terminal, the inspector in its own, the overlays, and the key bar
+/// under them. Clicks and the wheel go to what the last frame drew under them (`hitMap`; see
+/// ChallengeShell+Mouse.swift).
 public final class ChallengeShell: TerminalApp {
     public typealias Message = ShellMessage
 
@@ -14,7 +16,13 @@ public final class ChallengeShell: TerminalApp {
     private(set) var stack: [any Screen] = []
     /// Over the top screen, bottom to top.
     private(set) var overlays: [Overlay] = []
-    private(set) var toast: Toast?
+    /// A screen's toast, part of that screen: drawn on its area's last row while it is on top,
+    /// dropped when it is left or covered (Docs/keys.md, "Toasts").
+    private(set) var toast: (toast: Toast, owner: ObjectIdentifier)?
+    /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
+    private(set) var notice: Toast?
+    /// The network inspector while it is open (nil: hidden).
+    var inspector: InspectorState?
     /// Which challenge each screen on the stack belongs to (the fault panel lists its endpoints).
     private var challenges: [ObjectIdentifier: Challenge] = [:]
     /// What the fault panel keeps from one opening to the next.
@@ -24,8 +32,6 @@ public final class ChallengeShell: TerminalApp {
     let inspectorModel: InspectorModel
     /// What the last frame drew where: mouse events are looked up in it.
     private(set) var hitMap = HitMap()
-    /// How many rows the network inspector is scrolled back from the newest (the wheel).
-    var inspectorScroll = 0
     private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
@@ -42,13 +48,15 @@ public final class ChallengeShell: TerminalApp {
     public var top: (any Screen)? { stack.last }
 
     var isShowingHelp: Bool { overlays.contains { if case .help = $0 { true } else { false } } }
-    var isShowingInspector: Bool { overlays.contains { if case .inspector = $0 { true } else { false } } }
+    var isShowingInspector: Bool { inspector != nil }
+    /// The inspector has the keys (the screen beside it doesn't).
+    var inspectorHasFocus: Bool { inspector?.isFocused == true }
     var faultPanel: FaultPanelController? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
         return nil
     }
-    var pendingLeave: LeaveConfirmation? {
-        for overlay in overlays { if case .leaveConfirmation(let question) = overlay { return question } }
+    var pendingLeave: LeaveDialog? {
+        for overlay in overlays { if case .leaveConfirmation(let dialog) = overlay { return dialog } }
         return nil
     }
 
@@ -83,19 +91,23 @@ public final class ChallengeShell: TerminalApp {
             handle(event, run)
             return
         }
-        if let overlay = overlays.last {
-            switch overlay.handle(key) {
+        if !overlays.isEmpty {
+            let limit = helpScrollLimit
+            switch overlays[overlays.count - 1].handle(key, helpScrollLimit: limit) {
             case .handled: return
             case .close: close(overlays.removeLast()); return
             case .closeAndLeave: overlays.removeLast(); pop(); return
-            case .passThrough: break
+            case .help: overlays.append(.help(scroll: 0)); return
             }
         }
+        // The inspector, while it has the keys, takes its own; the shell's `?`, `q`, `n`, `f`
+        // still work, and nothing reaches the screen.
+        if inspector?.isFocused == true, inspector?.handle(key) == .handled { return }
         // The live tools work on every screen, except while a text field takes the keys.
-        if !top.capturesText {
+        if !keyContext.capturesText {
             switch key {
             case .char("n"):
-                toggleInspector()
+                pressN()
                 return
             case .char("f"):
                 overlays.append(.faults(faultMemory.open(environment, on: currentChallenge)))
@@ -104,11 +116,11 @@ public final class ChallengeShell: TerminalApp {
                 break
             }
         }
-        if top.handle(key, context) == .handled { return }
+        if !inspectorHasFocus, top.handle(key, context) == .handled { return }
         switch key {
-        case .char("?"), .function(1):
-            overlays.append(.help([top.keyGuide, ShellKeys.global.guide(for: keyContext)]))
-        case .char("q"):
+        case .char("?") where !keyContext.capturesText, .function(1):
+            overlays.append(.help(scroll: 0))
+        case .char("q") where !keyContext.capturesText:
             if stack.count > 1 { requestLeave() } else { run.quit() }
         default:
             break
@@ -118,14 +130,15 @@ public final class ChallengeShell: TerminalApp {
     public func handle(_ message: ShellMessage, _ run: RunContext<ShellMessage>) {
         switch message {
         case .toastExpired:
-            if let toast, toast.isExpired(at: run.now) { self.toast = nil }
+            if let toast, toast.toast.isExpired(at: run.now) { self.toast = nil }
+            if let notice, notice.isExpired(at: run.now) { self.notice = nil }
         case .animationFrame:
             break
         case .networkActivity:
             faultPanel?.refresh()
         case .firstFrameShown:
             if let problem = environment.storeProblem {
-                toast(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
+                showNotice(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
             }
             if let context { stack.forEach { $0.handle(message, context) } }
         case .event:
@@ -136,27 +149,64 @@ public final class ChallengeShell: TerminalApp {
 
     public func render(into canvas: inout Canvas) -> Point? {
         let now = runContext?.now ?? .zero
-        let (bar, body) = canvas.bounds.divided(1, from: .bottom)
-        var cursor = top?.render(in: body, on: &canvas, at: now)
-        keyBar.draw(in: bar, on: &canvas)
-        var toastArea = body
-        var toastDrawn = false
-        for overlay in overlays {
-            // The toast goes over the screen and the inspector, under anything modal.
-            if overlay.isModal, !toastDrawn {
-                toast?.draw(in: toastArea, on: &canvas)
-                toastDrawn = true
+        let layout = layout(for: canvas.size)
+        var cursor: Point?
+        if let top {
+            // The screen's area starts at the top left corner whatever shares the terminal.
+            if layout.inspector == nil, layout.notice == nil {
+                cursor = top.render(in: layout.screen, on: &canvas, at: now)
+            } else {
+                // Sharing the terminal: the screen draws on a canvas of its own size, so nothing of
+                // it (not a cell, not a click region) spills into the inspector's part.
+                var own = Canvas(size: layout.screen.size)
+                cursor = top.render(in: layout.screen, on: &own, at: now)
+                canvas.draw(own, at: layout.screen.origin)
             }
-            toastArea = overlay.draw(over: toastArea, on: &canvas, inspectorRows: inspectorRows, inspectorScroll: &inspectorScroll)
-            if overlay.isModal {
-                cursor = nil
-            } else if let point = cursor, !toastArea.contains(point) {
-                cursor = nil
-            }
+            if let toast, toast.owner == ObjectIdentifier(top) { toast.toast.draw(in: layout.screen, on: &canvas) }
         }
-        if !toastDrawn { toast?.draw(in: toastArea, on: &canvas) }
+        if let notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
+        if let inspector, let area = layout.inspector {
+            let rows = inspector.filtered(inspectorRows)
+            let panel = InspectorPanel(rows: rows, total: environment.monitor.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
+            let filterCursor = panel.draw(in: area, on: &canvas)
+            if inspector.isFocused { cursor = filterCursor }
+        }
+        keyBar.draw(in: layout.keyBar, on: &canvas)
+        if !overlays.isEmpty { cursor = nil }
+        for overlay in overlays {
+            // Help is about the screen and the inspector: it covers both. The fault panel and the
+            // leave question cover the screen, so the inspector shows what they change.
+            let area = if case .help = overlay { layout.body } else { layout.screen }
+            overlay.draw(over: area, on: &canvas, help: self.help(in: area, at: now))
+        }
         hitMap = canvas.hitMap
         return cursor
+    }
+
+    /// How the terminal is shared now.
+    func layout(for size: Size) -> ShellLayout {
+        ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: notice != nil)
+    }
+
+    /// Help as it stands: what the screen waits for, the keys of what has them, the global keys.
+    func help(in area: Rect, at now: Duration) -> HelpOverlay {
+        var scroll = 0
+        for case .help(let offset) in overlays { scroll = offset }
+        // Over the leave question: its keys alone (nothing else works there).
+        if overlays.contains(where: { if case .leaveConfirmation = $0 { true } else { false } }) {
+            return HelpOverlay(guides: [ShellKeys.leaveDialog.guide], scroll: scroll)
+        }
+        let focused = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.guide(for: $0) : nil } ?? top?.keyGuide
+        return HelpOverlay(
+            guides: [focused, ShellKeys.global.guide(for: keyContext)].compactMap { $0 },
+            waitingFor: top?.activity(at: now), scroll: scroll)
+    }
+
+    /// How far help scrolls in the screen's area now.
+    private var helpScrollLimit: Int {
+        guard let run = runContext, case .help? = overlays.last else { return 0 }
+        let area = layout(for: run.terminalSize).body
+        return help(in: area, at: run.now).layout(in: area).maxScroll
     }
 
     /// The inspector's rows now: the monitor's history at the monitor's time.
@@ -167,13 +217,17 @@ public final class ChallengeShell: TerminalApp {
     // MARK: Screens
 
     var keyBar: KeyBar {
-        if let modal = overlays.last(where: \.isModal), let bar = modal.keyBar { return bar }
-        return KeyBar((top?.keyBarItems ?? []) + ShellKeys.global.barItems(for: keyContext))
+        if let overlay = overlays.last { return overlay.keyBar(helpScrolls: helpScrollLimit > 0) }
+        let own = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.barItems(for: $0) : nil } ?? top?.keyBarItems ?? []
+        return KeyBar(own + ShellKeys.global.barItems(for: keyContext))
     }
 
     /// What the global keys' declarations read now.
     var keyContext: ShellKeys.Context {
-        ShellKeys.Context(onLauncher: stack.count <= 1, capturesText: top?.capturesText == true, showsInspector: isShowingInspector)
+        let capturesText = inspectorHasFocus ? inspector?.isEditingFilter == true : top?.capturesText == true
+        return ShellKeys.Context(
+            onLauncher: stack.count <= 1, capturesText: capturesText, showsInspector: isShowingInspector,
+            inspectorHasFocus: inspectorHasFocus)
     }
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).
@@ -185,14 +239,17 @@ public final class ChallengeShell: TerminalApp {
         if case .faults(let panel) = overlay { faultMemory.close(panel, on: currentChallenge) }
     }
 
-    func toggleInspector() {
-        inspectorScroll = 0
-        if isShowingInspector {
-            overlays.removeAll { if case .inspector = $0 { true } else { false } }
-        } else {
-            overlays.insert(.inspector, at: 0)
+    /// `n`: opens the inspector with the keys; gives them back to it when the screen has them;
+    /// hides it when it has them.
+    func pressN() {
+        switch inspector?.isFocused {
+        case nil: inspector = InspectorState()
+        case false?: inspector?.isFocused = true
+        case true?: inspector = nil
         }
     }
+
+    func hideInspector() { inspector = nil }
 
     func open(_ challenge: Challenge) {
         let screen = challenge.makeScreen(environment)
@@ -202,6 +259,8 @@ public final class ChallengeShell: TerminalApp {
     }
 
     func push(_ screen: any Screen) {
+        // A toast is part of its screen: covered, it goes.
+        toast = nil
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()
@@ -211,7 +270,7 @@ public final class ChallengeShell: TerminalApp {
     func requestLeave() {
         guard stack.count > 1, let top else { return }
         if let question = top.confirmLeave() {
-            overlays.append(.leaveConfirmation(question))
+            overlays.append(.leaveConfirmation(LeaveDialog(question: question)))
         } else {
             pop()
         }
@@ -220,6 +279,7 @@ public final class ChallengeShell: TerminalApp {
     private func pop() {
         guard stack.count > 1 else { return }
         let screen = stack.removeLast()
+        toast = nil
         if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
             environment.logger.info("app", "left \(left.title)")
         }
@@ -230,26 +290,38 @@ public final class ChallengeShell: TerminalApp {
         afterChange()
     }
 
+    /// A toast of the screen on top: drawn on its own area's last row, gone when it is.
     func toast(_ message: String, kind: Toast.Kind, duration: Duration = .seconds(3)) {
-        guard let run = runContext else { return }
+        guard let run = runContext, let top else { return }
         let toast = Toast(message, kind: kind, now: run.now, duration: duration)
-        self.toast = toast
+        self.toast = (toast, ObjectIdentifier(top))
         run.schedule("shell.toast", at: toast.deadline, .toastExpired)
+    }
+
+    /// The shell's own notice, whatever screen is on top: a row of its own above the key bar.
+    func showNotice(_ message: String, kind: Toast.Kind, duration: Duration) {
+        guard let run = runContext else { return }
+        let notice = Toast(message, kind: kind, now: run.now, duration: duration)
+        self.notice = notice
+        run.schedule("shell.notice", at: notice.deadline, .toastExpired)
+    }
+
+    /// Tells the top screen its area before the next frame (Docs/architecture.md, "Drawing
+    /// draws"), and the inspector how many rows it holds.
+    private func layOutTop() {
+        guard let run = runContext, let context, let top else { return }
+        let layout = layout(for: run.terminalSize)
+        top.layout(layout.screen, context)
+        if let area = layout.inspector, var inspector {
+            let rows = inspector.filtered(inspectorRows).count
+            inspector.layout(
+                visibleRows: InspectorPanel.visibleRows(in: area, state: inspector, isBeside: layout.inspectorIsBeside), rowCount: rows)
+            self.inspector = inspector
+        }
     }
 
     /// Keeps the animation timer running exactly while something moves: the top screen, or a
     /// request in flight while the inspector shows its elapsed time.
-    /// The screen's area: the terminal less the key bar (overlays draw over the screen).
-    static func screenArea(_ size: Size) -> Rect {
-        Rect(origin: .zero, size: size).divided(1, from: .bottom).remainder
-    }
-
-    /// Tells the top screen its area before the next frame (Docs/architecture.md, "Drawing draws").
-    private func layOutTop() {
-        guard let run = runContext, let context, let top else { return }
-        top.layout(Self.screenArea(run.terminalSize), context)
-    }
-
     private func afterChange() {
         guard let run = runContext else { return }
         layOutTop()

@@ -1,18 +1,17 @@
 import TUI
 
-/// What the shell shows over the top screen, bottom to top: the network inspector (a band at the
-/// bottom that lets keys through to the screen), the fault panel, the leave confirmation, help.
-/// Each knows its keys, how it draws and what its key bar says; the shell keeps them in one
-/// stack and asks the top one first. See Docs/live-tools.md.
+/// What the shell shows over the top screen, bottom to top: the fault panel, the leave
+/// confirmation, help. Each is modal: it takes the keys, knows how it draws and what its key bar
+/// says; the shell keeps them in one stack and asks the top one first. (The network inspector is
+/// no overlay: it shares the terminal with the screen, `ShellLayout`.) See Docs/live-tools.md.
 enum Overlay {
-    /// `n`: every request, live. Not modal: the screen keeps its keys.
-    case inspector
     /// `f`: delays and failures of the mock backend.
     case faults(FaultPanelController)
     /// Before leaving a screen with unsaved edits.
-    case leaveConfirmation(LeaveConfirmation)
-    /// `?`: the keys of the screen under it, then those that work everywhere.
-    case help([KeyGuide])
+    case leaveConfirmation(LeaveDialog)
+    /// `?`: the keys of what has the keys under it, then those that work everywhere; `scroll`
+    /// is how many lines it is scrolled down when taller than the terminal.
+    case help(scroll: Int)
 
     /// What a key did.
     enum KeyOutcome: Equatable {
@@ -22,67 +21,94 @@ enum Overlay {
         case close
         /// Close it and leave the screen (the confirmation's Yes).
         case closeAndLeave
-        /// Not this overlay's: the screen (and the shell) may use it.
-        case passThrough
+        /// Open help over it, for its keys (`?`, F1).
+        case help
     }
 
-    func handle(_ key: Key) -> KeyOutcome {
+    /// Applies `key`. `helpScrollLimit`: how far help scrolls (its lines beyond its box).
+    mutating func handle(_ key: Key, helpScrollLimit: Int) -> KeyOutcome {
         switch self {
-        case .inspector:
-            // `n` closes it, but the shell decides that: in a text field `n` is typed.
-            return .passThrough
         case .faults(let panel):
             return panel.handle(key) ? .handled : .close
-        case .leaveConfirmation:
-            // Enter presses the focused button, which is "No": losing edits takes a deliberate y.
-            if ShellKeys.leave.handles(key, in: ()) { return .closeAndLeave }
-            return ShellKeys.stay.handles(key, in: ()) ? .close : .handled
-        case .help:
-            return ShellKeys.help.binding(for: key, in: ()) != nil ? .close : .handled
+        case .leaveConfirmation(var dialog):
+            let outcome = dialog.handle(key)
+            self = .leaveConfirmation(dialog)
+            return outcome
+        case .help(let scroll):
+            if ShellKeys.closeHelp.handles(key, in: true) { return .close }
+            let page = 5
+            let moved: Int? = switch key {
+            case .up, .char("k"): scroll - 1
+            case .down, .char("j"): scroll + 1
+            case .pageUp: scroll - page
+            case .pageDown: scroll + page
+            case .home: 0
+            case .end: helpScrollLimit
+            default: nil
+            }
+            if let moved { self = .help(scroll: min(max(0, moved), helpScrollLimit)) }
+            return .handled
         }
     }
 
-    /// Whether the screen's own key bar still applies (the overlay lets its keys through).
-    var isModal: Bool {
-        if case .inspector = self { return false }
-        return true
-    }
-
-    /// The key bar while this overlay is on top and modal.
-    var keyBar: KeyBar? {
+    /// The key bar while this overlay is on top. `helpScrolls`: help is taller than its box.
+    func keyBar(helpScrolls: Bool) -> KeyBar {
         switch self {
-        case .inspector: nil
         case .faults(let panel): panel.keyBar
         case .leaveConfirmation: KeyBar(ShellKeys.leaveDialog.barItems)
-        case .help: KeyBar(ShellKeys.help.barItems)
+        case .help: KeyBar(ShellKeys.help.barItems(for: helpScrolls))
         }
     }
 
-    /// Draws over `area` (the whole terminal but the key bar), with what its parts do when
-    /// clicked: a modal one takes every click over `area` (help closes, the confirmation's
-    /// buttons press `y` and `n`). `inspectorScroll` (rows back from the newest) is kept within
-    /// what there is to scroll. Returns the part of `area` still showing the screen (where
-    /// toasts go).
-    func draw(over area: Rect, on canvas: inout Canvas, inspectorRows: [InspectorModel.Row], inspectorScroll: inout Int) -> Rect {
+    /// Draws over `area` (the screen's), dimming it, with what its parts do when clicked: it
+    /// takes every click over `area` (help closes, the confirmation's buttons press their keys).
+    func draw(over area: Rect, on canvas: inout Canvas, help: @autoclosure () -> HelpOverlay) {
         switch self {
-        case .inspector:
-            let panel = InspectorPanel(rows: inspectorRows, scroll: inspectorScroll)
-            inspectorScroll = panel.clampedScroll(in: area)
-            panel.draw(in: area, on: &canvas)
-            return area.divided(InspectorPanel.frame(in: area).height, from: .bottom).remainder
         case .faults(let controller):
             controller.panel.draw(in: area, on: &canvas)
-        case .leaveConfirmation(let question):
-            let modal = Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: 1)
-            modal.draw(in: area, on: &canvas)
-            canvas.addHitRegion(area, KeyTarget.backdrop())
-            for (frame, key) in zip(modal.buttonFrames(in: area), [Key.char("y"), .char("n")]) {
-                canvas.addHitRegion(frame, KeyTarget.press(key))
-            }
-        case .help(let guides):
-            HelpOverlay(guides: guides).draw(in: area, on: &canvas)
-            canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
+        case .leaveConfirmation(let dialog):
+            dialog.draw(over: area, on: &canvas)
+        case .help:
+            help().draw(in: area, on: &canvas)
+            canvas.addHitRegion(area, KeyTarget(click: .escape, wheelUp: .up, wheelDown: .down, isOpaque: true))
         }
-        return area
+    }
+}
+
+/// The question before leaving a screen with unsaved edits, and which of its buttons has the
+/// focus: No at first, so Enter keeps the edits; Tab, ← and → move between the two.
+struct LeaveDialog: Equatable {
+    enum Button: Int, CaseIterable { case yes, no }
+
+    var question: LeaveConfirmation
+    var focus = Button.no
+
+    var modal: Modal {
+        Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: focus.rawValue)
+    }
+
+    mutating func handle(_ key: Key) -> Overlay.KeyOutcome {
+        if ShellKeys.leave.handles(key, in: ()) { return .closeAndLeave }
+        if ShellKeys.stay.handles(key, in: ()) { return .close }
+        switch key {
+        case .char("?"), .function(1):
+            return .help
+        case .tab, .backTab, .left, .right, .char("h"), .char("l"):
+            focus = focus == .yes ? .no : .yes
+            return .handled
+        case .enter, .char(" "):
+            return focus == .yes ? .closeAndLeave : .close
+        default:
+            return .handled
+        }
+    }
+
+    func draw(over area: Rect, on canvas: inout Canvas) {
+        let modal = modal
+        modal.draw(in: area, on: &canvas)
+        canvas.addHitRegion(area, KeyTarget.backdrop())
+        for (frame, key) in zip(modal.buttonFrames(in: area), [Key.char("y"), .char("n")]) {
+            canvas.addHitRegion(frame, KeyTarget.press(key))
+        }
     }
 }

@@ -34,6 +34,9 @@ public protocol Screen: AnyObject {
     /// True while something moves (a spinner, a countdown): the shell redraws at the spinner's
     /// rate only then, so an idle screen costs nothing.
     var isAnimating: Bool { get }
+    /// What the screen is waiting for at `now`, in a few words for help ("signing in: attempt 3
+    /// failed, next try in 4 s", "syncing", "saving"); nil when nothing is under way.
+    func activity(at now: Duration) -> String?
 
     /// The screen was pushed: start its work.
     func appear(_ context: ScreenContext)
@@ -43,8 +46,9 @@ public protocol Screen: AnyObject {
     /// (Regions that stand for keys, `KeyTarget`, never come here: the shell presses their keys.)
     func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult
     func handle(_ message: ShellMessage, _ context: ScreenContext)
-    /// Draws into `rect` (the whole terminal but the key bar). Returns where the text cursor
-    /// goes, or nil to hide it.
+    /// Draws into `rect` (the terminal but the key bar, less what shares it: the network
+    /// inspector, the shell's notice; always from the top left corner). Returns where the text
+    /// cursor goes, or nil to hide it.
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point?
 
     /// The area the screen is drawn in, before each frame that follows a change (an event, a
@@ -65,6 +69,7 @@ extension Screen {
     public var keyGuide: KeyGuide { KeyGuide(title: "This screen", entries: []) }
     public var capturesText: Bool { false }
     public var isAnimating: Bool { false }
+    public func activity(at now: Duration) -> String? { nil }
     public func appear(_ context: ScreenContext) {}
     public func layout(_ rect: Rect, _ context: ScreenContext) {}
     public func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult { .ignored }

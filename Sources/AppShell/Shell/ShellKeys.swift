@@ -1,16 +1,19 @@
 import TUI
 
-/// The keys that work on every screen, and those of the shell's overlays (help, the leave
-/// dialog), declared once. The shell's key bar ends with the first ones; help lists them under
-/// "Everywhere"; Docs/keys.md and the README's key table are written from them.
+/// The keys that work on every screen, and those of the shell's overlays and panels (help, the
+/// leave dialog, the network inspector), declared once. The shell's key bar ends with the first
+/// ones; help lists them under "Everywhere"; Docs/keys.md and the README's key table are written
+/// from them.
 enum ShellKeys {
     /// What the global keys' declarations read.
     struct Context: Hashable, Sendable {
         /// The launcher is on top: `q` quits rather than leaves.
         var onLauncher: Bool
-        /// A text field has focus: `q`, `?`, `n`, `f` are typed.
+        /// A text field has the keys: `q`, `?`, `n`, `f` are typed.
         var capturesText: Bool
         var showsInspector: Bool
+        /// The inspector has the keys (the screen beside it doesn't).
+        var inspectorHasFocus = false
     }
 
     static let global = KeyMap<Context>("Everywhere", [
@@ -23,31 +26,79 @@ enum ShellKeys {
         // The live tools: last on the bar, shown when there is room.
         KeyBinding(
             [.char("n")], bar: "n", label: "network", help: "network inspector: every request, live",
-            importance: .extra, when: { !$0.capturesText }, barLabel: { $0.showsInspector ? "hide network" : "network" }),
+            importance: .extra, when: { !$0.capturesText },
+            barLabel: { context in
+                guard context.showsInspector else { return "network" }
+                return context.inspectorHasFocus ? "hide network" : "to network"
+            }),
         KeyBinding(
             [.char("f")], bar: "f", label: "faults", help: "fault panel: the mock's delays and failures",
             importance: .extra, when: { !$0.capturesText }),
         KeyBinding([.ctrl("c")], bar: nil, label: "quit at once", help: "quit at once, from anywhere"),
-    ])
-
-    /// `?`: any of these closes it.
-    static let help = KeyMap<Void>("Help", [
         KeyBinding(
-            [.escape, .enter, .char("?"), .char("q"), .left, .backspace], bar: "Esc", label: "close help",
-            help: "close help (a click anywhere too)", importance: .essential),
+            [], names: "click", bar: nil, label: "press",
+            help: "on the key bar: press that key; on a button: press it (see each screen)"),
     ])
 
-    /// "Discard unsaved changes?": No has the focus, so losing edits takes a deliberate `y`.
-    static let leaveDialog = KeyMap<Void>("Leave dialog", [leave, stay])
+    /// What help's key declarations read: whether it is taller than its box.
+    static let help = KeyMap<Bool>("Help", [
+        closeHelp,
+        KeyBinding(
+            [.up, .down, .char("k"), .char("j"), .pageUp, .pageDown, .home, .end], bar: "↑↓", label: "scroll",
+            help: "scroll it, when it is taller than the terminal", when: { $0 }),
+        KeyBinding([], names: "click", bar: nil, label: "close", help: "anywhere: close help"),
+        KeyBinding([], names: "wheel", bar: nil, label: "scroll", help: "scroll it"),
+    ])
+    static let closeHelp = KeyBinding<Bool>(
+        [.escape, .enter, .char("?"), .char("q"), .left, .backspace], bar: "Esc", label: "close help", help: "close help",
+        importance: .essential)
+
+    /// "Discard unsaved changes?": No has the focus, so losing edits takes a deliberate `y` (or
+    /// moving to Yes first).
+    static let leaveDialog = KeyMap<Void>("Leave dialog", [
+        KeyBinding(
+            [.tab, .backTab, .left, .right, .char("h"), .char("l")], bar: "Tab ←→", label: "move",
+            help: "move between Yes and No"),
+        KeyBinding([.enter, .char(" ")], bar: "Enter", label: "press", help: "press the focused button (No at first)"),
+        leave, stay,
+        KeyBinding([.char("?"), .function(1)], bar: nil, label: "help", help: "these keys"),
+        KeyBinding([], names: "click", bar: nil, label: "press", help: "on Yes or No: press it; elsewhere nothing"),
+    ])
     static let leave = KeyBinding<Void>(
         [.char("y"), .char("Y")], bar: "y", label: "yes", help: "leave, dropping the unsaved changes", importance: .essential)
     static let stay = KeyBinding<Void>(
-        [.char("n"), .char("N"), .escape, .char("q"), .enter], bar: "n", label: "no", help: "stay on the screen",
+        [.char("n"), .char("N"), .escape, .char("q")], bar: "n", label: "no", help: "stay on the screen",
         importance: .essential)
 
-    /// The network inspector lets every key through to the screen; these are its own.
-    static let inspector = KeyMap<Void>("Network inspector", [
-        KeyBinding([.char("n")], bar: nil, label: "hide", help: "hide it (a click on its n hide too)"),
-        KeyBinding([], names: "mouse wheel", bar: nil, label: "scroll", help: "scroll back through the requests"),
+    /// The network inspector's keys while it has them (`n` gives them to it; the shell's `?`,
+    /// `q`, `n`, `f` work too); the screen beside it gets none until Esc.
+    static let inspector = KeyMap<InspectorState>("Network inspector", [
+        KeyBinding(
+            [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "scroll a row: ↑ older, ↓ newer",
+            when: { !$0.isEditingFilter }),
+        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page older or newer", when: { !$0.isEditingFilter }),
+        KeyBinding(
+            [.home, .end], bar: nil, label: "oldest / newest",
+            help: "the oldest requests; the newest again (new ones then scroll in)", when: { !$0.isEditingFilter }),
+        // A narrow bar keeps the way back to the screen before the filter.
+        KeyBinding(
+            [.char("/")], bar: "/", label: "filter", help: "filter the rows by verb, path or status",
+            importance: .secondary, when: { !$0.isEditingFilter },
+            barLabel: { $0.filterText.isEmpty ? "filter" : "change filter" }),
+        KeyBinding(
+            [.escape], bar: "Esc", label: "to screen", help: "give the keys back to the screen (the inspector stays)",
+            when: { !$0.isEditingFilter }),
+        KeyBinding(
+            [], names: "typing", bar: nil, label: "filter",
+            help: "in the filter: the rows narrow as you type (← → Home End Backspace edit)",
+            when: { $0.isEditingFilter }),
+        KeyBinding([.enter], bar: "Enter", label: "keep filter", help: "in the filter: keep it", when: { $0.isEditingFilter }),
+        KeyBinding(
+            [.escape], bar: "Esc", label: "clear filter", help: "in the filter: clear it", when: { $0.isEditingFilter }),
+        KeyBinding([.char("n")], bar: nil, label: "hide", help: "hide it (from the screen, n gives it the keys again)"),
+        KeyBinding([], names: "wheel", bar: nil, label: "scroll", help: "over it: scroll, with or without the keys"),
+        KeyBinding(
+            [], names: "click", bar: nil, label: "take the keys",
+            help: "on it: give it the keys; on its n hide: hide it (even while a field takes the n); on the screen: the keys go back"),
     ])
 }

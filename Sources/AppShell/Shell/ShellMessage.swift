@@ -7,7 +7,7 @@ public enum ShellMessage: Sendable {
     case event(any Sendable, to: ScreenToken)
     /// Redraw for the spinner (scheduled only while the top screen animates).
     case animationFrame
-    /// The toast's deadline has passed.
+    /// A toast's or the shell notice's deadline has passed.
     case toastExpired
     /// Posted at start, so handled once the first frame is on screen: what may wait until then
     /// (opening the encrypted store, what the launcher reads from it) happens here. The screens

@@ -2,8 +2,9 @@ import Core
 
 /// Work `PictureLoading` asks for; `PictureRuntime` performs it.
 public enum PictureEffect: RunnableEffect, Hashable {
-    /// Get the picture from the cache, else download it (attempt 1 or 2) → `.loaded` or `.failed`.
-    case load(url: String, attempt: Int)
+    /// Get the picture from the cache, else download it (attempt 1 or 2), decoded for `box` →
+    /// `.loaded` or `.failed`.
+    case load(url: String, attempt: Int, box: PictureSize = Picture.keptBox)
     /// Wait on the clock → `.retryDue`.
     case waitToRetry(url: String, Duration)
     /// Cancel running effects by id; performs nothing itself.
@@ -14,7 +15,7 @@ public enum PictureEffect: RunnableEffect, Hashable {
 
     public var id: String? {
         switch self {
-        case .load(let url, _): Self.loadID(url)
+        case .load(let url, _, _): Self.loadID(url)
         case .waitToRetry(let url, _): Self.retryID(url)
         case .cancel: nil
         }

@@ -30,8 +30,8 @@ public struct PictureRuntime: Sendable {
 
     public func perform(_ effect: PictureEffect, send: @escaping @Sendable (PictureEvent) -> Void) async {
         switch effect {
-        case .load(let url, let attempt):
-            send(await load(url, attempt: attempt))
+        case .load(let url, let attempt, let box):
+            send(await load(url, attempt: attempt, box: box))
         case .waitToRetry(let url, let delay):
             do { try await clock.sleep(for: delay) } catch { return }
             send(.retryDue(url: url))
@@ -40,10 +40,11 @@ public struct PictureRuntime: Sendable {
         }
     }
 
-    /// The cached bytes if any, else a download within the timeout; decoded either way.
-    func load(_ url: String, attempt: Int) async -> PictureEvent {
+    /// The cached bytes if any, else a download within the timeout; decoded either way, for
+    /// `box`.
+    func load(_ url: String, attempt: Int, box: PictureSize = Picture.keptBox) async -> PictureEvent {
         if let cached = cache.bytes(for: url) {
-            switch await decode(cached) {
+            switch await decode(cached, box: box) {
             case .success(let picture): return .loaded(url: url, picture)
             case .failure(let error):
                 logger.warning("pictures", "cached picture for \(url) does not decode: \(error.description)")
@@ -57,7 +58,7 @@ public struct PictureRuntime: Sendable {
             if error != .cancelled { logger.info("pictures", "no picture from \(url) (attempt \(attempt)): \(error.message)") }
             return .failed(url: url, attempt: attempt, .download(error))
         }
-        switch await decode(bytes) {
+        switch await decode(bytes, box: box) {
         case .success(let picture):
             cache.store(bytes, for: url)
             return .loaded(url: url, picture)
@@ -85,9 +86,11 @@ public struct PictureRuntime: Sendable {
         return try result.get()
     }
 
-    private func decode(_ data: Data) async -> Result<Picture, ImageError> {
+    private func decode(_ data: Data, box: PictureSize) async -> Result<Picture, ImageError> {
         let bytes = [UInt8](data)
-        let work: @Sendable () -> Result<Picture, ImageError> = { Result { () throws(ImageError) in try Picture.decode(bytes) } }
+        let work: @Sendable () -> Result<Picture, ImageError> = {
+            Result { () throws(ImageError) in try Picture.decode(bytes, fitting: box) }
+        }
         return decodesOffThread ? await DetachedThread.run(work) : work()
     }
 }

@@ -93,11 +93,14 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
-    /// Copies `other` onto this canvas with its top-left corner at `origin` (clipped), its
-    /// clickable regions with it.
-    public mutating func draw(_ other: Canvas, at origin: Point) {
+    /// Copies `other` onto this canvas with its top-left corner at `origin` (clipped to the
+    /// canvas and to `clip`), its clickable regions with it: a window onto a taller drawing.
+    public mutating func draw(_ other: Canvas, at origin: Point, clipTo clip: Rect? = nil) {
+        let clip = clip.map { $0.intersection(bounds) } ?? bounds
         for region in other.hitMap.regions {
-            addHitRegion(Rect(origin: region.rect.origin.offsetBy(dx: origin.x, dy: origin.y), size: region.rect.size), region.target)
+            addHitRegion(
+                Rect(origin: region.rect.origin.offsetBy(dx: origin.x, dy: origin.y), size: region.rect.size), region.target,
+                clipTo: clip)
         }
         for y in 0..<other.size.height {
             var x = 0
@@ -106,7 +109,7 @@ public struct Canvas: Hashable, Sendable {
                 if cell.isContinuation { x += 1; continue }
                 let width = max(1, DisplayWidth.of(cell.character))
                 let target = Point(x: origin.x + x, y: origin.y + y)
-                if bounds.contains(target), target.x + width <= size.width {
+                if clip.contains(target), target.x + width <= clip.maxX {
                     place(cell.character, width: width, x: target.x, y: target.y, style: cell.style)
                 }
                 x += width

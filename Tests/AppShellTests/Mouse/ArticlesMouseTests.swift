@@ -15,30 +15,23 @@ import TUI
 
     private var list: [Article] { ArticlesFixture.sampleInListOrder }
 
-    @Test func aClickSelectsARowAndASecondClickOpensIt() async throws {
+    @Test func aClickOpensARowAsOnTheLauncher() async throws {
         let app = try await syncedList()
         #expect(app.selectedTitle == list[0].title)
         try app.click(list[2].title)
-        #expect(app.selectedTitle == list[2].title)
-        #expect(app.articlesScreen?.state.openedArticle == nil, "the first click only selects")
-        // Its description lines are part of the row.
-        let description = try #require(app.point(of: list[2].title)).offsetBy(dy: 2)
-        app.click(at: description)
-        #expect(app.articlesScreen?.state.openedArticle?.id == list[2].id)
+        #expect(app.articlesScreen?.state.openedArticle?.id == list[2].id, "one click opens")
         try await app.waitFor("‹ Back (Esc)")
-    }
-
-    @Test func aDoubleClickOpensARowThatWasNotSelected() async throws {
-        let app = try await syncedList()
-        let row = try #require(app.point(of: list[1].title))
-        app.click(at: row)
-        app.click(at: row)
+        app.press(.escape)
+        try await app.waitFor("Articles · 60 articles")
+        #expect(app.selectedTitle == list[2].title, "the row opened is the one selected")
+        // Its description lines are part of the row.
+        let description = try #require(app.point(of: list[1].title)).offsetBy(dy: 2)
+        app.click(at: description)
         #expect(app.articlesScreen?.state.openedArticle?.id == list[1].id)
     }
 
     @Test func theBackLineGoesBackWithTheSelectionKept() async throws {
         let app = try await syncedList()
-        try app.click(list[1].title)
         try app.click(list[1].title)
         try await app.waitFor("‹ Back (Esc)")
         try app.click("(Esc)", offset: 4) // its last cell
@@ -92,16 +85,17 @@ import TUI
         let app = try await syncedList()
         let feature = try #require(app.articlesScreen)
         let click = MouseEvent.click(at: .zero)
-        guard case .sendAll(let moves)? = feature.command(for: click, on: .row(2)) else {
-            Issue.record("a click on another row moves the selection")
+        guard case .sendAll(let events)? = feature.command(for: click, on: .row(2)), case .domain(.open(let id))? = events.last else {
+            Issue.record("a click on a row moves the selection to it and opens it")
             return
         }
-        #expect(moves.count == 2)
-        guard case .sendAll(let open)? = feature.command(for: click, on: .row(0)), case .domain(.open(let id))? = open.first else {
+        #expect(events.count == 3, "↓ ↓ Enter")
+        #expect(id == list[2].id)
+        guard case .sendAll(let open)? = feature.command(for: click, on: .row(0)), case .domain(.open(let first))? = open.first else {
             Issue.record("a click on the selected row opens it")
             return
         }
-        #expect(id == list[0].id)
+        #expect(first == list[0].id && open.count == 1)
         #expect(feature.command(for: MouseEvent(.wheelDown, at: .zero), on: .row(2)) == nil, "the wheel is the list's")
         #expect(feature.command(for: click, on: .row(99)) == nil)
     }

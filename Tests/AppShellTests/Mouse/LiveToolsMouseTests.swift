@@ -22,24 +22,24 @@ import TUI
         let band = try #require(app.point(of: "Network ·"))
         #expect(app.lines[22].contains("#12"))
         app.wheel(.wheelUp, at: band.offsetBy(dy: 3))
-        #expect(app.shell.inspectorScroll == 3)
+        #expect(app.shell.inspector?.scroll == 3)
         #expect(app.lines[22].contains("#9"))
         #expect(app.lines[17].contains("#4"))
         #expect(app.contains("12 requests · ↓ 3 newer"))
         app.wheel(.wheelUp, at: band)
         app.wheel(.wheelUp, at: band)
-        #expect(app.shell.inspectorScroll == 6, "no further back than the oldest screenful")
+        #expect(app.shell.inspector?.scroll == 6, "no further back than the oldest screenful")
         #expect(app.lines[17].hasSuffix("#1"))
         app.wheel(.wheelDown, at: band)
         app.wheel(.wheelDown, at: band)
         app.wheel(.wheelDown, at: band)
-        #expect(app.shell.inspectorScroll == 0)
+        #expect(app.shell.inspector?.scroll == 0)
         #expect(app.lines[22].contains("#12"))
         #expect(!app.contains("newer"))
         // Over the screen above it, the wheel is the screen's.
         app.wheel(.wheelDown, at: try #require(app.point(of: "Navigation flow")))
         #expect(app.contains("▸ 2  Articles"))
-        #expect(app.shell.inspectorScroll == 0)
+        #expect(app.shell.inspector?.scroll == 0)
     }
 
     @Test func clicksOnTheInspectorReachNothingUnderItAndItsHintHidesIt() async throws {
@@ -50,13 +50,15 @@ import TUI
         try app.click("n hide ", offset: 5)
         #expect(!app.shell.isShowingInspector)
         app.press(.char("n"))
-        #expect(app.shell.inspectorScroll == 0, "it opens on the newest again")
+        #expect(app.shell.inspector?.scroll == 0, "it opens on the newest again")
         #expect(app.lines[22].contains("#12"))
     }
 
     @Test func theInspectorsHintHidesItEvenWhileATextFieldTakesTheN() async throws {
         let app = try await ShellHarness.loadedProfile()
-        app.press(.escape, .char("n"), .char("3"))
+        // Esc leaves the profile, n opens the inspector (with the keys), Esc gives them back to
+        // the launcher, 3 opens the profile again.
+        app.press(.escape, .char("n"), .escape, .char("3"))
         try await app.waitFor("Johnny B")
         #expect(app.shell.isShowingInspector && app.profileScreen?.capturesText == true)
         try app.click("n hide ")

@@ -66,7 +66,7 @@ import TUI
         app.type("!")
         try app.click("‹ Dashboard", offset: 11) // the trailing space is part of it
         #expect(app.shell.pendingLeave != nil)
-        #expect(app.lines[23] == "y yes · n no")
+        #expect(app.lines[23] == "Tab ←→ move · Enter press · y yes · n no")
         // Outside the question nothing happens; the field under it is not focused.
         try app.click("Last Name")
         #expect(app.shell.pendingLeave != nil)

@@ -72,7 +72,7 @@ import Contract
         #expect(bar(on(.screenB3)) == "Enter next")
         #expect(bar(on(.screenB2, [.toggle, .next])) == "", "locked while submitting")
         let failed = on(.screenB1, [.next, .submitFinished(Submission(screen: .b1, selection: "Choice A"), error: .timedOut)])
-        #expect(bar(failed) == "↑↓ choose · Enter next", "Enter tries again, and the screen says so")
+        #expect(bar(failed) == "↑↓ choose · Enter next · r retry", "r works after a failed submit, as Enter does")
         #expect(bar(on(.screenB3, [.next])) == "Esc back")
         #expect(bar(on(.noScreenB)) == "")
         let gaveUp = state(
@@ -169,9 +169,9 @@ import Contract
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1))
         try await app.waitForScreen(.b1)
         app.press(.char("?"))
-        #expect(app.contains("╭─ Keys"))
+        #expect(app.contains("╭─ Help"))
         app.press(.escape)
-        #expect(!app.contains("╭─ Keys"))
+        #expect(!app.contains("╭─ Help"))
         #expect(app.contains("Screen B1"))
     }
 

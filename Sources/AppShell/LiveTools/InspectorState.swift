@@ -1,0 +1,106 @@
+import TUI
+
+/// The network inspector's own state, kept by the shell while it is open: whether it has the
+/// keys, how far it is scrolled back, its filter (the one text field, `TextFieldState`) and how
+/// many rows its area holds (told before each frame, as a screen's layout is). Pure: keys in,
+/// what they did out; the shell draws it with `InspectorPanel` (Docs/live-tools.md).
+struct InspectorState: Hashable, Sendable {
+    /// It takes the keys (its key bar shows); otherwise the screen beside it does.
+    var isFocused = true
+    /// Rows back from the newest shown (0: the newest is the last row, and new ones scroll in).
+    private(set) var scroll = 0
+    /// What `/` filters the rows by: a row shows when its verb, path or status contains it,
+    /// whatever the case.
+    private(set) var filter = TextFieldState(maxLength: InspectorState.maxFilterLength)
+    /// The filter's field has the keys: everything printable is typed into it.
+    private(set) var isEditingFilter = false
+    /// How many rows of requests its area shows (from the layout).
+    private(set) var visibleRows = 1
+    /// How many rows pass the filter (from the layout).
+    private(set) var rowCount = 0
+
+    static let maxFilterLength = 40
+
+    /// What a key did.
+    enum Outcome: Equatable {
+        /// Used.
+        case handled
+        /// Not the inspector's: the shell's own keys (`?`, `q`, `n`, `f`) may take it; the screen
+        /// doesn't get it while the inspector has the focus.
+        case ignored
+    }
+
+    var filterText: String { filter.text }
+
+    /// The rows the filter lets through, oldest first.
+    func filtered(_ rows: [InspectorModel.Row]) -> [InspectorModel.Row] {
+        let needle = filter.text.lowercased()
+        guard !needle.isEmpty else { return rows }
+        return rows.filter { row in
+            [row.method, row.path, row.status].contains { $0.lowercased().contains(needle) }
+        }
+    }
+
+    /// The area holds `visibleRows` rows and `rowCount` pass the filter: the scroll stays within
+    /// what there is.
+    mutating func layout(visibleRows: Int, rowCount: Int) {
+        self.visibleRows = max(1, visibleRows)
+        self.rowCount = max(0, rowCount)
+        clampScroll()
+    }
+
+    /// The furthest back it scrolls: the oldest screenful.
+    var maxScroll: Int { max(0, rowCount - visibleRows) }
+
+    /// Scrolls `rows` back (older) or forward (newer, negative), within what there is.
+    mutating func scroll(by rows: Int) {
+        scroll += rows
+        clampScroll()
+    }
+
+    private mutating func clampScroll() {
+        scroll = min(max(0, scroll), maxScroll)
+    }
+
+    /// A key while it has the focus.
+    mutating func handle(_ key: Key) -> Outcome {
+        if isEditingFilter { return editFilter(key) }
+        let page = max(1, visibleRows - 1)
+        switch key {
+        case .up, .char("k"): scroll(by: 1)
+        case .down, .char("j"): scroll(by: -1)
+        case .pageUp: scroll(by: page)
+        case .pageDown: scroll(by: -page)
+        case .home: scroll = maxScroll
+        case .end: scroll = 0
+        case .char("/"):
+            isEditingFilter = true
+            filter.focus()
+        case .escape:
+            isFocused = false
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    /// In the filter's field: Enter keeps the filter, Esc clears it; the rest edits it. The rows
+    /// narrow as it is typed, from the newest.
+    private mutating func editFilter(_ key: Key) -> Outcome {
+        switch key {
+        case .enter:
+            isEditingFilter = false
+        case .escape:
+            filter.clear()
+            isEditingFilter = false
+            scroll = 0
+        default:
+            let before = filter.text
+            // A field takes every printable key and its editing keys; the shell keeps the rest
+            // (Ctrl-C, F1).
+            guard filter.handle(key) else { return .ignored }
+            if filter.text != before { scroll = 0 }
+        }
+        return .handled
+    }
+}
