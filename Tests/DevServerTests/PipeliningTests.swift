@@ -111,3 +111,34 @@ import Testing
         #expect(server.http.loopCount == 2)
     }
 }
+
+/// The connection's next deadline, which the loop arms a timer for.
+@Suite(.timeLimit(.minutes(10))) struct ConnectionDeadlineTests {
+    let timeouts = Connection.Timeouts(ServerTimeouts(idle: 5, head: 10, body: 30, send: 30))
+    let second: UInt64 = 1_000_000_000
+
+    func reply(readyAt: UInt64) -> PendingReply {
+        PendingReply(response: ServerResponse(status: 200), readyAt: readyAt, requestedAt: 0, method: "GET", path: "/", keepAlive: true)
+    }
+
+    /// An answer that is due but waits for room in the output (a client that doesn't read) is
+    /// sent when the socket turns writable: a timer at its past deadline would fire at once, and
+    /// again after every turn that found no room — a loop spinning a core for ever.
+    @Test func anAnswerDueButWaitingForRoomArmsOnlyTheSendDeadline() {
+        let now = 100 * second
+        let connection = Connection(fd: -1, serial: 1, address: 0, now: 0)
+        connection.idleSince = nil
+        connection.replies = [reply(readyAt: now - second)]
+        connection.output.appending { $0.append(contentsOf: [1, 2, 3]) }
+        connection.lastSendProgress = now
+        #expect(connection.nextDeadline(timeouts, after: now) == now + 30 * second)
+    }
+
+    @Test func anAnswerStillDelayedIsTheNextDeadline() {
+        let now = 100 * second
+        let connection = Connection(fd: -1, serial: 1, address: 0, now: 0)
+        connection.idleSince = nil
+        connection.replies = [reply(readyAt: now + 2 * second)]
+        #expect(connection.nextDeadline(timeouts, after: now) == now + 2 * second)
+    }
+}

@@ -62,9 +62,11 @@ final class Connection {
 
     /// The earliest moment something must happen: an answer's delay ends, a request's or the
     /// idle deadline passes, or a stalled send gives up.
-    func nextDeadline(_ timeouts: Timeouts) -> UInt64? {
+    func nextDeadline(_ timeouts: Timeouts, after now: UInt64) -> UInt64? {
         var next = UInt64.max
-        if let first = replies.first { next = first.readyAt }
+        // An answer already due that is still owed waits for room in the output, which comes
+        // with writability, not with time: a timer for it would fire at once, for ever.
+        if let first = replies.first, first.readyAt > now { next = first.readyAt }
         switch phase {
         case .head(let since): next = min(next, since &+ timeouts.head)
         case .body(_, let since): next = min(next, since &+ timeouts.body)

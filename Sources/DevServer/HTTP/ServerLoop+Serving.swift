@@ -240,7 +240,7 @@ extension ServerLoop {
 
     /// Puts the connection's next deadline in the timer heap unless an earlier entry is there.
     func arm(_ connection: Connection) {
-        guard let next = connection.nextDeadline(timeouts) else { return }
+        guard let next = connection.nextDeadline(timeouts, after: now) else { return }
         if let armed = connection.armed, armed <= next { return }
         timers.push(TimerHeap.Entry(deadline: next, fd: connection.fd, serial: connection.serial))
         connection.armed = next
