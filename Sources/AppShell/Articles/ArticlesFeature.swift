@@ -52,8 +52,18 @@ struct ArticlesFeature: Feature {
         // The stored list is read now, so the challenge's first frame already shows it (the
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
-        _ = state.reduce(.cacheLoaded(ArticlesCache.loadFirst(from: environment.store)))
+        let cached = ArticlesCache.loadFirst(from: environment.store)
+        _ = state.reduce(.cacheLoaded(cached))
         list.count = state.articles.count
+        startAnswers = [.domain(.cacheLoaded(cached))]
+    }
+
+    /// What `init` read from the store, for a recording (Docs/recording.md).
+    private var startAnswers: [Event] = []
+
+    mutating func takeStartAnswers() -> [Event] {
+        defer { startAnswers = [] }
+        return startAnswers
     }
 
     static var appeared: Event { .domain(.appeared) }

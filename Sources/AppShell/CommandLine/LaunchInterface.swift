@@ -96,6 +96,20 @@ public enum LaunchInterface {
             """),
         OptionDeclaration("--log", .value(placeholder: "FILE"), help: "write one line per event to FILE (never secrets)",
                           completion: .file),
+        OptionDeclaration("--record", .value(placeholder: "FILE"), help: """
+            write the session to FILE as it happens (keys, answers, a digest of every frame; never a \
+            password or a token), to play it back with --replay (see Docs/recording.md)
+            """, completion: .file),
+        OptionDeclaration("--replay", .value(placeholder: "FILE"), help: """
+            play a recorded session back on its own clock, checking every frame against the \
+            recording, with no network and no stored data; Space pauses, Left and Right step, q leaves
+            """, completion: .file),
+        OptionDeclaration("--speed", .value(placeholder: "N"), help: """
+            with --replay: N times the recorded speed (0.1 to 100), or max (default 1)
+            """, completion: .words(["1", "2", "4", "max"])),
+        OptionDeclaration("--export-cast", .value(placeholder: "OUT.cast"), help: """
+            with --replay: write the session as an asciinema v2 cast to OUT.cast instead of playing it
+            """, completion: .file),
         OptionDeclaration("--completions", .choice(noun: "shell", choices: CompletionShell.allCases.map(\.rawValue)),
                           help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
         OptionDeclaration("--help", help: "show this help and exit", stopsParsing: true),

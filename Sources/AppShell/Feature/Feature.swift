@@ -57,6 +57,11 @@ protocol Feature {
 
     /// Whether the running effect `id` should finish although the screen was left.
     func keepsRunning(_ id: String) -> Bool
+
+    /// The answers the feature already reduced when it was made, with what it read then (the
+    /// stored article list): a recording writes them, a replay sends the recorded ones
+    /// (Docs/recording.md). Handed over once, when the screen appears.
+    mutating func takeStartAnswers() -> [Event]
 }
 
 extension Feature {
@@ -64,6 +69,7 @@ extension Feature {
     func confirmLeave() -> LeaveConfirmation? { nil }
     func layout(_ area: Rect, at now: Duration) -> Event? { nil }
     func keepsRunning(_ id: String) -> Bool { false }
+    mutating func takeStartAnswers() -> [Event] { [] }
 }
 
 /// What a key asks of a feature's host.

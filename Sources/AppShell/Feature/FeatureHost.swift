@@ -24,9 +24,17 @@ final class FeatureHost<F: Feature>: Screen {
 
     func appear(_ context: ScreenContext) {
         let poster = context.poster
-        runner = EffectRunner(
-            executor: executor, perform: feature.perform,
-            send: { [token] event in poster.post(.event(event, to: token)) })
+        // A replay runs no effect: the recording holds their answers (Docs/recording.md).
+        if context.session?.runsEffects != false {
+            runner = EffectRunner(
+                executor: executor, perform: feature.perform,
+                send: { [token] event in poster.post(.event(event, to: token)) })
+        }
+        let startAnswers = feature.takeStartAnswers()
+        if let session = context.session, let screen = self as? any SessionScreen {
+            let replayed = screen.exchangeStart(startAnswers, screen: context.serial(of: self), session: session)
+            for case let event as F.Event in replayed { send(event, at: context.now) }
+        }
         send(F.appeared, at: context.now)
     }
 
@@ -76,6 +84,10 @@ final class FeatureHost<F: Feature>: Screen {
         runner?.cancelAll(keeping: { feature.keepsRunning($0) })
         runner = nil
     }
+
+    /// Changes the feature outside `reduce`: only a replay does, putting the recorded
+    /// placeholders into password fields (Docs/recording.md, "No secrets").
+    func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
 
     private func send(_ event: F.Event, at now: Duration) {
         let effects = feature.reduce(event, at: now)

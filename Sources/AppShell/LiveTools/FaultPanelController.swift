@@ -9,16 +9,24 @@ final class FaultPanelController {
     private let environment: AppEnvironment
     /// Nil with the HTTP backend.
     private(set) var model: FaultPanelModel?
+    /// Told of every behaviour the panel sets, so the shell shows it (`ChallengeShell.network`).
+    private let applied: (EndpointName, EndpointBehaviour) -> Void
 
     /// - Parameters:
     ///   - endpoints: those of the challenge on screen (every one on the launcher).
     ///   - scenarioName: the scenario applied last (kept from one opening of the panel to the next).
-    init(environment: AppEnvironment, endpoints: [EndpointName], scenarioName: String?) {
+    ///   - behaviours: the endpoints as the shell last took them (nil: read them now).
+    ///   - applied: told of every behaviour the panel sets.
+    init(
+        environment: AppEnvironment, endpoints: [EndpointName], scenarioName: String?,
+        behaviours: [EndpointName: EndpointBehaviour]? = nil, applied: @escaping (EndpointName, EndpointBehaviour) -> Void = { _, _ in }
+    ) {
         self.environment = environment
+        self.applied = applied
         guard environment.options.backend == .mock else { return }
         let experiment = environment.mockNavigationAPI.map { FaultPanelModel.ExperimentChoice($0.experimentSource) } ?? .random
         model = FaultPanelModel(
-            endpoints: endpoints, behaviours: Self.liveBehaviours(environment), experiment: experiment,
+            endpoints: endpoints, behaviours: behaviours ?? Self.liveBehaviours(environment), experiment: experiment,
             scenarioNames: environment.scenarioLibrary.names(), scenarioName: scenarioName ?? environment.scenario.name)
     }
 
@@ -87,9 +95,10 @@ final class FaultPanelController {
         self.model = model
     }
 
-    /// A request may have used up a step of a `failNext`: show what is left.
-    func refresh() {
-        model?.refresh(Self.liveBehaviours(environment))
+    /// A request may have used up a step of a `failNext`: show what is left (`behaviours`: the
+    /// endpoints as the shell took them; nil: read them now).
+    func refresh(_ behaviours: [EndpointName: EndpointBehaviour]? = nil) {
+        model?.refresh(behaviours ?? Self.liveBehaviours(environment))
     }
 
     var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
@@ -103,6 +112,7 @@ final class FaultPanelController {
         switch change {
         case .behaviour(let endpoint, let behaviour):
             environment.mockEndpoint(endpoint).behaviour = behaviour
+            applied(endpoint, behaviour)
         case .experiment(let source):
             environment.mockNavigationAPI?.experimentSource = source
         }

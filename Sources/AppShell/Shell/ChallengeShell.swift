@@ -23,7 +23,7 @@ public final class ChallengeShell: TerminalApp {
     private var faultScenario: String?
     private var monitorSubscription: NetworkMonitor.Subscription?
     /// Formats the inspector's rows, with the retry policies the challenges declare.
-    let inspectorModel: InspectorModel
+    var inspectorModel: InspectorModel
     /// What the last frame drew where: mouse events are looked up in it.
     private(set) var hitMap = HitMap()
     /// How many rows the network inspector is scrolled back from the newest (the wheel).
@@ -31,6 +31,14 @@ public final class ChallengeShell: TerminalApp {
     private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
+    /// The session being recorded or replayed, if any (Docs/recording.md).
+    var session: SessionTap?
+    /// Each screen's number in the order screens were opened (how a recording addresses it).
+    private var serials: [ObjectIdentifier: Int] = [:]
+    private var screensOpened = 0
+    /// The requests and mock endpoints as the last `networkActivity` found them: what the
+    /// inspector and the fault panel show.
+    var network = LiveNetwork()
 
     public convenience init(environment: AppEnvironment) {
         self.init(environment: environment, challenges: Challenge.all)
@@ -41,7 +49,12 @@ public final class ChallengeShell: TerminalApp {
         self.challengeList = challenges
         self.initialChallenge = environment.options.challenge
         inspectorModel = InspectorModel(retryPolicies: challenges.flatMap { $0.retryPolicies(environment) })
+        network = LiveNetwork(environment)
     }
+
+    /// `screen`'s number in the order screens were opened (the launcher 0); -1 when it is not on
+    /// the stack.
+    func serial(of screen: any Screen) -> Int { serials[ObjectIdentifier(screen)] ?? -1 }
 
     deinit { monitorSubscription?.cancel() }
 
@@ -102,7 +115,8 @@ public final class ChallengeShell: TerminalApp {
             case .char("f"):
                 let endpoints = currentChallenge?.endpoints ?? EndpointName.all
                 overlays.append(.faults(FaultPanelController(
-                    environment: environment, endpoints: endpoints, scenarioName: faultScenario)))
+                    environment: environment, endpoints: endpoints, scenarioName: faultScenario, behaviours: network.behaviours,
+                    applied: { [unowned self] endpoint, behaviour in self.network.behaviours[endpoint] = behaviour })))
                 return
             default:
                 break
@@ -126,7 +140,8 @@ public final class ChallengeShell: TerminalApp {
         case .animationFrame:
             break
         case .networkActivity:
-            faultPanel?.refresh()
+            network = session?.network(after: network) ?? LiveNetwork(environment)
+            faultPanel?.refresh(network.behaviours)
         case .firstFrameShown:
             if let problem = environment.storeProblem {
                 toast(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
@@ -162,9 +177,9 @@ public final class ChallengeShell: TerminalApp {
         return cursor
     }
 
-    /// The inspector's rows now: the monitor's history at the monitor's time.
+    /// The inspector's rows now: the history the last `networkActivity` took, at the frame's time.
     var inspectorRows: [InspectorModel.Row] {
-        inspectorModel.rows(environment.monitor.history, now: environment.monitor.now)
+        inspectorModel.rows(network.history, now: runContext?.now ?? .zero)
     }
 
     // MARK: Screens
@@ -204,6 +219,8 @@ public final class ChallengeShell: TerminalApp {
     }
 
     func push(_ screen: any Screen) {
+        serials[ObjectIdentifier(screen)] = screensOpened
+        screensOpened += 1
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()
@@ -223,6 +240,7 @@ public final class ChallengeShell: TerminalApp {
         guard stack.count > 1 else { return }
         let screen = stack.removeLast()
         challenges[ObjectIdentifier(screen)] = nil
+        serials[ObjectIdentifier(screen)] = nil
         if let context { screen.disappear(context) }
         afterChange()
     }
@@ -250,7 +268,7 @@ public final class ChallengeShell: TerminalApp {
     private func afterChange() {
         guard let run = runContext else { return }
         layOutTop()
-        let inspectorMoves = isShowingInspector && environment.monitor.history.contains { $0.isPending }
+        let inspectorMoves = isShowingInspector && network.history.contains { $0.isPending }
         if top?.isAnimating == true || inspectorMoves {
             if !run.isScheduled("shell.animation") {
                 run.schedule("shell.animation", after: Spinner().interval, .animationFrame)

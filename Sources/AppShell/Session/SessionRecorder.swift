@@ -1,0 +1,154 @@
+import Core
+import FoundationEssentials
+import Glibc
+import TUI
+
+/// `--record FILE`: the shell as the event loop runs it, with every key, message and frame
+/// written as it passes (Docs/recording.md). It wraps the shell and changes nothing it does: a
+/// line is written after the shell handled what it records (an answer is encoded before, while
+/// its screen is surely there), and after each frame its digest.
+public final class SessionRecorder: TerminalApp {
+    public typealias Message = ShellMessage
+
+    let shell: ChallengeShell
+    private let file: SessionFile
+    private let tap = RecordingTap()
+    private var context: RunContext<ShellMessage>?
+    private var frames = 0
+    private var letters = SecretLetters()
+    private var secrets: SecretPlaceholders?
+    private var written = LiveNetwork()
+    private var size: Size?
+
+    /// Records `shell` into `path` (created or emptied, mode 0600). Throws when it can't be.
+    public convenience init(shell: ChallengeShell, path: String) throws(LaunchError) {
+        self.init(shell: shell, file: try SessionFile(path: path))
+    }
+
+    init(shell: ChallengeShell, file: SessionFile) {
+        self.shell = shell
+        self.file = file
+        tap.file = file
+        shell.session = tap
+    }
+
+    /// Bytes written so far, and the first write that failed.
+    var bytesWritten: Int { file.size }
+    public var problem: String? { file.problem }
+
+    public func start(_ context: RunContext<ShellMessage>) {
+        self.context = context
+        tap.context = context
+        file.append(header(size: context.terminalSize).json.description)
+        written = shell.network
+        size = context.terminalSize
+        shell.start(context)
+        write(.start, at: context)
+        file.flush()
+    }
+
+    public func handle(_ key: Key, _ context: RunContext<ShellMessage>) {
+        if key == .resize {
+            shell.handle(key, context)
+            size = context.terminalSize
+            write(.resize(context.terminalSize), at: context)
+            return
+        }
+        let recorded = shell.recordedKey(key)
+        shell.handle(key, context)
+        write(.key(recorded), at: context)
+    }
+
+    public func handle(_ message: ShellMessage, _ context: RunContext<ShellMessage>) {
+        switch message {
+        case .event(let event, let token):
+            let line = shell.sessionLine(for: event, to: token, blobs: tap.blobs)
+            shell.handle(message, context)
+            write(line, at: context)
+        case .networkActivity:
+            shell.handle(message, context)
+            let change = shell.network.change(since: written)
+            written = shell.network
+            write(.network(change), at: context)
+        case .firstFrameShown:
+            shell.handle(message, context)
+            write(.message(message), at: context, storeProblem: shell.environment.storeProblem)
+        case .animationFrame, .toastExpired:
+            shell.handle(message, context)
+            write(.message(message), at: context)
+        }
+    }
+
+    public func render(into canvas: inout Canvas) -> Point? {
+        let cursor = shell.render(into: &canvas)
+        frames += 1
+        if let context {
+            // The terminal's size changed without a resize reaching the app (suspended meanwhile).
+            let changed = canvas.size != size ? canvas.size : nil
+            size = canvas.size
+            write(.frame(frames, CanvasDigest(canvas, cursor: cursor), changed), at: context)
+        }
+        file.flush()
+        return cursor
+    }
+
+    /// Writes the end line and closes the file; `why` in a word (`quit`, `signal`…).
+    public func finish(_ why: String) {
+        if let context {
+            file.append(SessionEntry(time: context.timestamp.elapsed, line: .end(why)).encoded())
+        }
+        file.close()
+    }
+
+    private func write(_ line: SessionLine, at context: RunContext<ShellMessage>, storeProblem: StoreError? = nil) {
+        var entry = SessionEntry(time: context.timestamp.elapsed, line: line)
+        entry.storeProblem = storeProblem
+        if let shapes = shell.secretShapes {
+            let now = letters.placeholders(for: shapes)
+            if now != secrets {
+                entry.secrets = now
+                secrets = now
+            }
+        } else if secrets != nil {
+            letters = SecretLetters()
+            secrets = nil
+        }
+        file.append(entry.encoded())
+    }
+
+    private func header(size: Size) -> SessionHeader {
+        let environment = shell.environment
+        var scenarios: [String: JSONValue] = [:]
+        for name in environment.scenarioLibrary.names() {
+            if let scenario = try? environment.scenarioLibrary.load(name) { scenarios[name] = scenario.json }
+        }
+        var seeds: [String: Int] = [:]
+        for (index, name) in EndpointName.all.enumerated() { seeds[name.rawValue] = index + 1 }
+        return SessionHeader(
+            program: ChallengeTUI.version, size: size, colors: environment.pictureColorMode(), backend: environment.options.backend,
+            challenge: environment.options.challenge, scenario: environment.scenario, scenarios: scenarios,
+            configuration: environment.configuration, wallAtOrigin: environment.time.wallAtOrigin,
+            utcOffset: LocalTime.utcOffset(at: environment.time.wallAtOrigin), seeds: seeds)
+    }
+}
+
+/// The session as a recording sees it: effects run, what a screen read when it was made is
+/// written as an `opened` line.
+final class RecordingTap: SessionTap {
+    let runsEffects = true
+    let blobs = SessionBlobs()
+    weak var file: SessionFile?
+    var context: RunContext<ShellMessage>?
+
+    func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]? {
+        if !answers.isEmpty, let file, let context {
+            let readers = answers.map { JSONReader(file: "", value: $0) }
+            file.append(SessionEntry(time: context.timestamp.elapsed, line: .opened(screen: screen, readers)).encoded())
+        }
+        return nil
+    }
+
+    func network(after current: LiveNetwork) -> LiveNetwork? { nil }
+
+    func failed(_ error: ConfigurationError) {}
+}

@@ -1,0 +1,59 @@
+import Core
+import TUI
+
+/// What playing a whole recording found: every frame the same as recorded, or the first that is
+/// not (Docs/recording.md, "Replaying").
+public struct SessionVerdict: Equatable, Sendable {
+    /// The first frame that differs.
+    public struct Difference: Equatable, Sendable {
+        public var frame: Int
+        public var time: Duration
+        /// The frame's line in the recording.
+        public var line: Int
+        public var drawn: String
+        public var recorded: String
+        /// The screen the replay drew there, as text.
+        public var screen: [String]
+    }
+
+    /// Frames drawn and compared (up to and with the one that differs).
+    public var frames: Int
+    public var difference: Difference?
+
+    public var isIdentical: Bool { difference == nil }
+
+    /// "replayed 412 frames, all identical", or where the first difference is.
+    public var summary: String {
+        guard let difference else { return "replayed \(frames) frame\(frames == 1 ? "" : "s"), all identical" }
+        return "frame \(difference.frame) at \(SessionRecording.seconds(difference.time)) differs: the replay drew "
+            + "\(difference.drawn) where the recording (line \(difference.line)) has \(difference.recorded)"
+    }
+
+    /// Plays `recording` to its end or to its first different frame.
+    static func check(_ recording: SessionRecording) throws(SessionReadError) -> SessionVerdict {
+        let player = try SessionPlayer(recording)
+        var verdict = SessionVerdict(frames: 0)
+        while true {
+            switch try player.step() {
+            case .end:
+                return verdict
+            case .line:
+                continue
+            case .frame(let number, let identical):
+                verdict.frames = number
+                guard !identical else { continue }
+                return differing(player, number: number)
+            }
+        }
+    }
+
+    /// The verdict when frame `number`, the one `player` just drew, differs from the recording.
+    static func differing(_ player: SessionPlayer, number: Int) -> SessionVerdict {
+        let entry = player.recording.entries[player.position - 1]
+        guard case .frame(_, let recorded, _) = entry.line, let frame = player.frame else { return SessionVerdict(frames: number) }
+        return SessionVerdict(frames: number, difference: Difference(
+            frame: number, time: entry.time, line: entry.lineNumber,
+            drawn: CanvasDigest(frame.canvas, cursor: frame.cursor).description, recorded: recorded.description,
+            screen: frame.canvas.lines))
+    }
+}
