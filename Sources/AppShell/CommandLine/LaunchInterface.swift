@@ -55,13 +55,18 @@ public enum LaunchInterface {
         ],
         exitStatus: [
             Definition("0", "quit (q, Ctrl-C) or ended cleanly by SIGTERM, SIGHUP or SIGINT"),
-            Definition("1", "the terminal cannot be used, its input closed, or libcurl is missing for --backend http"),
-            Definition("2", "bad arguments or configuration (nothing was drawn)"),
+            Definition("1", """
+                the terminal cannot be used, its input closed, libcurl is missing for --backend http, or a \
+                replayed frame differed from its recording
+                """),
+            Definition("2", "bad arguments, configuration or recording (nothing was drawn)"),
         ],
         examples: [
             Definition("challenge-tui", "The launcher, on the embedded mock backend."),
             Definition("challenge-tui --challenge navigation --scenario slow", "The navigation flow with every request taking 5-15 s."),
             Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
+            Definition("challenge-tui --record demo.jsonl", "Run as usual and write the session to demo.jsonl."),
+            Definition("challenge-tui --replay demo.jsonl --speed 4", "Play it back four times as fast, every frame checked."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",
                        "Install bash completion for one user."),
         ]
