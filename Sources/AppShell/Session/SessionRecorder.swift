@@ -19,6 +19,9 @@ public final class SessionRecorder: TerminalApp {
     private var secrets: SecretPlaceholders?
     private var written = LiveNetwork()
     private var size: Size?
+    /// The offset from UTC the header gives, when not the machine's (a recording made to be
+    /// the same on every machine: Docs/demos).
+    var utcOffset: Int?
 
     /// Records `shell` into `path` (created or emptied, mode 0600). Throws when it can't be.
     public convenience init(shell: ChallengeShell, path: String) throws(LaunchError) {
@@ -92,6 +95,12 @@ public final class SessionRecorder: TerminalApp {
         return cursor
     }
 
+    /// A caption for replays, at the loop's time now (the demos' scripts write them).
+    public func note(_ text: String) {
+        guard let context else { return }
+        file.append(SessionEntry(time: context.timestamp.elapsed, line: .note(text)).encoded())
+    }
+
     /// Writes the end line and closes the file; `why` in a word (`quit`, `signal`…).
     public func finish(_ why: String) {
         if let context {
@@ -128,7 +137,7 @@ public final class SessionRecorder: TerminalApp {
             program: ChallengeTUI.version, size: size, colors: environment.pictureColorMode(), backend: environment.options.backend,
             challenge: environment.options.challenge, scenario: environment.scenario, scenarios: scenarios,
             configuration: environment.configuration, wallAtOrigin: environment.time.wallAtOrigin,
-            utcOffset: LocalTime.utcOffset(at: environment.time.wallAtOrigin), seeds: seeds)
+            utcOffset: utcOffset ?? LocalTime.utcOffset(at: environment.time.wallAtOrigin), seeds: seeds)
     }
 }
 
