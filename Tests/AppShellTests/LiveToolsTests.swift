@@ -360,7 +360,7 @@ import CoreTesting
         app.press(.char("n"))
         #expect(app.shell.isShowingInspector)
         #expect(app.screen.typed.count == 2, "the shell took it before the screen")
-        #expect(app.terminal.lines[23] == "r retry · ? help · q leave · n hide network · f faults")
+        #expect(app.terminal.lines[23] == "r retry · ? help · q leave · n hide network · f faults · t timeline")
     }
 
     @Test func theCursorHidesUnderTheInspector() throws {

@@ -154,7 +154,7 @@ import Contract
         try await app.waitFor("Press r to try again")
         #expect(app.contains("✗ Couldn't reach the server — try again"))
         #expect(app.profileScreen?.capturesText == false)
-        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave · n network · f faults")
+        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave · n network · f faults · t timeline")
         app.press(.char("r"))
         try await app.waitFor("Johnny B")
         #expect(app.profileScreen.map { $0.keyMap.barItems(for: $0).map(\.key) } == ["Tab ↑↓", "Enter", "Esc"], "no r once loaded")

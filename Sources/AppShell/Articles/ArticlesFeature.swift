@@ -183,7 +183,7 @@ struct ArticlesFeature: Feature {
     }
 
     /// The header's sync state at `now`, the countdown to a retry included.
-    private func status(at now: Duration) -> ArticlesStatus {
+    func status(at now: Duration) -> ArticlesStatus {
         var shown = state
         if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
         // A long sync's progress in the status, once it has run long enough to be worth reading.

@@ -62,6 +62,10 @@ protocol Feature {
     /// stored article list): a recording writes them, a replay sends the recorded ones
     /// (Docs/recording.md). Handed over once, when the screen appears.
     mutating func takeStartAnswers() -> [Event]
+
+    /// How the timeline (`t`) names `event`, on the value it left (so it may say what the event
+    /// led to), at the event's time. By default its case (`Feature.caseName(of:)`).
+    func timelineName(of event: Event, at now: Duration) -> String
 }
 
 extension Feature {

@@ -10,6 +10,8 @@ final class FeatureHost<F: Feature>: Screen {
     let token = ScreenToken()
     private let executor: (any TaskExecutor)?
     private var runner: EffectRunner<F.Effect, F.Event>?
+    /// The last events and the values they left, for the timeline (Docs/recording.md).
+    private var history = TimelineRing<F>()
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     init(_ feature: F, executor: (any TaskExecutor)? = nil) {
@@ -91,6 +93,24 @@ final class FeatureHost<F: Feature>: Screen {
 
     private func send(_ event: F.Event, at now: Duration) {
         let effects = feature.reduce(event, at: now)
+        history.append(event, at: now, leaving: feature)
         runner?.run(effects)
     }
+
+    // MARK: The timeline
+
+    var timeline: [TimelineRow] { history.rows }
+
+    func timelineName(_ sequence: Int) -> String {
+        guard let entry = history.entry(sequence) else { return "" }
+        return entry.feature.timelineName(of: entry.event, at: entry.time)
+    }
+
+    func renderPast(_ sequence: Int, in rect: Rect, on canvas: inout Canvas) -> Bool {
+        guard let entry = history.entry(sequence) else { return false }
+        _ = entry.feature.render(in: rect, on: &canvas, at: entry.time)
+        return true
+    }
 }
+
+extension FeatureHost: TimelineScreen {}

@@ -62,6 +62,10 @@ public final class ChallengeShell: TerminalApp {
 
     var isShowingHelp: Bool { overlays.contains { if case .help = $0 { true } else { false } } }
     var isShowingInspector: Bool { overlays.contains { if case .inspector = $0 { true } else { false } } }
+    var timeline: TimelineController? {
+        for overlay in overlays { if case .timeline(let timeline) = overlay { return timeline } }
+        return nil
+    }
     var faultPanel: FaultPanelController? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
         return nil
@@ -112,6 +116,9 @@ public final class ChallengeShell: TerminalApp {
             case .char("n"):
                 toggleInspector()
                 return
+            case .char("t"):
+                openTimeline()
+                return
             case .char("f"):
                 let endpoints = currentChallenge?.endpoints ?? EndpointName.all
                 overlays.append(.faults(FaultPanelController(
@@ -155,7 +162,13 @@ public final class ChallengeShell: TerminalApp {
     public func render(into canvas: inout Canvas) -> Point? {
         let now = runContext?.now ?? .zero
         let (bar, body) = canvas.bounds.divided(1, from: .bottom)
-        var cursor = top?.render(in: body, on: &canvas, at: now)
+        var cursor: Point?
+        // The timeline draws the screen as it was after the event it has selected.
+        if let timeline, let shown = timeline.shownSequence, timeline.screen.renderPast(shown, in: body, on: &canvas) {
+            cursor = nil
+        } else {
+            cursor = top?.render(in: body, on: &canvas, at: now)
+        }
         keyBar.draw(in: bar, on: &canvas)
         var toastArea = body
         var toastDrawn = false
@@ -201,6 +214,16 @@ public final class ChallengeShell: TerminalApp {
 
     private func close(_ overlay: Overlay) {
         if case .faults(let panel) = overlay, let name = panel.model?.scenarioName { faultScenario = name }
+    }
+
+    /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
+    /// before anything happened, a word instead.
+    func openTimeline() {
+        guard let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
+            toast("The timeline lists a challenge's events: open one first", kind: .info)
+            return
+        }
+        overlays.append(.timeline(timeline))
     }
 
     func toggleInspector() {

@@ -13,6 +13,8 @@ enum Overlay {
     case leaveConfirmation(LeaveConfirmation)
     /// `?`: the keys of the screen under it, then those that work everywhere.
     case help([KeyGuide])
+    /// `t`: the top screen's last events; the screen is drawn as it was after the selected one.
+    case timeline(TimelineController)
 
     /// What a key did.
     enum KeyOutcome: Equatable {
@@ -39,6 +41,8 @@ enum Overlay {
             return ShellKeys.stay.handles(key, in: ()) ? .close : .handled
         case .help:
             return ShellKeys.help.binding(for: key, in: ()) != nil ? .close : .handled
+        case .timeline(let timeline):
+            return timeline.handle(key) ? .handled : .close
         }
     }
 
@@ -55,6 +59,7 @@ enum Overlay {
         case .faults(let panel): panel.keyBar
         case .leaveConfirmation: KeyBar(ShellKeys.leaveDialog.barItems)
         case .help: KeyBar(ShellKeys.help.barItems)
+        case .timeline(let timeline): timeline.keyBar
         }
     }
 
@@ -82,6 +87,8 @@ enum Overlay {
         case .help(let guides):
             HelpOverlay(guides: guides).draw(in: area, on: &canvas)
             canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
+        case .timeline(let timeline):
+            timeline.panel.draw(in: area, on: &canvas)
         }
         return area
     }

@@ -24,6 +24,8 @@ enum KeyTables {
         ("leave-dialog", ShellKeys.leaveDialog.guide),
         ("fault-panel", FaultPanelController.keyMap.guide),
         ("inspector", ShellKeys.inspector.guide),
+        ("timeline", TimelineController.keyMap.guide),
+        ("replay", ReplayApp.keyMap.guide),
     ]
 
     /// README's table: one row per screen, each key with its key bar word.
