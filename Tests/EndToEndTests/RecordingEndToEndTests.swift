@@ -86,6 +86,36 @@ import Testing
         #expect(events.compactMap { $0[2] as? String }.joined().contains("Screen"))
     }
 
+    @Test func theTimelineStepsBackPastARetryAndEscReturnsToThePresent() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The offline scenario: every articles request is refused, retried 3 times 2 s apart.
+        let terminal = try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--challenge", "articles", "--scenario", "offline"],
+            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        try await terminal.waitFor("retry 2 of 3", timeout: .seconds(30))
+        try terminal.send("t")
+        try await terminal.waitFor("─ Timeline · ")
+        try await terminal.waitFor("articles answer: refused (attempt 2)")
+        // Step back until the screen behind shows the first retry's countdown again.
+        var past: [String] = []
+        for _ in 0..<12 {
+            try terminal.send("Up")
+            past = try await terminal.waitFor("─ Timeline · ")
+            if past[0].contains("retry 1 of 3") { break }
+        }
+        #expect(past[0].contains("retry 1 of 3"), "the screen as it was after the first failure: \(past[0])")
+        #expect(past.contains { $0.contains("the screen shows as it was after the selected event") })
+        try terminal.send("Escape")
+        let present = try await terminal.waitUntil("the present", timeout: .seconds(30)) { screen in
+            !screen.contains { $0.contains("─ Timeline · ") } && !screen[0].contains("retry 1 of 3")
+        }
+        #expect(present.contains { $0.contains("t timeline") }, "the key bar offers it")
+        try terminal.send("q")
+        try await terminal.waitFor("▸ 1  Navigation flow")
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+    }
+
     @Test func aRecordingThatCannotBePlayedIsOneMessageAndStatus2() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
