@@ -170,3 +170,33 @@ extension RecordReplayTests {
         #expect(placeholders(["secret123", "secret12", "secret12"]) == ["ccccccccc", "aaaaaaaa", "aaaaaaaa"])
     }
 }
+
+/// Docs/recording.md, "Size": a five-minute session with pictures stays under 2 MB; lists and
+/// pictures are written once however often they come back.
+@Suite(.timeLimit(.minutes(10))) struct RecordingSizeTests {
+    @Test func aFiveMinuteSessionWithPicturesStaysUnderTwoMegabytes() async throws {
+        let session = try await RecordedSession.record(options: ShellHarness.opening(.articles), scenario: .builtInDefault) { app in
+            var time = Duration.zero
+            for second in stride(from: 0, to: 300, by: 2) {
+                time = .seconds(second)
+                try await app.run(until: time)
+                switch second % 60 {
+                case 58: app.press(.char("r"))  // a sync a minute, the spinner turning meanwhile
+                case 20: app.press(.enter)      // an article's page with its picture
+                case 26: app.press(.escape)
+                default: app.press(second % 120 < 60 ? .down : .up)
+                }
+            }
+            try await app.run(until: .seconds(300))
+        }
+        let size = session.text.utf8.count
+        #expect(size < 2 << 20, "\(size) bytes")
+        let answers = session.objects.compactMap { $0["answer"] as? [String: Any] }
+        let pictures = answers.filter { $0["pictureLoaded"] != nil }
+        #expect(pictures.count >= 20, "the pictures of every row scrolled past")
+        let lists = answers.filter { $0["fetchFinished"] != nil }.compactMap { ($0["result"] as? [String: Any])?["ok"] as? [String: Any] }
+        #expect(lists.count >= 5)
+        #expect(lists.filter { ($0["articles"] as? [String: Any])?["value"] != nil }.count == 1, "the list is written once")
+        try session.expectIdentical()
+    }
+}
