@@ -130,3 +130,17 @@ public struct SessionReadError: Error, Equatable, CustomStringConvertible {
         line.map { "\(file) line \($0): \(problem)" } ?? "\(file): \(problem)"
     }
 }
+
+extension SessionRecording {
+    /// Whether playing it is quick enough for one fuzzing run: terminals of at most 10,000
+    /// cells (a fuzzed header may name 1000×1000, each frame then a million cells to draw).
+    var fitsAFuzzRun: Bool {
+        let sizes = [header.size] + entries.compactMap { entry -> Size? in
+            switch entry.line {
+            case .resize(let size), .frame(_, _, let size?): size
+            default: nil
+            }
+        }
+        return sizes.allSatisfy { $0.width * $0.height <= 10_000 }
+    }
+}
