@@ -18,28 +18,16 @@ enum SessionCast {
             "env": .object(["TERM": .string("xterm-256color"), "SHELL": .string("")]),
         ]).description]
         var previous: Canvas?
-        var verdict = SessionVerdict(frames: 0)
-        loop: while true {
-            switch try player.step() {
-            case .end:
-                break loop
-            case .line:
-                continue
-            case .frame(let number, let identical):
-                guard let frame = player.frame else { continue }
-                verdict.frames = number
-                if !identical, verdict.difference == nil {
-                    verdict.difference = SessionVerdict.differing(player, number: number).difference
-                }
-                let time = JSONValue.number((SessionFormat.seconds(player.time) * 1_000_000).rounded() / 1_000_000)
-                if let previous, previous.size != frame.canvas.size {
-                    lines.append(JSONValue.array([time, .string("r"), .string("\(frame.canvas.size.width)x\(frame.canvas.size.height)")])
-                        .description)
-                }
-                let bytes = ANSIFrame.bytes(frame.canvas, cursor: frame.cursor, after: previous, colors: colors)
-                lines.append(JSONValue.array([time, .string("o"), .string(bytes)]).description)
-                previous = frame.canvas
+        let verdict = try player.playThrough(stoppingAtADifference: false) {
+            guard let frame = player.frame else { return }
+            let time = JSONValue.number((SessionFormat.seconds(player.time) * 1_000_000).rounded() / 1_000_000)
+            if let previous, previous.size != frame.canvas.size {
+                lines.append(JSONValue.array([time, .string("r"), .string("\(frame.canvas.size.width)x\(frame.canvas.size.height)")])
+                    .description)
             }
+            let bytes = ANSIFrame.bytes(frame.canvas, cursor: frame.cursor, after: previous, colors: colors)
+            lines.append(JSONValue.array([time, .string("o"), .string(bytes)]).description)
+            previous = frame.canvas
         }
         return (lines.joined(separator: "\n") + "\n", verdict, previous)
     }

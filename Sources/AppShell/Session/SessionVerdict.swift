@@ -31,20 +31,7 @@ public struct SessionVerdict: Equatable, Sendable {
 
     /// Plays `recording` to its end or to its first different frame.
     static func check(_ recording: SessionRecording) throws(SessionReadError) -> SessionVerdict {
-        let player = try SessionPlayer(recording)
-        var verdict = SessionVerdict(frames: 0)
-        while true {
-            switch try player.step() {
-            case .end:
-                return verdict
-            case .line:
-                continue
-            case .frame(let number, let identical):
-                verdict.frames = number
-                guard !identical else { continue }
-                return differing(player, number: number)
-            }
-        }
+        try SessionPlayer(recording).playThrough(stoppingAtADifference: true)
     }
 
     /// The verdict when frame `number`, the one `player` just drew, differs from the recording.
@@ -55,5 +42,28 @@ public struct SessionVerdict: Equatable, Sendable {
             frame: number, time: entry.time, line: entry.lineNumber,
             drawn: CanvasDigest(frame.canvas, cursor: frame.cursor).description, recorded: recorded.description,
             screen: frame.canvas.lines))
+    }
+}
+
+extension SessionPlayer {
+    /// Plays every line left; `drawn` sees each frame once drawn (`frame` holds it). Returns the
+    /// frames played and the first that differed from the recording, where it stops when
+    /// `stoppingAtADifference`.
+    func playThrough(stoppingAtADifference: Bool, drawn: () -> Void = {}) throws(SessionReadError) -> SessionVerdict {
+        var verdict = SessionVerdict(frames: 0)
+        while true {
+            switch try step() {
+            case .end:
+                return verdict
+            case .line:
+                continue
+            case .frame(let number, let identical):
+                verdict.frames = number
+                drawn()
+                guard !identical, verdict.difference == nil else { continue }
+                verdict.difference = SessionVerdict.differing(self, number: number).difference
+                if stoppingAtADifference { return verdict }
+            }
+        }
     }
 }

@@ -5,16 +5,7 @@ import Synchronization
 /// one: Docs/recording.md): time is the recording's, not the machine's. Nothing sleeps on it in
 /// a replay (no effect runs); a sleep still waits, correctly, until the clock passes its deadline.
 public final class SteppedClock: Clock, Sendable {
-    public struct Instant: InstantProtocol, Hashable, Sendable {
-        /// Time since the clock was made.
-        public var offset: Duration
-
-        public init(offset: Duration) { self.offset = offset }
-
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        public static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
-    }
+    public typealias Instant = OffsetInstant
 
     private struct State {
         var now = Instant(offset: .zero)
