@@ -75,14 +75,14 @@ final class ReplayApp: TerminalApp {
     /// The status line: the verdict or the problem once there is one, else where the replay is.
     private var status: String {
         if let problem { return " \(problem) · q quit" }
-        if let verdict { return " \(verdict.summary) · ←→ step · q quit" }
+        if let verdict { return " \(verdict.shortSummary) · ←→ step · q quit" }
         let state = paused ? "paused" : "playing"
         let rate = switch speed {
         case .max: "max"
         case .times(let factor): factor == factor.rounded() ? "×\(Int(factor))" : "×\(factor)"
         }
-        var text = " \(state) \(SessionRecording.seconds(player.time)) of \(SessionRecording.seconds(recording.duration))"
-            + " · frame \(player.frame?.number ?? 0)/\(recording.frameCount) · \(rate)"
+        // The caption before the keys: a narrow line cuts the keys rather than it.
+        var text = " \(state) \(SessionRecording.seconds(player.time)) · frame \(player.frame?.number ?? 0)/\(recording.frameCount) · \(rate)"
         if let caption = player.caption { text += " · \(caption)" }
         return text + " · " + Self.keyMap.barItems.map { "\($0.key) \($0.label)" }.joined(separator: " · ")
     }

@@ -29,6 +29,13 @@ public struct SessionVerdict: Equatable, Sendable {
             + "\(difference.drawn) where the recording (line \(difference.line)) has \(difference.recorded)"
     }
 
+    /// The same, short enough for a status line: "frame 88 at 12.40 s differs from the recording
+    /// (line 412)".
+    public var shortSummary: String {
+        guard let difference else { return summary }
+        return "frame \(difference.frame) at \(SessionRecording.seconds(difference.time)) differs from the recording (line \(difference.line))"
+    }
+
     /// Plays `recording` to its end or to its first different frame.
     static func check(_ recording: SessionRecording) throws(SessionReadError) -> SessionVerdict {
         try SessionPlayer(recording).playThrough(stoppingAtADifference: true)
