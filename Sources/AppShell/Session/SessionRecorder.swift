@@ -83,7 +83,12 @@ public final class SessionRecorder: TerminalApp {
     }
 
     public func render(into canvas: inout Canvas) -> Point? {
-        let cursor = shell.render(into: &canvas)
+        shell.render(into: &canvas)
+    }
+
+    /// The frame's line, once the frame is on the terminal: its digest and the write cost the
+    /// next key nothing (Docs/recording.md).
+    public func presented(_ canvas: Canvas, cursor: Point?) {
         frames += 1
         if let context {
             // The terminal's size changed without a resize reaching the app (suspended meanwhile).
@@ -92,7 +97,6 @@ public final class SessionRecorder: TerminalApp {
             write(.frame(frames, CanvasDigest(canvas, cursor: cursor), changed), at: context)
         }
         file.flush()
-        return cursor
     }
 
     /// A caption for replays, at the loop's time now (the demos' scripts write them).

@@ -14,7 +14,11 @@ public struct CanvasDigest: Hashable, Sendable, CustomStringConvertible {
         hash.add(cursor.map { $0.y } ?? -1)
         canvas.cells.withUnsafeBufferPointer { cells in
             for cell in cells {
-                for byte in cell.character.utf8 { hash.add(byte) }
+                if let ascii = cell.character.asciiValue {
+                    hash.add(ascii)
+                } else {
+                    for byte in cell.character.utf8 { hash.add(byte) }
+                }
                 hash.add(cell.style)
                 hash.add(UInt8(cell.isContinuation ? 1 : 0))
             }
