@@ -19,6 +19,8 @@ public final class SessionRecorder: TerminalApp {
     private var secrets: SecretPlaceholders?
     private var written = LiveNetwork()
     private var size: Size?
+    /// Lines made since the last frame went out, written (encoded) once it has.
+    private var pending: [SessionEntry] = []
     /// The offset from UTC the header gives, when not the machine's (a recording made to be
     /// the same on every machine: Docs/demos).
     var utcOffset: Int?
@@ -31,7 +33,7 @@ public final class SessionRecorder: TerminalApp {
     init(shell: ChallengeShell, file: SessionFile) {
         self.shell = shell
         self.file = file
-        tap.file = file
+        tap.recorder = self
         shell.session = tap
     }
 
@@ -41,13 +43,12 @@ public final class SessionRecorder: TerminalApp {
 
     public func start(_ context: RunContext<ShellMessage>) {
         self.context = context
-        tap.context = context
         file.append(header(size: context.terminalSize).json.description)
         written = shell.network
         size = context.terminalSize
         shell.start(context)
         write(.start, at: context)
-        file.flush()
+        writePending()
     }
 
     public func handle(_ key: Key, _ context: RunContext<ShellMessage>) {
@@ -96,19 +97,20 @@ public final class SessionRecorder: TerminalApp {
             size = canvas.size
             write(.frame(frames, CanvasDigest(canvas, cursor: cursor), changed), at: context)
         }
-        file.flush()
+        writePending()
     }
 
     /// A caption for replays, at the loop's time now (the demos' scripts write them).
     public func note(_ text: String) {
         guard let context else { return }
-        file.append(SessionEntry(time: context.timestamp.elapsed, line: .note(text)).encoded())
+        pending.append(SessionEntry(time: context.timestamp.elapsed, line: .note(text)))
     }
 
     /// Writes the end line and closes the file; `why` in a word (`quit`, `signal`…).
     public func finish(_ why: String) {
         if let context {
-            file.append(SessionEntry(time: context.timestamp.elapsed, line: .end(why)).encoded())
+            pending.append(SessionEntry(time: context.timestamp.elapsed, line: .end(why)))
+            writePending()
         }
         file.close()
     }
@@ -126,7 +128,21 @@ public final class SessionRecorder: TerminalApp {
             letters = SecretLetters()
             secrets = nil
         }
-        file.append(entry.encoded())
+        pending.append(entry)
+        // No frame goes out while the terminal is too small: lines are not held for ever.
+        if pending.count >= 256 { writePending() }
+    }
+
+    /// A line a screen made (what it read when opened), in its place among the others.
+    func append(_ line: SessionLine) {
+        guard let context else { return }
+        pending.append(SessionEntry(time: context.timestamp.elapsed, line: line))
+    }
+
+    private func writePending() {
+        for entry in pending { file.append(entry.encoded()) }
+        pending.removeAll(keepingCapacity: true)
+        file.flush()
     }
 
     private func header(size: Size) -> SessionHeader {
@@ -150,14 +166,10 @@ public final class SessionRecorder: TerminalApp {
 final class RecordingTap: SessionTap {
     let runsEffects = true
     let blobs = SessionBlobs()
-    weak var file: SessionFile?
-    var context: RunContext<ShellMessage>?
+    weak var recorder: SessionRecorder?
 
     func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]? {
-        if !answers.isEmpty, let file, let context {
-            let readers = answers.map { JSONReader(file: "", value: $0) }
-            file.append(SessionEntry(time: context.timestamp.elapsed, line: .opened(screen: screen, readers)).encoded())
-        }
+        if !answers.isEmpty { recorder?.append(.opened(screen: screen, answers.map { JSONReader(file: "", value: $0) })) }
         return nil
     }
 
