@@ -37,13 +37,16 @@ struct KeystrokeBench {
             timeout: 15, missing: "is not available yet")
     }
 
-    /// The article list without and with `--record`, run in turn twice (plain, recording,
-    /// plain, recording), so neither side gets the machine's quieter or warmer moment: what
-    /// recording costs on ↓ is the difference of the two medians.
+    /// The article list without and with `--record`, four processes each, in the order plain,
+    /// recording, recording, plain, plain, recording, recording, plain: neither side gets the
+    /// machine's quieter or warmer moments, nor goes first more often. What recording costs on ↓
+    /// is the difference of the two medians of all the moves.
     func articleListWithAndWithoutRecording() -> (plain: Measured, recording: Measured) {
         var plain = Moves(), recorded = Moves()
-        for _ in 0..<2 {
-            switch (articleList(), articleListRecording()) {
+        for round in 0..<4 {
+            let first = round % 2 == 0 ? articleList() : articleListRecording()
+            let second = round % 2 == 0 ? articleListRecording() : articleList()
+            switch round % 2 == 0 ? (first, second) : (second, first) {
             case (.moves(let without), .moves(let with)):
                 plain.bytes += without.bytes
                 plain.latencies += without.latencies
