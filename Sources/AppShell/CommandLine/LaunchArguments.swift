@@ -70,6 +70,7 @@ public enum LaunchArguments {
         }
         let fromRecording = [
             "--record", "--challenge", "--backend", "--server", "--articles-url", "--data-dir", "--config", "--scenario", "--reset",
+            "--log", "--no-mouse",
         ]
         for flag in fromRecording where given.has(flag) {
             throw UsageError("\(flag) can't be used with --replay: a replay runs as its recording says")

@@ -161,7 +161,7 @@ import TUI
             return nil
         }
         #expect(refusal(["--replay", "s", "--challenge", "profile"]) == "--challenge can't be used with --replay: a replay runs as its recording says")
-        for flag in [["--backend", "http"], ["--data-dir", "/tmp"], ["--scenario", "slow"], ["--record", "x"], ["--config", "c"], ["--reset"]] {
+        for flag in [["--backend", "http"], ["--data-dir", "/tmp"], ["--scenario", "slow"], ["--record", "x"], ["--config", "c"], ["--reset"], ["--log", "l"], ["--no-mouse"]] {
             #expect(refusal(["--replay", "s"] + flag)?.hasPrefix("\(flag[0]) can't be used with --replay") == true, "\(flag)")
         }
         #expect(refusal(["--speed", "4"]) == "--speed is only used with --replay")
