@@ -68,7 +68,7 @@ let package = Package(
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting", "Imaging"]
+            dependencies: ["DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting", "Imaging", "AppShell"]
         ),
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
@@ -119,7 +119,7 @@ if Context.environment["CHALLENGE_TUI_FUZZ"] != nil {
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
             name: "challenge-fuzz",
-            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer", "Imaging"],
+            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer", "Imaging", "AppShell"],
             path: "Fuzz/Sources/challenge-fuzz",
             // gold fails on the sanitized objects' debug information; the toolchain's lld links them.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -1,3 +1,4 @@
+import Core
 import Synchronization
 
 /// A clock whose sleeps end at once (after one yield, so other tasks get a turn) and move its

@@ -1,3 +1,4 @@
+import Core
 import Synchronization
 
 /// A clock that only moves when a test says so. Sleepers wait until `advance(by:)` or

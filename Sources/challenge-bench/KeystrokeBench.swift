@@ -37,6 +37,39 @@ struct KeystrokeBench {
             timeout: 15, missing: "is not available yet")
     }
 
+    /// The article list without and with `--record`, four processes each, in the order plain,
+    /// recording, recording, plain, plain, recording, recording, plain: neither side gets the
+    /// machine's quieter or warmer moments, nor goes first more often. What recording costs on ↓
+    /// is the difference of the two medians of all the moves.
+    func articleListWithAndWithoutRecording() -> (plain: Measured, recording: Measured) {
+        var plain = Moves(), recorded = Moves()
+        for round in 0..<4 {
+            let first = round % 2 == 0 ? articleList() : articleListRecording()
+            let second = round % 2 == 0 ? articleListRecording() : articleList()
+            switch round % 2 == 0 ? (first, second) : (second, first) {
+            case (.moves(let without), .moves(let with)):
+                plain.bytes += without.bytes
+                plain.latencies += without.latencies
+                recorded.bytes += with.bytes
+                recorded.latencies += with.latencies
+            case (.skipped(let reason), _), (_, .skipped(let reason)):
+                return (.skipped(reason), .skipped(reason))
+            }
+        }
+        return (.moves(plain), .moves(recorded))
+    }
+
+    /// The same article list while the session is recorded (`--record`, Docs/recording.md): a
+    /// line for the key, one for the frame with its digest, written before the next key.
+    func articleListRecording() -> Measured {
+        let newest = SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? ""
+        let file = context.scratch + "/keystrokes.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        return measure(
+            context.tuiPath, ["--challenge", "articles", "--scenario", "happy", "--record", file],
+            ready: [String(newest.prefix(20))], timeout: 15, missing: "is not available yet")
+    }
+
     /// The article list of the mock backend once every thumbnail on screen is a downloaded
     /// picture (Docs/images.md, "In the app"): a ↓ then redraws no picture, so it must cost what
     /// it costs without them.
@@ -133,7 +166,8 @@ struct KeystrokeBench {
     }
 
     func report(
-        launcher: Measured, articles: Measured, dialog: Measured, hugeArticles: Measured? = nil, withPictures: Measured? = nil
+        launcher: Measured, articles: Measured, dialog: Measured, hugeArticles: Measured? = nil, withPictures: Measured? = nil,
+        recording: (plain: Measured, recording: Measured)? = nil
     ) -> [ReportLine] {
         var lines: [ReportLine] = []
         var dialogBytes: Double?
@@ -175,6 +209,7 @@ struct KeystrokeBench {
         case nil:
             break
         }
+        if let recording { lines += recordingLines(recording.recording, against: recording.plain) }
         switch hugeArticles {
         case .moves(let moves)?:
             if let latency = Summary(moves.latencies) {
@@ -188,5 +223,28 @@ struct KeystrokeBench {
             break
         }
         return lines
+    }
+
+    /// Recording costs at most 5 % on the article list's ↓ (its median against the same list's
+    /// without recording, measured in turn).
+    private func recordingLines(_ recording: Measured, against plain: Measured) -> [ReportLine] {
+        let name = "↓ in the article list, recording"
+        switch recording {
+        case .moves(let moves):
+            guard let latency = Summary(moves.latencies), let bytes = Summary(moves.bytes) else { return [] }
+            guard case .moves(let without) = plain, let base = Summary(without.latencies) else {
+                return [.skipped(name + ": key → first byte " + latency.formatted("ms", digits: 2), because: "no run without recording")]
+            }
+            let cost = (latency.median / base.median - 1) * 100
+            return [
+                .budget(
+                    name + ": key → first byte",
+                    latency.formatted("ms", digits: 2) + " vs \(Format.number(base.median, digits: 2)) without (\(Format.number(cost, digits: 1)) %)",
+                    budget: "≤ 5 % over not recording", ok: latency.median <= base.median * 1.05),
+                ReportLine(name + ": bytes written", bytes.formatted("B", digits: 0)),
+            ]
+        case .skipped(let reason):
+            return [.skipped(name, because: reason, budget: "≤ 5 % over not recording")]
+        }
     }
 }

@@ -55,7 +55,7 @@ if sections.contains(.keys) {
     let bench = KeystrokeBench(context: context)
     report.add(contentsOf: bench.report(
         launcher: bench.launcher(), articles: bench.articleList(), dialog: bench.dialog(), hugeArticles: bench.hugeArticleList(),
-        withPictures: bench.articleListWithPictures()))
+        withPictures: bench.articleListWithPictures(), recording: bench.articleListWithAndWithoutRecording()))
 }
 if sections.contains(.idle) {
     progress("idle launcher and spinner, \(Format.number(options.idleSeconds, digits: 1)) s each")

@@ -1,5 +1,6 @@
 import Contract
 import Core
+import CoreTesting
 import Foundation
 import Navigation
 import Testing
@@ -20,6 +21,7 @@ import TUITesting
         case articlesList = "articles-list", articleDetail = "article-detail"
         case profileErrors = "profile-errors"
         case navigationFlow = "navigation-flow"
+        case navigationDemo = "navigation-demo"
     }
 
     private func expect(_ app: ShellHarness, _ picture: Picture, title: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -205,6 +207,35 @@ import TUITesting
         #expect(total >= .seconds(15) && total <= .seconds(30), "plays for \(total)")
         let svg = SVGPicture().animation(frames, title: "challenge-tui · the navigation flow: A → B2 → C2, sign-in retried → D")
         DocsPicture.expect(svg, named: Picture.navigationFlow.rawValue, screen: film.screens.joined(separator: "\n\n"))
+    }
+
+    /// The README's picture: the recorded demo `Docs/demos/navigation-sign-in.jsonl` replayed,
+    /// one frame per caption (the last before the next caption), each with its caption
+    /// (Docs/recording.md, "The demos").
+    @Test func navigationDemoAnimation() throws {
+        let recording = try SessionRecording.read(packageRoot.appendingPathComponent("Docs/demos/navigation-sign-in.jsonl").path)
+        let player = try SessionPlayer(recording)
+        var frames: [SVGPicture.Frame] = []
+        var shown: (canvas: Canvas, caption: String, time: Duration)?
+        func keep() {
+            guard let shown else { return }
+            let time = SessionRecording.seconds(shown.time)
+            frames.append(SVGPicture.Frame(canvas: shown.canvas, caption: "\(time) · \(shown.caption)", hold: .seconds(3)))
+        }
+        while true {
+            let step = try player.step()
+            if step == .end { break }
+            if case .note = recording.entries[player.position - 1].line { keep(); shown = nil }
+            if case .frame(_, let identical) = step, let frame = player.frame, let caption = player.caption {
+                #expect(identical, "the demo replays as recorded")
+                shown = (frame.canvas, caption, player.time)
+            }
+        }
+        keep()
+        #expect(frames.count == 7)
+        frames[frames.count - 1].hold = .seconds(5)
+        let svg = SVGPicture().animation(frames, title: "challenge-tui --replay Docs/demos/navigation-sign-in.jsonl")
+        DocsPicture.expect(svg, named: Picture.navigationDemo.rawValue, screen: frames.map { $0.canvas.snapshot }.joined(separator: "\n\n"))
     }
 
     // MARK: The folder

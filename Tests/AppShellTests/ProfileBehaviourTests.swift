@@ -197,7 +197,7 @@ import Contract
         #expect(app.contains("✗ Couldn't reach the server: no answer in time"))
         #expect(app.screen.components(separatedBy: "try again").count == 2, "said once")
         #expect(app.profileScreen?.capturesText == false)
-        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave · n network · f faults")
+        #expect(app.lines[23] == "r retry · Esc back · ? help · q leave · n network · f faults · t timeline")
         app.press(.char("r"))
         try await app.waitFor("Johnny B")
         #expect(app.profileScreen.map { $0.keyMap.barItems(for: $0).map(\.key) } == ["Tab ↑↓", "Enter", "Esc"], "no r once loaded")

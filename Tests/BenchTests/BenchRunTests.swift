@@ -102,6 +102,20 @@ import Testing
             "↓ in the article list, thumbnails loaded: key → first byte", "↓ in the article list, thumbnails loaded: bytes written",
         ])
         #expect(pictures.suffix(2).map(\.verdict) == [.pass, .info])
+        let recording = KeystrokeBench(context: context).report(
+            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            recording: (.moves(.init(bytes: [80], latencies: [1.0, 1.0, 1.0])), .moves(.init(bytes: [80], latencies: [1.04, 1.04, 2.0]))))
+        #expect(recording.suffix(2).map(\.measure) == [
+            "↓ in the article list, recording: key → first byte", "↓ in the article list, recording: bytes written",
+        ])
+        #expect(recording.suffix(2).map(\.verdict) == [.pass, .info], "4 % over: within the budget")
+        let costly = KeystrokeBench(context: context).report(
+            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            recording: (.moves(.init(bytes: [80], latencies: [1.0])), .moves(.init(bytes: [80], latencies: [1.2]))))
+        #expect(costly.suffix(2).first?.verdict == .fail, "20 % over")
+        let unmeasured = KeystrokeBench(context: context).report(
+            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"), recording: (.skipped("no list"), .skipped("no list")))
+        #expect(unmeasured.last?.verdict == .skipped)
         #expect(KeystrokeBench.thumbnailsLoaded(["", "", "▸ ▀▀▀▀  Title", "  ▀▀▀▀  Text"]))
         #expect(!KeystrokeBench.thumbnailsLoaded(["", "", "▸ ▀▀▀▀  Title", "  ████  Other"]), "one still drawn from its URL")
         #expect(!KeystrokeBench.thumbnailsLoaded(["  Loading articles…"]))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AppShell
 import Articles
 import Core
 @testable import DevServer
@@ -32,6 +33,10 @@ import Imaging
                   let data = try? ConfigurationFile.read(path, limit: 2048) else { return }
             _ = try? JSONValue.parse(data, file: path)
         },
+        "recording": { input in
+            guard let recording = try? SessionRecording.parse(input, file: "fuzz.jsonl"), recording.fitsAFuzzRun else { return }
+            _ = try? SessionVerdict.check(recording)
+        },
         "stored-record": { input in
             guard let store, FileManager.default.createFile(atPath: folder + "/store/fuzz.record", contents: input) else { return }
             _ = try? store.read("fuzz.record")
@@ -63,7 +68,7 @@ import Imaging
         #expect(Set(Self.targets.keys).isSubset(of: folders))
     }
 
-    @Test(arguments: ["json", "articles", "http-request", "jwt", "jwt-claims", "configuration-file", "stored-record"])
+    @Test(arguments: ["json", "articles", "http-request", "jwt", "jwt-claims", "configuration-file", "stored-record", "recording"])
     func everySeedRunsThroughItsTarget(_ target: String) throws {
         let run = try #require(Self.targets[target])
         let folder = Self.corpus.appendingPathComponent(target)
@@ -90,6 +95,11 @@ import Imaging
         #expect(throws: JWT.Rejection.badSignature) {
             try JWT.verify(authorization: String(decoding: token, as: UTF8.self), secret: "fuzz", now: Date())
         }
+        let recording = try Data(contentsOf: Self.corpus.appendingPathComponent("recording/seed-navigation.jsonl"))
+        let session = try SessionRecording.parse(recording, file: "seed-navigation.jsonl")
+        #expect(session.fitsAFuzzRun && session.frameCount > 3)
+        let verdict = try SessionVerdict.check(session)
+        #expect(verdict.isIdentical, "the recording seed replays whole: \(verdict.summary)")
         let claims = try Data(contentsOf: Self.corpus.appendingPathComponent("jwt-claims/valid.txt"))
         #expect(try JWT.verify(authorization: Self.signedToken(claims), secret: "fuzz", now: Date(timeIntervalSince1970: 1_700_000_000)) == "ada")
     }

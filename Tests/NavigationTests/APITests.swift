@@ -25,6 +25,20 @@ import CoreTesting
         #expect(api.endpoint(.submitSelection) === api.submitSelection)
     }
 
+    @Test func sessionIDsAreVersion4UUIDsDrawnFromASeedTheSameEveryRun() async throws {
+        let first = api(), second = api()
+        var ids: [String] = []
+        for _ in 0..<3 { ids.append(try await first.login()) }
+        #expect(Set(ids).count == 3, "a new id at every sign-in")
+        for id in ids {
+            let uuid = try #require(UUID(uuidString: id))
+            #expect(uuid.uuidString.lowercased() == id)
+            #expect(id.split(separator: "-")[2].first == "4", "version 4")
+            #expect("89ab".contains(id.split(separator: "-")[3].first!), "the RFC 4122 variant")
+        }
+        #expect(try await second.login() == ids[0], "the same seed, the same ids (a recorded demo is the same every time)")
+    }
+
     @Test func rLoginFailsWithTheOriginalServersFiveHundred() async {
         await #expect(throws: APIError.http(status: 500, body: "Something went wrong")) {
             try await api(login: .alwaysFail(.status(500))).login()

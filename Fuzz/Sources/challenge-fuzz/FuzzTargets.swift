@@ -1,3 +1,4 @@
+@testable import AppShell
 import Articles
 import Core
 @testable import DevServer
@@ -22,6 +23,12 @@ let fuzzTargets: [(name: String, run: @Sendable (UnsafeRawBufferPointer) -> Void
         guard let path = FuzzFiles.write(input, as: "config.json"),
               let data = try? ConfigurationFile.read(path, limit: 2048) else { return }
         _ = try? JSONValue.parse(data, file: path)
+    }),
+    // The input as a recording (`--replay`): read and checked line by line, then, when its
+    // terminal is of a size a person has, played through (answers read back, frames drawn).
+    ("recording", { input in
+        guard let recording = try? SessionRecording.parse(Data(input), file: "fuzz.jsonl"), recording.fitsAFuzzRun else { return }
+        _ = try? SessionVerdict.check(recording)
     }),
     // The input as a stored record's file, read through the encrypted store (its cap, its
     // damaged-record handling); what it sets aside is removed again.

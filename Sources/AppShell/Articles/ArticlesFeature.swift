@@ -55,8 +55,18 @@ struct ArticlesFeature: Feature {
         // The stored list is read now, so the challenge's first frame already shows it (the
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
-        _ = state.reduce(.cacheLoaded(ArticlesCache.loadFirst(from: environment.store)))
+        let cached = ArticlesCache.loadFirst(from: environment.store)
+        _ = state.reduce(.cacheLoaded(cached))
         list.count = state.articles.count
+        startAnswers = [.domain(.cacheLoaded(cached))]
+    }
+
+    /// What `init` read from the store, for a recording (Docs/recording.md).
+    private var startAnswers: [Event] = []
+
+    mutating func takeStartAnswers() -> [Event] {
+        defer { startAnswers = [] }
+        return startAnswers
     }
 
     static var appeared: Event { .domain(.appeared) }
@@ -193,7 +203,7 @@ struct ArticlesFeature: Feature {
     }
 
     /// The header's sync state at `now`, the countdown to a retry included.
-    private func status(at now: Duration) -> ArticlesStatus {
+    func status(at now: Duration) -> ArticlesStatus {
         var shown = state
         if let retryWaitStart { shown.sync = state.sync.countingDown(elapsed: now - retryWaitStart) }
         // A long sync's progress in the status, once it has run long enough to be worth reading.

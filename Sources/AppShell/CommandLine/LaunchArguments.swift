@@ -49,6 +49,7 @@ public enum LaunchArguments {
         options.noColor = given.has("--no-color")
         options.noMouse = given.has("--no-mouse")
         options.logFile = given["--log"]
+        try sessionOptions(given, challengeFlags: challengeOptions.map(\.flag), into: &options)
 
         // Flags that would silently change nothing are mistakes worth pointing out.
         let forOtherBackends = ["--server"].filter { _ in options.backend == .mock }
@@ -58,6 +59,34 @@ public enum LaunchArguments {
             throw UsageError("\(flag) is only used with --backend \(options.backend == .mock ? "http" : "mock")")
         }
         return .run(options)
+    }
+
+    /// `--record`, `--replay`, `--speed`, `--export-cast`: a replay takes everything from its
+    /// recording, so the options that would choose something else are refused with it
+    /// (Docs/recording.md).
+    private static func sessionOptions(
+        _ given: ParsedOptions, challengeFlags: [String], into options: inout LaunchOptions
+    ) throws(UsageError) {
+        options.recordFile = given["--record"]
+        options.replayFile = given["--replay"]
+        options.castFile = given["--export-cast"]
+        if let speed = given["--speed"] {
+            guard let parsed = ReplaySpeed(speed) else {
+                throw UsageError("--speed takes a number from 0.1 to 100 or max (got '\(speed)')")
+            }
+            options.replaySpeed = parsed
+        }
+        guard options.replayFile != nil else {
+            for flag in ["--speed", "--export-cast"] where given.has(flag) { throw UsageError("\(flag) is only used with --replay") }
+            return
+        }
+        let fromRecording = [
+            "--record", "--challenge", "--backend", "--server", "--data-dir", "--config", "--scenario", "--reset", "--log", "--no-mouse",
+        ] + challengeFlags
+        for flag in fromRecording where given.has(flag) {
+            throw UsageError("\(flag) can't be used with --replay: a replay runs as its recording says")
+        }
+        if options.castFile != nil, given.has("--speed") { throw UsageError("--speed is not used with --export-cast") }
     }
 
     /// Accepts `http://host[:port][/path]` and `https://…`; the rest is for libcurl to judge.

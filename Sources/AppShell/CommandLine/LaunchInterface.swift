@@ -59,10 +59,10 @@ public enum LaunchInterface {
             Definition("0", "quit (q, Ctrl-C) or ended cleanly by SIGTERM, SIGHUP or SIGINT"),
             Definition(
                 "1", "the terminal could not be started, its input closed while running (a line on stderr says so), "
-                    + "or libcurl is missing for --backend http"),
+                    + "libcurl is missing for --backend http, or a replayed frame differed from its recording"),
             Definition(
-                "2", "bad arguments or configuration, or no usable terminal: standard input or output not a terminal, "
-                    + "TERM unset, dumb or without a terminfo entry (one line on stderr names it; nothing was drawn)"),
+                "2", "bad arguments, configuration or recording, or no usable terminal: standard input or output not a "
+                    + "terminal, TERM unset, dumb or without a terminfo entry (one line on stderr names it; nothing was drawn)"),
         ],
         examples: [
             Definition("challenge-tui", "The launcher, on the embedded mock backend."),
@@ -70,6 +70,8 @@ public enum LaunchInterface {
                 "challenge-tui --challenge \(challenges[0].id) --scenario slow",
                 "The \(challenges[0].title.lowercased()) with every request taking 5-15 s."),
             Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
+            Definition("challenge-tui --record demo.jsonl", "Run as usual and write the session to demo.jsonl."),
+            Definition("challenge-tui --replay demo.jsonl --speed 4", "Play it back four times as fast, every frame checked."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",
                        "Install bash completion for one user."),
         ]
@@ -110,6 +112,20 @@ public enum LaunchInterface {
             """),
         OptionDeclaration("--log", .value(placeholder: "FILE"), help: "write one line per event to FILE (never secrets)",
                           completion: .file),
+        OptionDeclaration("--record", .value(placeholder: "FILE"), help: """
+            write the session to FILE as it happens (keys, answers, a digest of every frame; never a \
+            password or a token), to play it back with --replay (see Docs/recording.md)
+            """, completion: .file),
+        OptionDeclaration("--replay", .value(placeholder: "FILE"), help: """
+            play a recorded session back on its own clock, checking every frame against the \
+            recording, with no network and no stored data; Space pauses, Left and Right step, q leaves
+            """, completion: .file),
+        OptionDeclaration("--speed", .value(placeholder: "N"), help: """
+            with --replay: N times the recorded speed (0.1 to 100), or max (default 1)
+            """, completion: .words(["1", "2", "4", "max"])),
+        OptionDeclaration("--export-cast", .value(placeholder: "OUT.cast"), help: """
+            with --replay: write the session as an asciinema v2 cast to OUT.cast instead of playing it
+            """, completion: .file),
         OptionDeclaration("--completions", .choice(noun: "shell", choices: CompletionShell.allCases.map(\.rawValue)),
                           help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
         OptionDeclaration("--help", help: "show this help and exit", stopsParsing: true),

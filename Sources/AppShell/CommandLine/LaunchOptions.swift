@@ -24,8 +24,36 @@ public struct LaunchOptions: Equatable, Sendable {
     /// `--no-mouse`: leave clicks to the terminal (its own text selection).
     public var noMouse = false
     public var logFile: String?
+    /// `--record FILE`: write the session there (Docs/recording.md).
+    public var recordFile: String?
+    /// `--replay FILE`: play a recording back instead of running the app.
+    public var replayFile: String?
+    /// `--speed`: how fast a replay plays.
+    public var replaySpeed: ReplaySpeed = .times(1)
+    /// `--export-cast OUT.cast`: write the replay as a cast instead of playing it.
+    public var castFile: String?
 
     public init() {}
+}
+
+/// How fast a replay plays: a multiple of the recorded speed, or as fast as it can.
+public enum ReplaySpeed: Equatable, Sendable {
+    case times(Double)
+    case max
+
+    /// The slowest and fastest multiples accepted.
+    static let range = 0.1...100.0
+
+    /// `4`, `0.5` or `max`.
+    init?(_ text: String) {
+        if text == "max" {
+            self = .max
+        } else if let factor = Double(text), factor.isFinite, Self.range.contains(factor) {
+            self = .times(factor)
+        } else {
+            return nil
+        }
+    }
 }
 
 /// What the program was asked to do.

@@ -107,6 +107,14 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         self.settings = try ChallengeSettings.read(settings, from: root, over: ChallengeSettings(defaultsOf: settings))
     }
 
+    /// The same without the challenges' secrets (`ChallengeSetting.isSecret`): those read as their
+    /// defaults and `json` leaves them out (what a recording's header holds).
+    public func withoutSecrets(of challenges: [Challenge] = Challenge.all) -> AppConfiguration {
+        var copy = self
+        copy.settings = settings.withoutSecrets(of: challenges.flatMap(\.settings))
+        return copy
+    }
+
     /// The configuration as JSON, in the shape of `Config/default.json`.
     public var json: JSONValue {
         var members: [String: JSONValue] = [

@@ -21,9 +21,12 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
     /// An environment variable that stands for the key (the challenge reads it itself); the start
     /// checks it with `read` as strictly as the file's value, and the man page lists it.
     let variable: Definition?
+    /// A secret (a bearer token): a recording leaves it out and a replay runs on its default
+    /// (Docs/recording.md, "No secrets").
+    let isSecret: Bool
 
     init(
-        _ path: [String], default defaultValue: Value, variable: Definition? = nil,
+        _ path: [String], default defaultValue: Value, variable: Definition? = nil, secret: Bool = false,
         read: @escaping @Sendable (JSONReader) throws(ConfigurationError) -> Value,
         write: @escaping @Sendable (Value) -> JSONValue?,
         merge: @escaping @Sendable (_ base: JSONValue, _ change: JSONValue) -> JSONValue = { $0.merged(with: $1) }
@@ -31,6 +34,7 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
         self.path = path
         self.defaultValue = defaultValue
         self.variable = variable
+        self.isSecret = secret
         self.read = read
         self.write = write
         self.merge = merge
@@ -55,7 +59,7 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
 
     var erased: AnyChallengeSetting {
         AnyChallengeSetting(
-            path: path, defaultValue: SettingValue(defaultValue, json: write(defaultValue)), variable: variable,
+            path: path, defaultValue: SettingValue(defaultValue, json: write(defaultValue)), variable: variable, isSecret: isSecret,
             read: { reader throws(ConfigurationError) in
                 let value = try read(reader)
                 return SettingValue(value, json: write(value))
@@ -69,6 +73,7 @@ struct AnyChallengeSetting: Sendable {
     let path: [String]
     let defaultValue: SettingValue
     let variable: Definition?
+    let isSecret: Bool
     let read: @Sendable (JSONReader) throws(ConfigurationError) -> SettingValue
     let merge: @Sendable (JSONValue, JSONValue) -> JSONValue
 
@@ -106,6 +111,13 @@ public struct ChallengeSettings: Hashable, Sendable {
     public subscript<Value>(setting: ChallengeSetting<Value>) -> Value {
         get { values[setting.path.joined(separator: ".")]?.value as? Value ?? setting.defaultValue }
         set { values[setting.path.joined(separator: ".")] = SettingValue(newValue, json: setting.write(newValue)) }
+    }
+
+    /// These settings' secrets forgotten: they read as their defaults and `json` leaves them out.
+    func withoutSecrets(of settings: [AnyChallengeSetting]) -> ChallengeSettings {
+        var copy = self
+        for setting in settings where setting.isSecret { copy.values[setting.key] = nil }
+        return copy
     }
 
     subscript(key: String) -> SettingValue? {

@@ -68,6 +68,15 @@ protocol Feature {
     /// The host writes a topic's line whenever its text changes; an empty text writes nothing.
     /// Never a secret, never a value typed (Docs/configuration.md, "Logging").
     var logTopics: [(topic: String, text: String)] { get }
+
+    /// The answers the feature already reduced when it was made, with what it read then (the
+    /// stored article list): a recording writes them, a replay sends the recorded ones
+    /// (Docs/recording.md). Handed over once, when the screen appears.
+    mutating func takeStartAnswers() -> [Event]
+
+    /// How the timeline (`t`) names `event`, on the value it left (so it may say what the event
+    /// led to), at the event's time. By default its case (`Feature.caseName(of:)`).
+    func timelineName(of event: Event, at now: Duration) -> String
 }
 
 extension Feature {
@@ -78,6 +87,7 @@ extension Feature {
     static var logName: String { "app" }
     var logTopics: [(topic: String, text: String)] { [] }
     func activity(at now: Duration) -> String? { nil }
+    mutating func takeStartAnswers() -> [Event] { [] }
 }
 
 /// What a key asks of a feature's host.

@@ -13,6 +13,8 @@ final class FeatureHost<F: Feature>: Screen {
     /// Where the feature's topics are logged (set on appearing), and what was logged last of each.
     private var logger = Logger.disabled
     private var logged: [String: String] = [:]
+    /// The last events and the values they left, for the timeline (Docs/recording.md).
+    private var history = TimelineRing<F>()
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     init(_ feature: F, executor: (any TaskExecutor)? = nil) {
@@ -29,9 +31,17 @@ final class FeatureHost<F: Feature>: Screen {
     func appear(_ context: ScreenContext) {
         logger = context.environment.logger
         let poster = context.poster
-        runner = EffectRunner(
-            executor: executor, perform: feature.perform,
-            send: { [token] event in poster.post(.event(event, to: token)) })
+        // A replay runs no effect: the recording holds their answers (Docs/recording.md).
+        if context.session?.runsEffects != false {
+            runner = EffectRunner(
+                executor: executor, perform: feature.perform,
+                send: { [token] event in poster.post(.event(event, to: token)) })
+        }
+        let startAnswers = feature.takeStartAnswers()
+        if let session = context.session, let screen = self as? any SessionScreen {
+            let replayed = screen.exchangeStart(startAnswers, screen: context.serial(of: self), session: session)
+            for case let event as F.Event in replayed { send(event, at: context.now) }
+        }
         send(F.appeared, at: context.now)
     }
 
@@ -83,8 +93,13 @@ final class FeatureHost<F: Feature>: Screen {
         logged = [:]
     }
 
+    /// Changes the feature outside `reduce`: only a replay does, putting the recorded
+    /// placeholders into password fields (Docs/recording.md, "No secrets").
+    func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
+
     private func send(_ event: F.Event, at now: Duration) {
         let effects = feature.reduce(event, at: now)
+        history.append(event, at: now, leaving: feature)
         logChanges()
         runner?.run(effects)
     }
@@ -97,4 +112,21 @@ final class FeatureHost<F: Feature>: Screen {
             if !text.isEmpty { logger.info(F.logName, "\(topic): \(text)") }
         }
     }
+
+    // MARK: The timeline
+
+    var timeline: [TimelineRow] { history.rows }
+
+    func timelineName(_ sequence: Int) -> String {
+        guard let entry = history.entry(sequence) else { return "" }
+        return entry.feature.timelineName(of: entry.event, at: entry.time)
+    }
+
+    func renderPast(_ sequence: Int, in rect: Rect, on canvas: inout Canvas) -> Bool {
+        guard let entry = history.entry(sequence) else { return false }
+        _ = entry.feature.render(in: rect, on: &canvas, at: entry.time)
+        return true
+    }
 }
+
+extension FeatureHost: TimelineScreen {}

@@ -62,26 +62,34 @@ final class LauncherScreen: Screen {
 
     /// Not before the first frame: reading the store waits for its key (Docs/performance.md).
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        if case .firstFrameShown = message { readStandings(context.environment) }
+        if case .firstFrameShown = message { readStandings(context) }
     }
 
     /// A challenge was left: what it changed shows.
     func uncovered(_ context: ScreenContext) {
-        readStandings(context.environment)
+        readStandings(context)
     }
 
     /// Asks each challenge where it stands. A record the store could not open has been set
-    /// aside by the store; the line says so, and the challenge starts without it.
-    private func readStandings(_ environment: AppEnvironment) {
-        let context = StandingContext(store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone)
-        for challenge in challenges {
-            guard let standing = challenge.standing else { continue }
-            do {
-                standings[challenge.id] = try standing(context)
-            } catch {
-                standings[challenge.id] = "stored data unreadable, set aside"
+    /// aside by the store; the line says so, and the challenge starts without it. What was read
+    /// is part of a recording, and a replay shows the recorded lines (Docs/recording.md).
+    private func readStandings(_ context: ScreenContext) {
+        let environment = context.environment
+        let challenges = challenges
+        let read = { () -> [ChallengeID: String] in
+            let standingContext = StandingContext(store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone)
+            var standings: [ChallengeID: String] = [:]
+            for challenge in challenges {
+                guard let standing = challenge.standing else { continue }
+                do {
+                    standings[challenge.id] = try standing(standingContext)
+                } catch {
+                    standings[challenge.id] = "stored data unreadable, set aside"
+                }
             }
+            return standings
         }
+        standings = context.session?.standings(read) ?? read()
     }
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
@@ -94,7 +102,7 @@ final class LauncherScreen: Screen {
             open(selected)
         case .char("x") where challenges.contains(where: { $0.progress != nil }):
             forgetProgress(context)
-            readStandings(context.environment)
+            readStandings(context)
         default:
             return .ignored
         }

@@ -13,18 +13,26 @@ final class FaultPanelController {
     private let choices: [String: FaultChoice]
     /// What the HTTP backend's explanation lists.
     private let serverFaults: [String]
+    /// Told of every behaviour the panel sets, so the shell shows it (`ChallengeShell.network`).
+    private let applied: (EndpointName, EndpointBehaviour) -> Void
 
     /// - Parameters:
     ///   - challenges: whose rows to list: the challenge on screen (every one on the launcher).
     ///   - scenarioName: the scenario applied last (kept from one opening of the panel to the next).
     ///   - row: the row to start on, when it is listed (the one chosen at the last closing).
-    init(environment: AppEnvironment, challenges: [Challenge], scenarioName: String?, selecting row: FaultPanelModel.Row? = nil) {
+    ///   - behaviours: the endpoints as the shell last took them (nil: read them now).
+    ///   - applied: told of every behaviour the panel sets.
+    init(
+        environment: AppEnvironment, challenges: [Challenge], scenarioName: String?, selecting row: FaultPanelModel.Row? = nil,
+        behaviours: [EndpointName: EndpointBehaviour]? = nil, applied: @escaping (EndpointName, EndpointBehaviour) -> Void = { _, _ in }
+    ) {
         self.environment = environment
+        self.applied = applied
         choices = Dictionary(environment.challenges.flatMap(\.faultChoices).map { ($0.title, $0) }) { first, _ in first }
         serverFaults = challenges.flatMap(\.serverFaults)
         guard environment.options.backend == .mock else { return }
         model = FaultPanelModel(
-            challenges: challenges, behaviours: Self.liveBehaviours(environment),
+            challenges: challenges, behaviours: behaviours ?? Self.liveBehaviours(environment),
             choiceValues: choices.mapValues { $0.current(environment) }, scenarioNames: environment.scenarioLibrary.names(),
             scenarioName: scenarioName ?? environment.scenario.name, selecting: row)
     }
@@ -95,9 +103,10 @@ final class FaultPanelController {
         self.model = model
     }
 
-    /// A request may have used up a step of a `failNext`: show what is left.
-    func refresh() {
-        model?.refresh(Self.liveBehaviours(environment))
+    /// A request may have used up a step of a `failNext`: show what is left (`behaviours`: the
+    /// endpoints as the shell took them; nil: read them now).
+    func refresh(_ behaviours: [EndpointName: EndpointBehaviour]? = nil) {
+        model?.refresh(behaviours ?? Self.liveBehaviours(environment))
     }
 
     var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
@@ -111,6 +120,7 @@ final class FaultPanelController {
         switch change {
         case .behaviour(let endpoint, let behaviour):
             environment.mockEndpoint(endpoint).behaviour = behaviour
+            applied(endpoint, behaviour)
         case .choice(let title, let value):
             choices[title]?.apply(environment, value)
         }

@@ -166,12 +166,14 @@ struct FaultPanelModel: Hashable, Sendable {
     /// What ← / → cycle through. Every endpoint: succeed, fail (500), fail the next 3, a coin
     /// toss; then the failures its challenge's screens handle (`Challenge.extraFaults`).
     func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
-        let common: [OutcomePattern] = [
-            .alwaysSucceed, .alwaysFail(.status(500)), .failNext(3, .status(500)),
-            .random(successProbability: 0.5, failure: .status(500)),
-        ]
-        return common + (extraFaults[endpoint] ?? []).map(OutcomePattern.alwaysFail)
+        Self.commonOutcomes + (extraFaults[endpoint] ?? []).map(OutcomePattern.alwaysFail)
     }
+
+    /// What every endpoint offers, before its challenge's own failures.
+    static let commonOutcomes: [OutcomePattern] = [
+        .alwaysSucceed, .alwaysFail(.status(500)), .failNext(3, .status(500)),
+        .random(successProbability: 0.5, failure: .status(500)),
+    ]
 
     /// Delays `+` / `-` step through (seconds), shortest first.
     static let delays: [ClosedRange<Double>] = [0...0, 0.1...0.3, 0.5...2, 1...3, 2...5, 5...15, 15...20]

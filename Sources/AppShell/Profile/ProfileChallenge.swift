@@ -30,6 +30,7 @@ enum ProfileSettings {
     static let token = ChallengeSetting<String>(
         ["profileToken"], default: DevToken.default,
         variable: Definition(BearerToken.environmentKey, "the profile challenge's bearer token, over the configured one"),
+        secret: true,
         read: { reader throws(ConfigurationError) in
             let token = try reader.string()
             if let problem = tokenProblem(token) { throw reader.error(problem) }

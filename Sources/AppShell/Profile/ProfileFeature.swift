@@ -150,6 +150,17 @@ struct ProfileFeature: Feature {
         return []
     }
 
+    /// A replay's placeholder in a password field: the text and cursor as recorded, the domain
+    /// told as for an edit (Docs/recording.md, "No secrets").
+    mutating func replacePassword(_ field: ProfileField, with text: String, cursor: Int) {
+        guard field.isSecret, var typed = fields[field] else { return }
+        let changed = typed.text != text
+        typed.setText(text)
+        typed.moveCursor(to: cursor)
+        fields[field] = typed
+        if changed { _ = reduceDomain(.edit(field, text), at: busySince ?? .zero) }
+    }
+
     private mutating func reduceDomain(_ event: ProfileEvent, at now: Duration) -> [ProfileEffect] {
         let effects = state.reduce(event)
         syncFields()

@@ -39,6 +39,10 @@ extension ChallengeShell {
             default: break
             }
             return true
+        case let row as TimelinePanel.Target:
+            guard case .press(.left) = event.action, case .row(let sequence) = row else { return false }
+            timeline?.select(sequence)
+            return true
         case let row as FaultPanel.Target:
             // The wheel is the panel box's (it moves the selection).
             guard case .press(.left) = event.action else { return false }

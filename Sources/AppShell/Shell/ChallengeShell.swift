@@ -29,19 +29,32 @@ public final class ChallengeShell: TerminalApp {
     private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
     /// Formats the inspector's rows, with the retry policies the challenges declare.
-    let inspectorModel: InspectorModel
+    var inspectorModel: InspectorModel
     /// What the last frame drew where: mouse events are looked up in it.
     private(set) var hitMap = HitMap()
     private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
+    /// The session being recorded or replayed, if any (Docs/recording.md).
+    var session: SessionTap?
+    /// Each screen's number in the order screens were opened (how a recording addresses it).
+    private var serials: [ObjectIdentifier: Int] = [:]
+    private var screensOpened = 0
+    /// The requests and mock endpoints as the last `networkActivity` found them: what the
+    /// inspector and the fault panel show.
+    var network = LiveNetwork()
 
     /// Offers the environment's challenges (`AppEnvironment.challenges`).
     public init(environment: AppEnvironment) {
         self.environment = environment
         self.initialChallenge = environment.options.challenge
         inspectorModel = InspectorModel(retryPolicies: environment.challenges.flatMap { $0.retryPolicies(environment) })
+        network = LiveNetwork(environment)
     }
+
+    /// `screen`'s number in the order screens were opened (the launcher 0); -1 when it is not on
+    /// the stack.
+    func serial(of screen: any Screen) -> Int { serials[ObjectIdentifier(screen)] ?? -1 }
 
     deinit { monitorSubscription?.cancel() }
 
@@ -51,6 +64,10 @@ public final class ChallengeShell: TerminalApp {
     var isShowingInspector: Bool { inspector != nil }
     /// The inspector has the keys (the screen beside it doesn't).
     var inspectorHasFocus: Bool { inspector?.isFocused == true }
+    var timeline: TimelineController? {
+        for overlay in overlays { if case .timeline(let timeline) = overlay { return timeline } }
+        return nil
+    }
     var faultPanel: FaultPanelController? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
         return nil
@@ -109,8 +126,13 @@ public final class ChallengeShell: TerminalApp {
             case .char("n"):
                 pressN()
                 return
+            case .char("t"):
+                openTimeline()
+                return
             case .char("f"):
-                overlays.append(.faults(faultMemory.open(environment, on: currentChallenge)))
+                overlays.append(.faults(faultMemory.open(
+                    environment, on: currentChallenge, behaviours: network.behaviours,
+                    applied: { [unowned self] endpoint, behaviour in self.network.behaviours[endpoint] = behaviour })))
                 return
             default:
                 break
@@ -135,7 +157,8 @@ public final class ChallengeShell: TerminalApp {
         case .animationFrame:
             break
         case .networkActivity:
-            faultPanel?.refresh()
+            network = session?.network(after: network) ?? LiveNetwork(environment)
+            faultPanel?.refresh(network.behaviours)
         case .firstFrameShown:
             if let problem = environment.storeProblem {
                 showNotice(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
@@ -154,12 +177,12 @@ public final class ChallengeShell: TerminalApp {
         if let top {
             // The screen's area starts at the top left corner whatever shares the terminal.
             if layout.inspector == nil, layout.notice == nil {
-                cursor = top.render(in: layout.screen, on: &canvas, at: now)
+                cursor = renderTop(top, in: layout.screen, on: &canvas, at: now)
             } else {
                 // Sharing the terminal: the screen draws on a canvas of its own size, so nothing of
                 // it (not a cell, not a click region) spills into the inspector's part.
                 var own = Canvas(size: layout.screen.size)
-                cursor = top.render(in: layout.screen, on: &own, at: now)
+                cursor = renderTop(top, in: layout.screen, on: &own, at: now)
                 canvas.draw(own, at: layout.screen.origin)
             }
             if let toast, toast.owner == ObjectIdentifier(top) { toast.toast.draw(in: layout.screen, on: &canvas) }
@@ -167,7 +190,7 @@ public final class ChallengeShell: TerminalApp {
         if let notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
         if let inspector, let area = layout.inspector {
             let rows = inspector.filtered(inspectorRows)
-            let panel = InspectorPanel(rows: rows, total: environment.monitor.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
+            let panel = InspectorPanel(rows: rows, total: network.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
             let filterCursor = panel.draw(in: area, on: &canvas)
             if inspector.isFocused { cursor = filterCursor }
         }
@@ -183,6 +206,12 @@ public final class ChallengeShell: TerminalApp {
         return cursor
     }
 
+    /// The top screen now or, while the timeline has an event selected, as it was right after it.
+    private func renderTop(_ top: any Screen, in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        if let timeline, let shown = timeline.shownSequence, timeline.screen.renderPast(shown, in: area, on: &canvas) { return nil }
+        return top.render(in: area, on: &canvas, at: now)
+    }
+
     /// How the terminal is shared now.
     func layout(for size: Size) -> ShellLayout {
         ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: notice != nil)
@@ -195,6 +224,10 @@ public final class ChallengeShell: TerminalApp {
         // Over the leave question: its keys alone (nothing else works there).
         if overlays.contains(where: { if case .leaveConfirmation = $0 { true } else { false } }) {
             return HelpOverlay(guides: [ShellKeys.leaveDialog.guide], scroll: scroll)
+        }
+        // Over the timeline: its keys, then the global ones.
+        if let timeline {
+            return HelpOverlay(guides: [TimelineController.keyMap.guide(for: timeline), ShellKeys.global.guide(for: keyContext)], scroll: scroll)
         }
         let focused = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.guide(for: $0) : nil } ?? top?.keyGuide
         return HelpOverlay(
@@ -209,9 +242,9 @@ public final class ChallengeShell: TerminalApp {
         return help(in: area, at: run.now).layout(in: area).maxScroll
     }
 
-    /// The inspector's rows now: the monitor's history at the monitor's time.
+    /// The inspector's rows now: the history the last `networkActivity` took, at the frame's time.
     var inspectorRows: [InspectorModel.Row] {
-        inspectorModel.rows(environment.monitor.history, now: environment.monitor.now)
+        inspectorModel.rows(network.history, now: runContext?.now ?? .zero)
     }
 
     // MARK: Screens
@@ -249,6 +282,16 @@ public final class ChallengeShell: TerminalApp {
         }
     }
 
+    /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
+    /// before anything happened, a word instead.
+    func openTimeline() {
+        guard let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
+            toast("The timeline lists a challenge's events: open one first", kind: .info)
+            return
+        }
+        overlays.append(.timeline(timeline))
+    }
+
     func hideInspector() { inspector = nil }
 
     func open(_ challenge: Challenge) {
@@ -261,6 +304,8 @@ public final class ChallengeShell: TerminalApp {
     func push(_ screen: any Screen) {
         // A toast is part of its screen: covered, it goes.
         toast = nil
+        serials[ObjectIdentifier(screen)] = screensOpened
+        screensOpened += 1
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()
@@ -283,6 +328,7 @@ public final class ChallengeShell: TerminalApp {
         if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
             environment.logger.info("app", "left \(left.title)")
         }
+        serials[ObjectIdentifier(screen)] = nil
         if let context {
             screen.disappear(context)
             top?.uncovered(context)
@@ -325,7 +371,7 @@ public final class ChallengeShell: TerminalApp {
     private func afterChange() {
         guard let run = runContext else { return }
         layOutTop()
-        let inspectorMoves = isShowingInspector && environment.monitor.history.contains { $0.isPending }
+        let inspectorMoves = isShowingInspector && network.history.contains { $0.isPending }
         if top?.isAnimating == true || inspectorMoves {
             if !run.isScheduled("shell.animation") {
                 run.schedule("shell.animation", after: Spinner().interval, .animationFrame)

@@ -27,6 +27,10 @@ public enum ChallengeTUI {
             case .run(let parsed):
                 options = parsed
             }
+            // A replay runs on its recording alone (Docs/recording.md).
+            if options.replayFile != nil {
+                return SessionCommand.replay(options, print: { print($0) }, printError: printError)
+            }
         } catch {
             printError("challenge-tui: \(error.description)\n\n\(HelpText.shortUsage(LaunchInterface.interface))")
             return 2
@@ -52,14 +56,32 @@ public enum ChallengeTUI {
             return error.exitStatus
         }
 
+        // `--record`: the file is opened before the terminal is touched (Docs/recording.md).
+        let recording: SessionFile?
+        do {
+            recording = try options.recordFile.map { path throws(LaunchError) in try SessionFile(path: path) }
+        } catch {
+            printError("challenge-tui: \(error.description)")
+            return error.exitStatus
+        }
+
         let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment, modes: app.terminalModes)
         // Pictures are drawn in the colours the terminal turns out to have once started.
         app.pictureColorMode = { [unowned terminal] in terminal.colorMode }
         let shell = ChallengeShell(environment: app)
         do {
-            let loop = try EventLoop(app: shell, terminal: terminal, time: app.time)
+            let exit: EventLoopExit
             app.logger.info("app", "started \(version): \(app.backendDescription)")
-            let exit = try loop.run()
+            if let recording {
+                let recorder = SessionRecorder(shell: shell, file: recording)
+                exit = try EventLoop(app: recorder, terminal: terminal, time: app.time).run()
+                recorder.finish("\(exit)")
+                if let problem = recorder.problem {
+                    printError("challenge-tui: --record: could not write \(recording.path) (\(problem)); the recording is incomplete")
+                }
+            } else {
+                exit = try EventLoop(app: shell, terminal: terminal, time: app.time).run()
+            }
             app.logger.info("app", "ended: \(exit)")
             // A terminating signal that was handled cleanly is a clean end, not a failure.
             switch exit {

@@ -25,6 +25,8 @@ enum KeyReference {
             NamedGuide(name: "leave-dialog", guide: ShellKeys.leaveDialog.guide, inSummary: false),
             NamedGuide(name: "fault-panel", guide: FaultPanelController.keyMap.guide),
             NamedGuide(name: "inspector", guide: ShellKeys.inspector.guide, inSummary: false),
+            NamedGuide(name: "timeline", guide: TimelineController.keyMap.guide, inSummary: false),
+            NamedGuide(name: "replay", guide: ReplayApp.keyMap.guide, inSummary: false),
         ]
     }
 

@@ -12,6 +12,8 @@ enum Overlay {
     /// `?`: the keys of what has the keys under it, then those that work everywhere; `scroll`
     /// is how many lines it is scrolled down when taller than the terminal.
     case help(scroll: Int)
+    /// `t`: the top screen's last events; the screen is drawn as it was after the selected one.
+    case timeline(TimelineController)
 
     /// What a key did.
     enum KeyOutcome: Equatable {
@@ -48,6 +50,9 @@ enum Overlay {
             }
             if let moved { self = .help(scroll: min(max(0, moved), helpScrollLimit)) }
             return .handled
+        case .timeline(let timeline):
+            if key == .char("?") || key == .function(1) { return .help }
+            return timeline.handle(key) ? .handled : .close
         }
     }
 
@@ -57,6 +62,7 @@ enum Overlay {
         case .faults(let panel): panel.keyBar
         case .leaveConfirmation: KeyBar(ShellKeys.leaveDialog.barItems)
         case .help: KeyBar(ShellKeys.help.barItems(for: helpScrolls))
+        case .timeline(let timeline): timeline.keyBar
         }
     }
 
@@ -71,6 +77,8 @@ enum Overlay {
         case .help:
             help().draw(in: area, on: &canvas)
             canvas.addHitRegion(area, KeyTarget(click: .escape, wheelUp: .up, wheelDown: .down, isOpaque: true))
+        case .timeline(let timeline):
+            timeline.panel.draw(in: area, on: &canvas)
         }
     }
 }

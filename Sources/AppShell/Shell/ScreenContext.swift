@@ -34,4 +34,11 @@ public final class ScreenContext {
     }
 
     public func cancelTimer(_ id: String) { run.cancel(id) }
+
+    /// The session being recorded or replayed, if any (Docs/recording.md).
+    var session: SessionTap? { shell.session }
+
+    /// `screen`'s number in the order screens were opened (the launcher 0): how a recording
+    /// addresses it.
+    func serial(of screen: any Screen) -> Int { shell.serial(of: screen) }
 }

@@ -34,6 +34,9 @@ enum ShellKeys {
         KeyBinding(
             [.char("f")], bar: "f", label: "faults", help: "fault panel: the mock's delays and failures",
             importance: .extra, when: { !$0.capturesText }),
+        KeyBinding(
+            [.char("t")], bar: "t", label: "timeline", help: "timeline: the challenge's last events, the screen as it was after each",
+            importance: .extra, when: { !$0.capturesText && !$0.onLauncher }),
         KeyBinding([.ctrl("c")], bar: nil, label: "quit at once", help: "quit at once, from anywhere"),
         KeyBinding(
             [], names: "click", bar: nil, label: "press",

@@ -58,7 +58,7 @@ public enum BoundedFileReader {
     }
 
     /// "a folder", "a FIFO"… for a message.
-    static func kind(of mode: mode_t) -> String {
+    public static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: "a folder"
         case S_IFIFO: "a FIFO (named pipe)"

@@ -67,3 +67,14 @@ extension LocalTime {
         (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 }
+
+extension LocalTime {
+    /// This machine's offset from UTC at `date`, in seconds (east positive), as `TZ` or
+    /// `/etc/localtime` says.
+    public static func utcOffset(at date: Date) -> Int {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return parts.tm_gmtoff
+    }
+}

@@ -24,6 +24,9 @@ public final class MockNavigationAPI: NavigationAPI {
     private let clock: any Clock<Duration>
     private let monitor: NetworkMonitor?
     private let source: Mutex<(source: ExperimentSource, random: SeededRandom)>
+    /// Where session ids come from: drawn, like the coin tosses, from a seed, so a run (and a
+    /// recording made from scripts: Docs/recording.md) is the same every time.
+    private let sessionIDs: Mutex<SeededRandom>
 
     public convenience init(
         login: EndpointBehaviour, fetchExperiments: EndpointBehaviour, submitSelection: EndpointBehaviour,
@@ -45,8 +48,9 @@ public final class MockNavigationAPI: NavigationAPI {
     public init(
         login: MockEndpoint, fetchExperiments: MockEndpoint, submitSelection: MockEndpoint,
         experiment: ExperimentSource = .random(seed: 0), clock: any Clock<Duration>,
-        monitor: NetworkMonitor? = nil
+        monitor: NetworkMonitor? = nil, sessionSeed: UInt64 = 0
     ) {
+        sessionIDs = Mutex(SeededRandom(seed: sessionSeed))
         self.login = login
         self.fetchExperiments = fetchExperiments
         self.submitSelection = submitSelection
@@ -95,7 +99,7 @@ public final class MockNavigationAPI: NavigationAPI {
         } catch .http(let status, _) {
             throw .http(status: status, body: Self.loginFailureBody)
         }
-        return Self.makeSessionID()
+        return sessionIDs.withLock { Self.makeSessionID(&$0) }
     }
 
     public func fetchExperiment() async throws(APIError) -> Experiment {
@@ -148,8 +152,16 @@ public final class MockNavigationAPI: NavigationAPI {
         return SeededRandom(seed: 0)
     }
 
-    private static func makeSessionID() -> SessionID {
-        // The real server hands out a UUID v4; so does the mock.
-        UUID().uuidString.lowercased()
+    /// A UUID v4 as the real server hands out, its random bits from `random`.
+    static func makeSessionID(_ random: inout SeededRandom) -> SessionID {
+        var bytes: [UInt8] = []
+        for _ in 0..<2 {
+            let word = random.next()
+            bytes += (0..<8).map { UInt8(truncatingIfNeeded: word >> (56 - 8 * $0)) }
+        }
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
     }
 }

@@ -50,7 +50,7 @@ public enum DisplayWidth {
     }
 
     /// Control characters are never drawn (they would reach the terminal as commands).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 

@@ -240,5 +240,6 @@ public final class EventLoop<App: TerminalApp> {
         }
         terminal.present(canvas, cursor: cursor)
         renderCount += 1
+        if !isTooSmall { app.presented(canvas, cursor: cursor) }
     }
 }

@@ -16,10 +16,14 @@ public protocol TerminalApp: AnyObject {
     /// Draws everything onto `canvas` (sized to the terminal); returns where the text cursor
     /// goes, or nil to hide it.
     func render(into canvas: inout Canvas) -> Point?
+    /// The frame `render` drew is on the terminal: work that must not delay it (a recording's
+    /// digest of the frame, Docs/recording.md) goes here.
+    func presented(_ canvas: Canvas, cursor: Point?)
 }
 
 extension TerminalApp {
     public func start(_ context: RunContext<Message>) {}
+    public func presented(_ canvas: Canvas, cursor: Point?) {}
 }
 
 /// Why the event loop ended.

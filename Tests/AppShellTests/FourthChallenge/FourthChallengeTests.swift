@@ -19,8 +19,8 @@ import TUI
         app.press(.char("4"))
         try await app.waitFor("Theme: light")
         #expect(app.contains("Not saved yet"))
-        #expect(app.lines.last?.hasPrefix("t theme · s save") == true, "its keys on the key bar")
-        app.press(.char("t"))
+        #expect(app.lines.last?.hasPrefix("d theme · s save") == true, "its keys on the key bar")
+        app.press(.char("d"))
         #expect(app.contains("Theme: dark"))
         app.press(.char("s"))
         try await app.waitFor("Saved 1×")
@@ -86,7 +86,7 @@ import TUI
         let usage = HelpText.render(LaunchInterface.interface(for: Self.challenges))
         #expect(usage.contains("navigation|articles|profile|settings"))
         let keys = LaunchInterface.manPage(for: Self.challenges).keys
-        #expect(keys.contains(Definition("Settings", "t theme · s save")), "its keys in the man page")
+        #expect(keys.contains(Definition("Settings", "d theme · s save")), "its keys in the man page")
     }
 
     /// The registration in the page names only what `Challenge` takes.

@@ -151,7 +151,7 @@ struct SettingsFeature: Feature {
 
     func command(for key: Key) -> FeatureCommand<SettingsEvent>? {
         switch key {
-        case .char("t"): .send(.toggleTheme)
+        case .char("d"): .send(.toggleTheme)
         case .char("s"): .send(.save)
         default: nil
         }
@@ -164,7 +164,7 @@ struct SettingsFeature: Feature {
 
     var keyMap: KeyMap<SettingsFeature> { Self.keys }
     static let keys = KeyMap<SettingsFeature>("Settings", [
-        KeyBinding([.char("t")], bar: "t", label: "theme", help: "switch between the light and the dark theme"),
+        KeyBinding([.char("d")], bar: "d", label: "theme", help: "switch between the light and the dark theme"),
         KeyBinding([.char("s")], bar: "s", label: "save", help: "save the preferences"),
     ])
 

@@ -139,7 +139,7 @@ import Contract
         app.press(.enter)
         #expect(try app.flowState.submitting == Submission(screen: .b1, selection: "Choice B"))
         try await app.waitFor("Submitting Choice B…")
-        #expect(app.lines[23] == "? help · q leave · n network · f faults", "nothing of the flow to press while submitting")
+        #expect(app.lines[23] == "? help · q leave · n network · f faults · t timeline", "nothing of the flow to press while submitting")
         app.press(.down)
         #expect(app.contains("│ › Choice B"), "the wheel is locked while submitting")
         try await app.waitForSleepers(1)
@@ -294,7 +294,7 @@ import Contract
         try await app.advance(by: .seconds(3))
         try await app.waitForScreen(.d)
         #expect(!app.contains("[ < ]"))
-        #expect(app.lines[23] == "? help · q leave · n network · f faults")
+        #expect(app.lines[23] == "? help · q leave · n network · f faults · t timeline")
         for key in [Key.escape, .left, .backspace, .char("<"), .enter, .char(" "), .up, .char("r")] {
             #expect(NavigationKeys.event(for: key, in: try app.flowState) == nil, "\(key) does nothing on D")
             app.press(key)

@@ -16,7 +16,10 @@ final class ShellHarness {
     let executor = ManualExecutor()
     let environment: AppEnvironment
     let shell: ChallengeShell
-    let loop: EventLoop<ChallengeShell>
+    /// The loop, over the shell or (recording) over the `SessionRecorder` that wraps it.
+    let loop: any HarnessLoop
+    /// Writes the session when the harness records (Docs/recording.md).
+    let recorder: SessionRecorder?
 
     /// A scenario where every endpoint answers at once and succeeds.
     static let instantScenario = Scenario(
@@ -26,20 +29,38 @@ final class ShellHarness {
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
         size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
         storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults,
-        environment variables: [String: String] = [:], logger: Logger = .disabled, challenges: [Challenge] = Challenge.all
+        environment variables: [String: String] = [:], logger: Logger = .disabled, challenges: [Challenge] = Challenge.all,
+        recordTo recording: String? = nil, wallAtOrigin: Date = testEpoch
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
         environment = AppEnvironment(
-            options: options, configuration: configuration, scenario: scenario, environment: variables, time: .driven(by: clock),
+            options: options, configuration: configuration, scenario: scenario, environment: variables,
+            time: .driven(by: clock, wallAtOrigin: wallAtOrigin),
             store: store, storeProblem: storeProblem, logger: logger, executor: executor, challenges: challenges)
         // What the screens show in local time does not depend on the machine's zone.
         environment.timeZone = TimeZone(identifier: "UTC")
         shell = ChallengeShell(environment: environment)
-        loop = try EventLoop(
-            app: shell, terminal: terminal, configuration: .init(handlesSignals: false),
-            poller: ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys }), time: environment.time)
+        let poller = ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys })
+        if let recording {
+            let recorder = try SessionRecorder(shell: shell, path: recording)
+            // Times of day in UTC, so a recording is the same on every machine.
+            recorder.utcOffset = 0
+            shell.inspectorModel.timeZone = TimeZone(secondsFromGMT: 0)
+            self.recorder = recorder
+            loop = try EventLoop(
+                app: recorder, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: environment.time)
+        } else {
+            recorder = nil
+            loop = try EventLoop(
+                app: shell, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: environment.time)
+        }
         try loop.start()
+    }
+
+    /// Ends the recording as the program does when the loop ends.
+    func finishRecording() {
+        recorder?.finish("quit")
     }
 
     deinit { loop.stop() }
@@ -148,6 +169,17 @@ final class ShellHarness {
         _ = loop.step()
     }
 }
+
+/// The event loop as the harness drives it, whichever app it runs.
+protocol HarnessLoop: AnyObject {
+    var context: RunContext<ShellMessage> { get }
+    var pollTimeout: Duration? { get }
+    func start() throws
+    func step() -> EventLoopExit?
+    func stop()
+}
+
+extension EventLoop: HarnessLoop where App.Message == ShellMessage {}
 
 struct HarnessFailure: Error, CustomStringConvertible {
     var description: String

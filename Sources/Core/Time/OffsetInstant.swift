@@ -1,5 +1,6 @@
-/// A point on a test clock's time line: the time elapsed since the clock's zero. The instant of
-/// both `ManualClock` and `ImmediateClock`.
+/// A point on a clock's time line that moves only when told: the time elapsed since the clock's
+/// zero. The instant of a replay's `SteppedClock`, and of the tests' `ManualClock` and
+/// `ImmediateClock`.
 public struct OffsetInstant: InstantProtocol, Sendable, CustomStringConvertible {
     public var offset: Duration
 

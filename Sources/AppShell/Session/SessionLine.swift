@@ -1,0 +1,160 @@
+import Core
+import TUI
+
+/// One line of a recording after the header: what happened, and when on the session's clock.
+struct SessionEntry {
+    var time: Duration
+    var line: SessionLine
+    /// The password fields as placeholders after this line, when they changed (Docs/recording.md,
+    /// "No secrets").
+    var secrets: SecretPlaceholders?
+    /// On `firstFrameShown`: why the encrypted store could not be opened (the app then said so).
+    var storeProblem: StoreError?
+    /// Where it is in the file (1 is the header).
+    var lineNumber = 0
+}
+
+/// What one line holds.
+enum SessionLine {
+    /// The loop started the app.
+    case start
+    /// A key, a click or the wheel, a paste (a password's characters already placeholders).
+    case key(Key)
+    /// The terminal's new size.
+    case resize(Size)
+    /// An effect's answer for screen `screen` (counted in the order screens were opened, the
+    /// launcher 0), as that screen's feature writes it.
+    case answer(screen: Int, JSONReader)
+    /// An answer for a screen that had been left: the loop handled and dropped it.
+    case stale
+    /// What screen `screen` read when it was made (the stored article list), handed to it as it
+    /// appeared.
+    case opened(screen: Int, [JSONReader])
+    /// Where the challenges stand, as the launcher read them from the store (by challenge),
+    /// handed to it when it reads them next.
+    case standings([ChallengeID: String])
+    /// A message of the shell's own: a timer's (`animationFrame`, `toastExpired`) or
+    /// `firstFrameShown`.
+    case message(ShellMessage)
+    /// Requests began or ended (the network inspector's rows that changed) and the mock's
+    /// endpoints as they stand (those that changed).
+    case network(NetworkChange)
+    /// A caption for a replay's status line.
+    case note(String)
+    /// Frame `number` (from 1) was drawn; its digest, and the terminal's size when it changed
+    /// without the app being told (the process was suspended and resumed meanwhile).
+    case frame(Int, CanvasDigest, Size?)
+    /// The session ended (why, in a word).
+    case end(String)
+}
+
+/// What a `network` line says.
+struct NetworkChange: Equatable {
+    var activities: [NetworkActivity] = []
+    var behaviours: [EndpointName: EndpointBehaviour] = [:]
+
+    var isEmpty: Bool { activities.isEmpty && behaviours.isEmpty }
+}
+
+extension SessionEntry {
+    static let keys = ["t", "start", "key", "char", "paste", "mouse", "resize", "answer", "screen", "stale", "opened", "standings",
+                       "message", "storeProblem", "network", "mock", "note", "frame", "hash", "size", "end", "secrets"]
+
+    /// The line as written: `t` first, then the rest in key order.
+    func encoded() -> String {
+        var members: [String: JSONValue] = [:]
+        switch line {
+        case .start: members["start"] = .bool(true)
+        case .key(let key): members.merge(SessionValues.json(key)) { $1 }
+        case .resize(let size): members["resize"] = .array([.int(size.width), .int(size.height)])
+        case .answer(let screen, let answer):
+            members["screen"] = .int(screen)
+            members["answer"] = answer.value
+        case .stale: members["stale"] = .bool(true)
+        case .opened(let screen, let answers):
+            members["opened"] = .int(screen)
+            members["answer"] = .array(answers.map(\.value))
+        case .standings(let standings):
+            members["standings"] = .object(Dictionary(uniqueKeysWithValues: standings.map { ($0.key.rawValue, .string($0.value)) }))
+        case .message(let message):
+            members["message"] = .string(SessionValues.name(of: message))
+        case .network(let change):
+            members["network"] = .array(change.activities.map(SessionValues.json))
+            if !change.behaviours.isEmpty {
+                members["mock"] = .object(Dictionary(uniqueKeysWithValues: change.behaviours.map { ($0.key.rawValue, $0.value.json) }))
+            }
+        case .note(let text): members["note"] = .string(text)
+        case .frame(let number, let digest, let size):
+            members["frame"] = .int(number)
+            members["hash"] = .string(digest.description)
+            if let size { members["size"] = .array([.int(size.width), .int(size.height)]) }
+        case .end(let why): members["end"] = .string(why)
+        }
+        if let secrets { members["secrets"] = secrets.json }
+        if let storeProblem { members["storeProblem"] = SessionValues.json(storeProblem) }
+        var text = "{\"t\":" + JSONValue.time(time).description
+        for key in members.keys.sorted() {
+            text += "," + JSONValue.string(key).description + ":" + members[key]!.description
+        }
+        return text + "}"
+    }
+
+    /// Reads one line (its JSON already parsed); `reader.file` names the file and the line.
+    init(_ reader: JSONReader, lineNumber: Int) throws(ConfigurationError) {
+        let object = try SessionObject(reader, known: Self.keys)
+        self.lineNumber = lineNumber
+        time = try object("t").time()
+        secrets = try object.optional("secrets").map { secrets throws(ConfigurationError) in try SecretPlaceholders(secrets) }
+        storeProblem = try object.optional("storeProblem").map { problem throws(ConfigurationError) in try SessionValues.storeError(problem) }
+        if object.has("start") {
+            line = .start
+        } else if let key = try SessionValues.key(object) {
+            line = .key(key)
+        } else if let size = object.optional("resize") {
+            line = .resize(try Self.size(size))
+        } else if let answer = object.optional("answer"), object.has("screen") {
+            line = .answer(screen: try object("screen").int(in: 0...1_000_000), answer)
+        } else if let screen = object.optional("opened") {
+            line = .opened(screen: try screen.int(in: 0...1_000_000), try object("answer").array())
+        } else if let standings = object.optional("standings") {
+            var values: [ChallengeID: String] = [:]
+            for (id, text) in try standings.dictionary() {
+                guard Challenge.named(ChallengeID(rawValue: id)) != nil else { throw text.error("no challenge called \(id.excerpt())") }
+                values[ChallengeID(rawValue: id)] = try text.string(atMost: SessionFormat.longestText)
+            }
+            line = .standings(values)
+        } else if object.has("stale") {
+            line = .stale
+        } else if let message = object.optional("message") {
+            line = .message(try SessionValues.message(message))
+        } else if object.has("network") || object.has("mock") {
+            var change = NetworkChange()
+            change.activities = try object.optional("network")?.array().map { item throws(ConfigurationError) in
+                try SessionValues.activity(item)
+            } ?? []
+            for (name, behaviour) in try object.optional("mock")?.dictionary() ?? [] {
+                guard EndpointName.all.contains(EndpointName(name)) else { throw behaviour.error("no endpoint called \(name.excerpt())") }
+                change.behaviours[EndpointName(name)] = try EndpointBehaviour(reader: behaviour)
+            }
+            line = .network(change)
+        } else if let note = object.optional("note") {
+            line = .note(try note.string(atMost: SessionFormat.longestText))
+        } else if let frame = object.optional("frame") {
+            let hash = try object("hash")
+            guard let digest = CanvasDigest(text: try hash.string()) else { throw hash.error("expected 12 hexadecimal digits") }
+            line = .frame(try frame.int(in: 1...SessionFormat.mostLines), digest, try object.optional("size").map(Self.size))
+        } else if let end = object.optional("end") {
+            line = .end(try end.string(atMost: 100))
+        } else {
+            throw reader.error("a line that says nothing (no start, key, char, paste, mouse, resize, answer, opened, standings, stale, "
+                + "message, network, note, frame or end)")
+        }
+    }
+
+    /// `[columns, rows]`.
+    static func size(_ reader: JSONReader) throws(ConfigurationError) -> Size {
+        let sides = try reader.array()
+        guard sides.count == 2 else { throw reader.error("expected [columns, rows]") }
+        return Size(width: try sides[0].int(in: 1...SessionHeader.largestSide), height: try sides[1].int(in: 1...SessionHeader.largestSide))
+    }
+}

@@ -1,0 +1,194 @@
+import Core
+import FoundationEssentials
+import TUI
+
+/// Plays a recording into a fresh app, line by line, on a clock that shows the recorded times:
+/// keys and answers go where the loop sent them, no effect runs (so no request and no stored
+/// data: the store is in memory), and every frame is drawn and its digest compared with the
+/// recorded one. A replay in the terminal, an export to a cast and the tests all play through
+/// here (Docs/recording.md).
+final class SessionPlayer {
+    let recording: SessionRecording
+    let environment: AppEnvironment
+    let shell: ChallengeShell
+    private let loop: SteppedLoop<ChallengeShell>
+    private let tap: ReplayTap
+    /// The next line to play.
+    private(set) var position = 0
+    /// The last frame drawn, and its number.
+    private(set) var frame: (canvas: Canvas, cursor: Point?, number: Int)?
+    /// The number of the last frame line passed (drawn or not).
+    private(set) var framesPassed = 0
+    /// The caption of the last `note` passed.
+    private(set) var caption: String?
+    /// Whether frames are drawn (off while catching up to a point already checked).
+    var drawsFrames = true
+
+    /// What playing one line did.
+    enum Step: Equatable {
+        /// A frame was drawn: the same as recorded, or not.
+        case frame(number: Int, identical: Bool)
+        /// Something else (a key, an answer, a caption).
+        case line
+        /// The end line.
+        case end
+    }
+
+    init(_ recording: SessionRecording) throws(SessionReadError) {
+        self.recording = recording
+        let header = recording.header
+        let clock = SteppedClock()
+        let time = TimeSource.stepped(by: clock, wallAtOrigin: header.wallAtOrigin)
+        var options = LaunchOptions()
+        options.challenge = header.challenge
+        options.backend = header.backend
+        options.scenario = header.scenario.name
+        options.noColor = header.colors == .none
+        let scenarios = header.scenarios.mapValues(\.description)
+        environment = AppEnvironment(
+            options: options, configuration: header.configuration, scenario: header.scenario, time: time,
+            store: InMemoryRecordStore(), storeProblem: recording.storeProblem,
+            scenarioLibrary: ScenarioLibrary(directory: nil, builtIn: scenarios))
+        let colors = header.colors
+        environment.pictureColorMode = { colors }
+        shell = ChallengeShell(environment: environment)
+        shell.inspectorModel.timeZone = TimeZone(secondsFromGMT: header.utcOffset)
+        tap = ReplayTap(monitorCapacity: environment.monitor.capacity)
+        shell.session = tap
+        do {
+            loop = try SteppedLoop(app: shell, size: header.size, clock: clock, time: time)
+        } catch {
+            throw SessionReadError(file: recording.file, line: nil, problem: "cannot replay: \(error)")
+        }
+    }
+
+    var isAtEnd: Bool { position >= recording.entries.count }
+
+    /// The recorded time of the line played last (0 before the first).
+    var time: Duration { position > 0 ? recording.entries[position - 1].time : .zero }
+
+    /// The terminal size the app is drawn at now.
+    var size: Size { loop.terminalSize }
+
+    /// Plays the next line.
+    func step() throws(SessionReadError) -> Step {
+        guard !isAtEnd else { return .end }
+        let entry = recording.entries[position]
+        position += 1
+        let time = entry.time
+        func fail(_ error: ConfigurationError) -> SessionReadError {
+            SessionReadError(error, line: entry.lineNumber, file: recording.file)
+        }
+        var result = Step.line
+        switch entry.line {
+        case .start:
+            loop.start(at: time)
+        case .key(let key):
+            loop.handle(key, at: time)
+        case .resize(let size):
+            loop.resize(to: size, at: time)
+        case .answer(let screen, let reader):
+            let message: ShellMessage
+            do {
+                message = try shell.replayedMessage(screen: screen, reader)
+            } catch {
+                throw fail(error)
+            }
+            loop.handle(message, at: time)
+        case .stale:
+            loop.handle(.event(StaleAnswer(), to: ScreenToken()), at: time)
+        case .opened(let screen, let answers):
+            tap.pendingOpened.append((screen, answers))
+        case .standings(let standings):
+            tap.pendingStandings = standings
+        case .message(let message):
+            loop.handle(message, at: time)
+        case .network(let change):
+            tap.pendingNetwork = change
+            loop.handle(.networkActivity, at: time)
+            tap.pendingNetwork = nil
+        case .note(let text):
+            caption = text.isEmpty ? nil : text
+        case .frame(let number, let digest, let size):
+            if let size { loop.setSize(size) }
+            framesPassed = number
+            if drawsFrames {
+                let (canvas, cursor) = loop.render(at: time)
+                frame = (canvas, cursor, number)
+                result = .frame(number: number, identical: CanvasDigest(canvas, cursor: cursor) == digest)
+            } else {
+                frame = nil
+                result = .frame(number: number, identical: true)
+            }
+        case .end:
+            result = .end
+        }
+        if let secrets = entry.secrets { shell.restoreSecrets(secrets) }
+        _ = loop.discardPosted()
+        if let error = tap.failure { throw fail(error) }
+        if !tap.pendingOpened.isEmpty, !isOpened(entry.line) {
+            throw SessionReadError(
+                file: recording.file, line: entry.lineNumber,
+                problem: "screen \(tap.pendingOpened[0].screen) was recorded as opened, but this line opened no screen")
+        }
+        if tap.pendingStandings != nil, !isStandings(entry.line) {
+            throw SessionReadError(
+                file: recording.file, line: entry.lineNumber,
+                problem: "the launcher's lines were recorded as read, but this line read none")
+        }
+        return result
+    }
+
+    /// Draws the frame as it stands now (after catching up without drawing), numbered as the
+    /// last frame passed.
+    func redraw() {
+        let (canvas, cursor) = loop.render(at: time)
+        frame = (canvas, cursor, framesPassed)
+    }
+
+    private func isStandings(_ line: SessionLine) -> Bool {
+        if case .standings = line { return true }
+        return false
+    }
+
+    private func isOpened(_ line: SessionLine) -> Bool {
+        if case .opened = line { return true }
+        return false
+    }
+}
+
+/// An answer whose screen was left before it came: the loop dropped it.
+struct StaleAnswer: Sendable {}
+
+/// The session as a replay sees it: no effect runs, screens get the recorded start answers,
+/// the inspector the recorded requests.
+final class ReplayTap: SessionTap {
+    let runsEffects = false
+    let blobs = SessionBlobs()
+    var pendingOpened: [(screen: Int, answers: [JSONReader])] = []
+    var pendingNetwork: NetworkChange?
+    /// What the launcher reads next (a `standings` line), until it does.
+    var pendingStandings: [ChallengeID: String]?
+    private(set) var failure: ConfigurationError?
+    private let monitorCapacity: Int
+
+    init(monitorCapacity: Int) { self.monitorCapacity = monitorCapacity }
+
+    func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]? {
+        guard let index = pendingOpened.firstIndex(where: { $0.screen == screen }) else { return [] }
+        return pendingOpened.remove(at: index).answers
+    }
+
+    func network(after current: LiveNetwork) -> LiveNetwork? {
+        current.applying(pendingNetwork ?? NetworkChange(), capacity: monitorCapacity)
+    }
+
+    func standings(_ read: () -> [ChallengeID: String]) -> [ChallengeID: String] {
+        defer { pendingStandings = nil }
+        return pendingStandings ?? [:]
+    }
+
+    func failed(_ error: ConfigurationError) {
+        if failure == nil { failure = error }
+    }
+}

@@ -1,0 +1,146 @@
+import Core
+import FoundationEssentials
+import TUI
+
+/// A recording read whole and checked before anything is played: its header, its lines in
+/// order, how many frames it holds. Bad input (another version, a line that does not parse, a
+/// file cut short, times that go backwards) is a `SessionReadError` naming the file and the line
+/// (Docs/recording.md, "Bad input").
+struct SessionRecording {
+    let file: String
+    let header: SessionHeader
+    let entries: [SessionEntry]
+    /// Frames in the recording.
+    let frameCount: Int
+    /// Why the store could not be opened, as the session found it (the app said so in a toast).
+    let storeProblem: StoreError?
+
+    /// The time of the last line.
+    var duration: Duration { entries.last?.time ?? .zero }
+
+    /// Reads `path` (at most `SessionFormat.largestFile`, a regular file).
+    static func read(_ path: String) throws(SessionReadError) -> SessionRecording {
+        let data: Data
+        do {
+            data = try BoundedFileReader.read(path, limit: SessionFormat.largestFile)
+        } catch {
+            throw SessionReadError(file: path, line: nil, problem: "cannot read it: \(error.description)")
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Parses a recording's bytes; `file` names it in errors.
+    static func parse(_ data: Data, file: String) throws(SessionReadError) -> SessionRecording {
+        var lines = Array(data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard !lines.isEmpty else { throw SessionReadError(file: file, line: nil, problem: "it is empty (a recording starts with its header)") }
+        guard lines.count <= SessionFormat.mostLines else {
+            throw SessionReadError(file: file, line: nil, problem: "more than \(SessionFormat.mostLines) lines")
+        }
+        let header: SessionHeader
+        do {
+            header = try SessionHeader(try parseLine(lines[0], number: 1, file: file))
+        } catch let error as SessionReadError {
+            throw error
+        } catch let error as ConfigurationError {
+            throw SessionReadError(error, line: 1, file: file)
+        } catch {
+            throw SessionReadError(file: file, line: 1, problem: "\(error)")
+        }
+        var entries: [SessionEntry] = []
+        entries.reserveCapacity(lines.count - 1)
+        var frames = 0
+        var storeProblem: StoreError?
+        var previous = Duration.zero
+        var started = false
+        for (offset, bytes) in lines.enumerated().dropFirst() {
+            let number = offset + 1
+            let reader = try parseLine(bytes, number: number, file: file)
+            let entry: SessionEntry
+            do {
+                entry = try SessionEntry(reader, lineNumber: number)
+            } catch {
+                throw SessionReadError(error, line: number, file: file)
+            }
+            func fail(_ problem: String) -> SessionReadError { SessionReadError(file: file, line: number, problem: problem) }
+            guard entry.time >= previous else {
+                throw fail("its time, \(Self.seconds(entry.time)), comes before the line above's (\(Self.seconds(previous)))")
+            }
+            if case .end = entries.last?.line { throw fail("a line after the end") }
+            switch entry.line {
+            case .start:
+                guard !started else { throw fail("the session starts twice") }
+                started = true
+            case .frame(let frame, _, _):
+                guard frame == frames + 1 else { throw fail("frame \(frame) where frame \(frames + 1) comes next") }
+                frames = frame
+            case .note, .end, .opened, .standings:
+                break
+            default:
+                guard started else { throw fail("something happens before the session starts") }
+            }
+            if case .message(.firstFrameShown) = entry.line, storeProblem == nil { storeProblem = entry.storeProblem }
+            previous = entry.time
+            entries.append(entry)
+        }
+        guard case .end = entries.last?.line else {
+            throw SessionReadError(
+                file: file, line: lines.count, problem: "the recording stops without its end line (cut short, or still being written)")
+        }
+        return SessionRecording(file: file, header: header, entries: entries, frameCount: frames, storeProblem: storeProblem)
+    }
+
+    private static func parseLine(_ bytes: ArraySlice<UInt8>, number: Int, file: String) throws(SessionReadError) -> JSONReader {
+        guard !bytes.isEmpty else { throw SessionReadError(file: file, line: number, problem: "an empty line") }
+        do {
+            return JSONReader(file: "\(file) line \(number)", value: try JSONParser.parse(Array(bytes)))
+        } catch {
+            throw SessionReadError(file: file, line: number, problem: "not JSON: \(error.problem) at column \(error.column)")
+        }
+    }
+
+    /// "12.40 s".
+    static func seconds(_ time: Duration) -> String {
+        let hundredths = Int((time.inSeconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+}
+
+/// A recording that can't be played: which file, which line, what is wrong.
+public struct SessionReadError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var problem: String
+
+    init(file: String, line: Int?, problem: String) {
+        self.file = file
+        self.line = line
+        self.problem = problem
+    }
+
+    /// A key's error, from a reader whose file names the line already.
+    init(_ error: ConfigurationError, line: Int, file: String) {
+        self.file = file
+        self.line = line
+        problem = error.keyPath.isEmpty ? error.problem : "\(error.keyPath): \(error.problem)"
+    }
+
+    public var description: String {
+        line.map { "\(file) line \($0): \(problem)" } ?? "\(file): \(problem)"
+    }
+}
+
+extension SessionRecording {
+    /// Whether playing it is quick enough for one fuzzing run: terminals of at most 10,000
+    /// cells (a fuzzed header may name 1000×1000, each frame then a million cells to draw).
+    var fitsAFuzzRun: Bool {
+        let sizes = [header.size] + entries.compactMap { entry -> Size? in
+            switch entry.line {
+            case .resize(let size), .frame(_, _, let size?): size
+            default: nil
+            }
+        }
+        return sizes.allSatisfy { $0.width * $0.height <= 10_000 }
+    }
+}

@@ -1,0 +1,97 @@
+import Core
+import TUI
+
+/// What changes in the shell while a session is recorded or replayed (Docs/recording.md): the
+/// recorder writes what screens read when they are made; a replay hands them the recorded
+/// values instead, runs no effect, and feeds the network inspector from the recording.
+protocol SessionTap: AnyObject {
+    /// False in a replay: effects don't run, their answers come from the recording.
+    var runsEffects: Bool { get }
+    var blobs: SessionBlobs { get }
+    /// Screen `screen` was made and read `answers` (encoded): a recorder writes them and returns
+    /// nil (the screen keeps its own); a replay returns the recorded ones.
+    func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]?
+    /// The network inspector's rows and the mock's endpoints after a `networkActivity`: nil to
+    /// read the live ones (recording); a replay's recorded change applied to `current`.
+    func network(after current: LiveNetwork) -> LiveNetwork?
+    /// Where the challenges stand, as the launcher reads them from the store: a recorder writes
+    /// what `read` gives; a replay returns the recorded lines (it has no stored data).
+    func standings(_ read: () -> [ChallengeID: String]) -> [ChallengeID: String]
+    /// A recorded value a screen could not read back (a replay stops there).
+    func failed(_ error: ConfigurationError)
+}
+
+/// The requests the network inspector lists and the mock's endpoints as the shell last took
+/// them: on each `networkActivity`, from the monitor and the endpoints (or, on replay, from the
+/// recording), so what is drawn changes with a message, never in between.
+struct LiveNetwork: Equatable {
+    var history: [NetworkActivity] = []
+    var behaviours: [EndpointName: EndpointBehaviour] = [:]
+
+    /// What the monitor and the mock's endpoints say now.
+    init(_ environment: AppEnvironment) {
+        history = environment.monitor.history
+        behaviours = environment.mockEndpoints.mapValues(\.behaviour)
+    }
+
+    init(history: [NetworkActivity] = [], behaviours: [EndpointName: EndpointBehaviour] = [:]) {
+        self.history = history
+        self.behaviours = behaviours
+    }
+
+    /// What changed since `earlier`: requests that began or ended, endpoints that changed.
+    func change(since earlier: LiveNetwork) -> NetworkChange {
+        let before = Dictionary(earlier.history.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        return NetworkChange(
+            activities: history.filter { before[$0.id] != $0 },
+            behaviours: behaviours.filter { earlier.behaviours[$0.key] != $0.value })
+    }
+
+    /// `change` applied: requests replaced by id or added, the oldest dropped past `capacity`
+    /// (as the monitor does).
+    func applying(_ change: NetworkChange, capacity: Int) -> LiveNetwork {
+        var result = self
+        for activity in change.activities {
+            if let index = result.history.firstIndex(where: { $0.id == activity.id }) {
+                result.history[index] = activity
+            } else {
+                result.history.append(activity)
+            }
+        }
+        if result.history.count > capacity { result.history.removeFirst(result.history.count - capacity) }
+        result.behaviours.merge(change.behaviours) { $1 }
+        return result
+    }
+}
+
+/// A screen a session can address: the launcher has nothing to record; a `FeatureHost` of a
+/// `RecordableFeature` writes and reads its feature's answers.
+protocol SessionScreen: Screen {
+    var token: ScreenToken { get }
+    /// `event` (this screen's feature's) as the recording writes it; nil when it is not an
+    /// answer the feature records.
+    func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue?
+    /// A recorded answer, as the message the loop would have handed on.
+    func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage
+    /// `events` (this feature's) exchanged through `session` (see `SessionTap.opened`).
+    func exchangeStart(_ events: [any Sendable], screen: Int, session: SessionTap) -> [any Sendable]
+}
+
+/// A feature with password fields: a recording writes placeholders for them (Docs/recording.md,
+/// "No secrets").
+protocol SecretFieldsFeature {
+    /// `key` as a recording writes it when it types into a password field (`•` for each
+    /// character); nil when it does not.
+    func maskedForRecording(_ key: Key) -> Key?
+    /// The password fields' lengths, cursors and which hold the same text.
+    var secretShapes: [SecretLetters.Shape] { get }
+    /// A replay puts the recorded placeholders in.
+    mutating func restoreSecrets(_ placeholders: SecretPlaceholders)
+}
+
+/// A screen whose fields a recording masks.
+protocol SecretFieldsScreen: Screen {
+    func maskedForRecording(_ key: Key) -> Key?
+    var secretShapes: [SecretLetters.Shape] { get }
+    func restoreSecrets(_ placeholders: SecretPlaceholders)
+}

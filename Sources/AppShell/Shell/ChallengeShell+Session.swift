@@ -1,0 +1,45 @@
+import Core
+import TUI
+
+/// What the shell does for a recording and a replay (Docs/recording.md): it knows which screen
+/// a message is for, so it has that screen's feature write or read the answer; and it knows
+/// where a key goes, so a character typed into a password field is written as a placeholder.
+extension ChallengeShell {
+    /// `event`, addressed to `token`, as a recording line: an answer for the screen that has the
+    /// token, or a stale answer when no screen has it any more (the loop drops it).
+    func sessionLine(for event: any Sendable, to token: ScreenToken, blobs: SessionBlobs) -> SessionLine {
+        for screen in stack {
+            guard let recordable = screen as? any SessionScreen, recordable.token == token else { continue }
+            // A feature that can't write this answer makes a line a replay reports, rather than
+            // a recording that silently replays otherwise.
+            let answer = recordable.recordAnswer(event, blobs: blobs)
+                ?? .object(["unrecordable": .string(String(describing: type(of: event)))])
+            return .answer(screen: serial(of: screen), JSONReader(file: "", value: answer))
+        }
+        return .stale
+    }
+
+    /// A recorded answer for screen `number`, as the message the loop handed on.
+    func replayedMessage(screen number: Int, _ reader: JSONReader) throws(ConfigurationError) -> ShellMessage {
+        guard let session, let screen = stack.first(where: { serial(of: $0) == number }) else {
+            throw reader.error("an answer for screen \(number), which is not open at this point")
+        }
+        guard let recordable = screen as? any SessionScreen else { throw reader.error("screen \(number) receives no answers") }
+        return try recordable.replayAnswer(reader, blobs: session.blobs)
+    }
+
+    /// `key` as a recording writes it: `•` for a character typed into a password field.
+    func recordedKey(_ key: Key) -> Key {
+        // Keys go to the screen only while no overlay and not the inspector has them.
+        guard overlays.isEmpty, !inspectorHasFocus, let top = top as? any SecretFieldsScreen else { return key }
+        return top.maskedForRecording(key) ?? key
+    }
+
+    /// The password fields of the top screen (nil when it has none).
+    var secretShapes: [SecretLetters.Shape]? { (top as? any SecretFieldsScreen)?.secretShapes }
+
+    /// A replay puts the recorded placeholders into the top screen's password fields.
+    func restoreSecrets(_ placeholders: SecretPlaceholders) {
+        (top as? any SecretFieldsScreen)?.restoreSecrets(placeholders)
+    }
+}
