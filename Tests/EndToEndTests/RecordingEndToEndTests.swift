@@ -116,6 +116,16 @@ import Testing
         #expect(try await terminal.waitForExit().status == 0)
     }
 
+    /// A replay draws in the terminal as a session does: without one, one line and status 2,
+    /// nothing drawn (a cast needs none: `aCastIsExportedWithoutATerminal`).
+    @Test func aReplayWithoutATerminalIsOneLineAndStatus2() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await record()
+        let (status, output) = try Spawn.run([BuiltProducts.path("challenge-tui"), "--replay", recording.path])
+        #expect(status == 2)
+        #expect(output == "challenge-tui: standard input is not a terminal: run it in a terminal, it reads keys from there\n")
+    }
+
     @Test func aRecordingThatCannotBePlayedIsOneMessageAndStatus2() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

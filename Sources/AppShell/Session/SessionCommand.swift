@@ -8,7 +8,8 @@ import TUI
 enum SessionCommand {
     /// Returns the exit status: 0 when every frame was the same as recorded, 1 when one differed,
     /// 2 for a recording that can't be played (or a terminal too small for it).
-    static func replay(_ options: LaunchOptions, print: (String) -> Void, printError: (String) -> Void) -> Int32 {
+    /// `term`: the `TERM` the replay's terminal is checked with (not for a cast, which needs none).
+    static func replay(_ options: LaunchOptions, term: String?, print: (String) -> Void, printError: (String) -> Void) -> Int32 {
         guard let path = options.replayFile else { return 2 }
         let recording: SessionRecording
         do {
@@ -22,6 +23,11 @@ enum SessionCommand {
             _ = try SessionVerdict.check(recording)
         } catch {
             printError("challenge-tui: \(error.description)")
+            return 2
+        }
+        // As for a session: no usable terminal, one line and nothing drawn (Docs/configuration.md).
+        if let problem = TerminalCheck.problem(term: term) {
+            printError("challenge-tui: \(problem)")
             return 2
         }
         let needed = recording.header.size

@@ -29,7 +29,7 @@ public enum ChallengeTUI {
             }
             // A replay runs on its recording alone (Docs/recording.md).
             if options.replayFile != nil {
-                return SessionCommand.replay(options, print: { print($0) }, printError: printError)
+                return SessionCommand.replay(options, term: environment["TERM"], print: { print($0) }, printError: printError)
             }
         } catch {
             printError("challenge-tui: \(error.description)\n\n\(HelpText.shortUsage(LaunchInterface.interface))")
