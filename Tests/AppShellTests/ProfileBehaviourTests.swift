@@ -366,7 +366,11 @@ import Contract
         #expect(app.profileScreen != nil)
         #expect(app.lines[5] == "▸ First Name         Johnny Bq?")
         #expect(!app.contains("╭─ Help"))
-        #expect(app.lines[23] == "Tab ↑↓ move · Enter next · Esc back")
+        #expect(app.lines[23] == "Tab ↑↓ move · Enter next · Esc back · F1 help", "the bar names the key that still opens help")
+        app.press(.function(1))
+        #expect(app.contains("╭─ Help"), "F1 opens it from a text field")
+        app.press(.escape)
+        #expect(app.lines[5] == "▸ First Name         Johnny Bq?", "nothing typed meanwhile")
         // On a button, q is the shell's: leave (asking first, since there are edits).
         app.focus(.save(.basicInformation))
         #expect(app.profileScreen?.capturesText == false)

@@ -20,6 +20,11 @@ enum ShellKeys {
         KeyBinding(
             [.char("?"), .function(1)], bar: "?", label: "help", help: "this help (F1 also in a text field)",
             importance: .essential, when: { !$0.capturesText }),
+        // In a text field `?` is typed: the bar says which key still opens help. (F1 is handled
+        // with `?` above; this entry only names it.)
+        KeyBinding(
+            [], names: "F1", bar: "F1", label: "help in a text field", help: "help while a text field has the keys (? is typed there)",
+            importance: .essential, when: { $0.capturesText }, barLabel: { _ in "help" }),
         KeyBinding(
             [.char("q")], bar: "q", label: "leave / quit", help: "leave the challenge; quit from the launcher",
             importance: .essential, when: { !$0.capturesText }, barLabel: { $0.onLauncher ? "quit" : "leave" }),
