@@ -87,5 +87,5 @@ struct BenchContext {
     static let dialogMarkers = ["Choose a challenge", "Navigation flow", "Profile", "<Cancel>"]
     /// The launcher is complete when its title, its last body line and the key bar (the bottom
     /// row, drawn last) are on screen.
-    static let launcherMarkers = ["challenge-tui", "Backend:", "q quit"]
+    static let launcherMarkers = ["challenge-tui", "backend (scenario", "q quit"]
 }

@@ -35,6 +35,25 @@ import Testing
         #expect(ProcessStats.read(pid: process.pid) == nil)
     }
 
+    /// The startup, idle and keystroke lines wait for these on the real launcher: if its words
+    /// change, those lines would time out and be skipped instead of measured.
+    @Test func theLaunchersMarkersAreWhatTheLauncherDraws() async throws {
+        try await offThePool {
+            let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("challenge-tui").path
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("bench-launcher-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: data) }
+            let process = try PseudoTerminalProcess(
+                path: binary, arguments: [],
+                environment: [
+                    "CHALLENGE_TUI_DATA_DIR": data, "CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32),
+                    "XDG_CONFIG_HOME": data + "/config", "TERM": "xterm-256color", "LANG": "C.UTF-8",
+                ])
+            defer { process.terminate() }
+            #expect(process.waitFor(BenchContext.launcherMarkers, timeout: 30) != nil, "\(process.screen.lines)")
+        }
+    }
+
     @Test func aMissingProgramIsAnErrorNotACrash() {
         #expect(throws: PseudoTerminalProcess.Failure.self) {
             try PseudoTerminalProcess(path: "/nonexistent/program", arguments: [], environment: [:])
