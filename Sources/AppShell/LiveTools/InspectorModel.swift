@@ -88,17 +88,8 @@ struct InspectorModel: Sendable {
     // MARK: Formatting
 
     func time(of date: Date) -> String {
-        let (hour, minute, second): (Int, Int, Int)
-        if let timeZone {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-            (hour, minute, second) = (parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-        } else {
-            let local = LocalTime(date)
-            (hour, minute, second) = (local.hour, local.minute, local.second)
-        }
-        return Self.twoDigits(hour) + ":" + Self.twoDigits(minute) + ":" + Self.twoDigits(second)
+        let local = LocalTime.reading(date, in: timeZone).time
+        return local.hoursAndMinutes + ":" + Self.twoDigits(local.second)
     }
 
     /// A short status: the HTTP status when there is one, else what went wrong in a word.

@@ -14,7 +14,7 @@ public struct WallClockTime: Hashable, Sendable, CustomStringConvertible {
 
     /// `HH:MM`, 24-hour.
     public var description: String {
-        (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+        LocalTime(hour: hour, minute: minute, second: 0).hoursAndMinutes
     }
 
     /// `date` on this machine's clock face.
