@@ -136,14 +136,18 @@ final class ReplayApp: TerminalApp {
         }
     }
 
-    /// One event forward: it, and the frames and captions after it, up to the next event.
+    /// One event forward: it, and the frames and captions after it, up to the next event. When
+    /// the loop handled several events before drawing (a key and the answer it got at once),
+    /// there is no frame between them to show, so the step goes on to the next frame: every
+    /// press of → changes the frame.
     private func stepForward(_ context: RunContext<Message>) {
         var playedEvent = false
+        var drewFrame = false
         while !player.isAtEnd, verdict == nil, problem == nil {
             let isEvent = recording.entries[player.position].line.isEvent
-            if isEvent && playedEvent { break }
+            if isEvent && playedEvent && drewFrame { break }
             playedEvent = playedEvent || isEvent
-            playLine(context)
+            if playLine(context) { drewFrame = true }
         }
     }
 

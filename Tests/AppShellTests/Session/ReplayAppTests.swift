@@ -92,6 +92,28 @@ import TUITesting
         #expect(replay.app.verdict?.isIdentical == true)
     }
 
+    /// The demos have turns where the loop handled a key and an answer (or several answers)
+    /// before it drew: a step over one of them alone would leave the same frame on screen.
+    @Test(arguments: ["navigation-sign-in", "articles-retries", "profile-errors"])
+    func everyStepForwardShowsANewFrameEvenOverEventsDrawnTogether(demo: String) throws {
+        let path = packageRoot.appendingPathComponent("Docs/demos/\(demo).jsonl").path
+        let recording = try SessionRecording.read(path)
+        let replay = try Replay(recording, speed: .times(1))
+        _ = replay.press(.char(" "))
+        #expect(replay.status.contains("paused"))
+        var last = replay.frame ?? 0
+        var presses = 0
+        while replay.app.verdict == nil, presses < recording.frameCount + 1 {
+            _ = replay.press(.right)
+            presses += 1
+            if replay.app.verdict != nil { break }
+            let now = try #require(replay.frame)
+            #expect(now > last, "press \(presses) of → stayed on frame \(last)")
+            last = now
+        }
+        #expect(replay.app.verdict == SessionVerdict(frames: recording.frameCount))
+    }
+
     @Test func aFrameThatDiffersStopsTheReplayThere() throws {
         var lines = try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.contains("\"frame\":5,") })
