@@ -3,6 +3,7 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
 #   make deb                      challenge-tui_<version>_<arch>.deb (dpkg-deb)
+#   make bench [BENCH_ARGS=...]   the release bench (Docs/performance.md)
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -19,7 +20,7 @@ BUILD = .build/release
 COMPLETIONS = .build/completions
 VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/CommandLine/ProgramVersion.swift)
 
-.PHONY: all build completions install install-files uninstall deb
+.PHONY: all build completions install install-files uninstall deb bench
 
 all: build
 
@@ -53,3 +54,9 @@ uninstall:
 
 deb: build completions
 	sh debian/build-deb $(VERSION)
+
+# Product by product: a plain `swift build -c release` also builds the test-support libraries,
+# and the one that reports through Swift Testing has no Testing module in a release build.
+bench: build
+	$(SWIFT) build -c release --product challenge-bench
+	$(BUILD)/challenge-bench $(BENCH_ARGS)
