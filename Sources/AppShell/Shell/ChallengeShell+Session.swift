@@ -31,15 +31,15 @@ extension ChallengeShell {
     /// `key` as a recording writes it: `•` for a character typed into a password field.
     func recordedKey(_ key: Key) -> Key {
         // Keys go to the screen only while no overlay and not the inspector has them.
-        guard overlays.isEmpty, !inspectorHasFocus, let top = top as? any SecretFieldsScreen else { return key }
+        guard overlays.isEmpty, !inspectorHasFocus, let top = secretFields.fields(of: top) else { return key }
         return top.maskedForRecording(key) ?? key
     }
 
     /// The password fields of the top screen (nil when it has none).
-    var secretShapes: [SecretLetters.Shape]? { (top as? any SecretFieldsScreen)?.secretShapes }
+    var secretShapes: [SecretLetters.Shape]? { secretFields.fields(of: top)?.secretShapes }
 
     /// A replay puts the recorded placeholders into the top screen's password fields.
     func restoreSecrets(_ placeholders: SecretPlaceholders) {
-        (top as? any SecretFieldsScreen)?.restoreSecrets(placeholders)
+        secretFields.fields(of: top)?.restoreSecrets(placeholders)
     }
 }

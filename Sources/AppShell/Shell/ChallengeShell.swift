@@ -37,6 +37,8 @@ public final class ChallengeShell: TerminalApp {
     private let initialChallenge: ChallengeID?
     /// The session being recorded or replayed, if any (Docs/recording.md).
     var session: SessionTap?
+    /// Which screen has password fields, for a recording's placeholders.
+    var secretFields = SecretFieldsLookup()
     /// Each screen's number in the order screens were opened (how a recording addresses it).
     private var serials: [ObjectIdentifier: Int] = [:]
     private var screensOpened = 0

@@ -171,6 +171,24 @@ extension RecordReplayTests {
         try session.expectIdentical()
     }
 
+    /// Which screen has password fields is looked up once per screen: the profile opened after
+    /// the article list was closed (it may be made where the list was) is looked up afresh.
+    @Test func aPasswordTypedInAProfileOpenedAfterAnotherChallengeIsStillAPlaceholder() async throws {
+        let session = try await RecordedSession.record { app in
+            app.press(.char("2"))
+            try await app.waitFor("synced at")
+            app.press(.down, .up, .char("q"))
+            try await app.waitFor("▸ 2  Articles")
+            app.press(.char("3"))
+            try await app.waitFor("BASIC INFORMATION")
+            app.focus(.field(.currentPassword))
+            app.type(Self.newPassword)
+        }
+        #expect(!session.text.contains(Self.newPassword))
+        #expect(session.objects.compactMap { $0["char"] as? String }.filter { $0 == "•" }.count == Self.newPassword.count)
+        try session.expectIdentical()
+    }
+
     @Test func placeholdersKeepWhichPasswordsAreEqualAndLeaveUneditedFieldsAlone() {
         var letters = SecretLetters()
         func shapes(_ texts: [String]) -> [SecretLetters.Shape] {
