@@ -11,6 +11,11 @@ struct KeystrokeBench {
     struct Moves {
         var bytes: [Double] = []
         var latencies: [Double] = []
+
+        mutating func add(_ move: (latency: Double, bytes: Double)) {
+            latencies.append(move.latency)
+            bytes.append(move.bytes)
+        }
     }
 
     enum Measured {
@@ -37,37 +42,41 @@ struct KeystrokeBench {
             timeout: 15, missing: "is not available yet")
     }
 
-    /// The article list without and with `--record`, four processes each, in the order plain,
-    /// recording, recording, plain, plain, recording, recording, plain: neither side gets the
-    /// machine's quieter or warmer moments, nor goes first more often. What recording costs on ↓
-    /// is the difference of the two medians of all the moves.
+    /// The article list without and with `--record`, measured side by side: each round starts
+    /// one process of each, both ready and quiet, then moves ↓ in them in turn (plain first in
+    /// one pair of moves, recording first in the next), so both meet the same moment of a shared
+    /// machine, whose speed drifts by 10–20 % over seconds. Four rounds of fresh processes, at
+    /// least 30 moves each. What recording costs on ↓ is the difference of the two medians of
+    /// all the moves (Docs/performance.md, "Recording a session").
     func articleListWithAndWithoutRecording() -> (plain: Measured, recording: Measured) {
+        let newest = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
+        let file = context.scratch + "/keystrokes.jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let arguments = ["--challenge", "articles", "--scenario", "happy"]
         var plain = Moves(), recorded = Moves()
-        for round in 0..<4 {
-            let first = round % 2 == 0 ? articleList() : articleListRecording()
-            let second = round % 2 == 0 ? articleListRecording() : articleList()
-            switch round % 2 == 0 ? (first, second) : (second, first) {
-            case (.moves(let without), .moves(let with)):
-                plain.bytes += without.bytes
-                plain.latencies += without.latencies
-                recorded.bytes += with.bytes
-                recorded.latencies += with.latencies
-            case (.skipped(let reason), _), (_, .skipped(let reason)):
-                return (.skipped(reason), .skipped(reason))
+        for _ in 0..<4 {
+            let without: PseudoTerminalProcess, with: PseudoTerminalProcess
+            do {
+                without = try start(context.tuiPath, arguments, ready: [newest], timeout: 15)
+                with = try start(context.tuiPath, arguments + ["--record", file], ready: [newest], timeout: 15)
+            } catch {
+                return (.skipped("\(error)"), .skipped("\(error)"))
+            }
+            defer {
+                without.terminate()
+                with.terminate()
+            }
+            for index in 0..<max(30, context.options.keyPresses) {
+                let order = index % 2 == 0 ? [false, true] : [true, false]
+                for recording in order {
+                    guard let move = Self.move(in: recording ? with : without) else {
+                        return (.skipped("no answer to ↓ within 1 s"), .skipped("no answer to ↓ within 1 s"))
+                    }
+                    if recording { recorded.add(move) } else { plain.add(move) }
+                }
             }
         }
         return (.moves(plain), .moves(recorded))
-    }
-
-    /// The same article list while the session is recorded (`--record`, Docs/recording.md): a
-    /// line for the key, one for the frame with its digest, written before the next key.
-    func articleListRecording() -> Measured {
-        let newest = SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? ""
-        let file = context.scratch + "/keystrokes.jsonl"
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        return measure(
-            context.tuiPath, ["--challenge", "articles", "--scenario", "happy", "--record", file],
-            ready: [String(newest.prefix(20))], timeout: 15, missing: "is not available yet")
     }
 
     /// The article list of the mock backend once every thumbnail on screen is a downloaded
@@ -131,38 +140,57 @@ struct KeystrokeBench {
     ) -> Measured {
         let process: PseudoTerminalProcess
         do {
-            process = try PseudoTerminalProcess(path: path, arguments: arguments, environment: context.appEnvironment)
+            process = try start(path, arguments, ready: ready, timeout: timeout, missing: missing, until: loaded)
         } catch {
             return .skipped("\(error)")
         }
         defer { process.terminate() }
+        var moves = Moves()
+        for _ in 0..<context.options.keyPresses {
+            guard let move = Self.move(in: process) else { return .skipped("no answer to ↓ within 1 s") }
+            moves.add(move)
+        }
+        return .moves(moves)
+    }
+
+    private struct NotReady: Error, CustomStringConvertible { var description: String }
+
+    /// Starts `path` and waits until `ready` is on screen and `loaded` holds, then for 0.3 s of
+    /// quiet.
+    private func start(
+        _ path: String, _ arguments: [String], ready: [String], timeout: Double, missing: String? = nil,
+        until loaded: ([String]) -> Bool = { _ in true }
+    ) throws -> PseudoTerminalProcess {
+        let process = try PseudoTerminalProcess(path: path, arguments: arguments, environment: context.appEnvironment)
         let deadline = process.now + timeout
         while process.now < deadline, !process.hasExited {
             process.readOnce(timeout: 0.05)
             if process.screen.containsAll(ready), loaded(process.screen.lines) { break }
             if let missing, process.screen.contains(missing) {
-                return .skipped("this build has no such screen yet (\"\(missing)\")")
+                process.terminate()
+                throw NotReady(description: "this build has no such screen yet (\"\(missing)\")")
             }
         }
         guard process.screen.containsAll(ready), loaded(process.screen.lines) else {
-            return .skipped("not ready within \(Int(timeout)) s (waiting for \(ready))")
+            process.terminate()
+            throw NotReady(description: "not ready within \(Int(timeout)) s (waiting for \(ready))")
         }
         process.settle(quiet: 0.3, timeout: 5)
+        return process
+    }
+
+    /// One measured ↓ (milliseconds to the first byte, bytes until quiet), then an unmeasured ↑
+    /// back; nil when nothing answers within a second.
+    private static func move(in process: PseudoTerminalProcess) -> (latency: Double, bytes: Double)? {
         let up: [UInt8] = process.screen.applicationCursorKeys ? Array("\u{1B}OA".utf8) : Array("\u{1B}[A".utf8)
-        var moves = Moves()
-        for _ in 0..<context.options.keyPresses {
-            let before = process.totalBytes
-            let sent = process.send(process.downKey)
-            guard let first = process.readOnce(timeout: 1) else {
-                return .skipped("no answer to ↓ within 1 s")
-            }
-            process.settle(quiet: 0.1, timeout: 2)
-            moves.latencies.append((first.time - sent) * 1000)
-            moves.bytes.append(Double(process.totalBytes - before))
-            process.send(up)
-            process.settle(quiet: 0.1, timeout: 2)
-        }
-        return .moves(moves)
+        let before = process.totalBytes
+        let sent = process.send(process.downKey)
+        guard let first = process.readOnce(timeout: 1) else { return nil }
+        process.settle(quiet: 0.1, timeout: 2)
+        let move = ((first.time - sent) * 1000, Double(process.totalBytes - before))
+        process.send(up)
+        process.settle(quiet: 0.1, timeout: 2)
+        return move
     }
 
     func report(
@@ -226,7 +254,7 @@ struct KeystrokeBench {
     }
 
     /// Recording costs at most 5 % on the article list's ↓ (its median against the same list's
-    /// without recording, measured in turn).
+    /// without recording, measured side by side).
     private func recordingLines(_ recording: Measured, against plain: Measured) -> [ReportLine] {
         let name = "↓ in the article list, recording"
         switch recording {
