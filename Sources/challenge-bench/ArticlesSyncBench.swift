@@ -86,7 +86,7 @@ struct ArticlesSyncBench {
             scale.skipped = "cannot write \(config)"
             return scale
         }
-        let newest = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
+        let newest = KeystrokeBench.newestSample
         let log = context.scratch + "/sync-app-\(count).log"
         let online = ["--backend", "http", "--server", "http://127.0.0.1:\(server.port)", "--challenge", "articles", "--config", config, "--log", log]
         // Port 1 on loopback: refused at once, so the stored list is all there is.

@@ -36,11 +36,15 @@ struct KeystrokeBench {
     /// The article list of the mock backend: its newest article's title shows that the list is
     /// there; "not available yet" that the screen is not in this build.
     func articleList() -> Measured {
-        let newest = SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? ""
-        return measure(
-            context.tuiPath, ["--challenge", "articles", "--scenario", "happy"], ready: [String(newest.prefix(20))],
-            timeout: 15, missing: "is not available yet")
+        measure(context.tuiPath, Self.articleListArguments, ready: [Self.newestSample], timeout: 15, missing: "is not available yet")
     }
+
+    /// The mock backend's article list, synced at once.
+    static let articleListArguments = ["--challenge", "articles", "--scenario", "happy"]
+
+    /// The start of the newest sample article's title, on screen once the list is (as the list
+    /// cuts it at 80 columns).
+    static let newestSample = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
 
     /// The article list without and with `--record`, measured side by side: each round starts
     /// one process of each, both ready and quiet, then moves ↓ in them in turn (plain first in
@@ -49,10 +53,10 @@ struct KeystrokeBench {
     /// least 30 moves each. What recording costs on ↓ is the difference of the two medians of
     /// all the moves (Docs/performance.md, "Recording a session").
     func articleListWithAndWithoutRecording() -> (plain: Measured, recording: Measured) {
-        let newest = String((SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? "").prefix(20))
+        let newest = Self.newestSample
         let file = context.scratch + "/keystrokes.jsonl"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let arguments = ["--challenge", "articles", "--scenario", "happy"]
+        let arguments = Self.articleListArguments
         var plain = Moves(), recorded = Moves()
         for _ in 0..<4 {
             let without: PseudoTerminalProcess, with: PseudoTerminalProcess
@@ -83,10 +87,9 @@ struct KeystrokeBench {
     /// picture (Docs/images.md, "In the app"): a ↓ then redraws no picture, so it must cost what
     /// it costs without them.
     func articleListWithPictures() -> Measured {
-        let newest = SampleArticles.articles(count: 60).sortedByRelease().first?.title ?? ""
-        return measure(
-            context.tuiPath, ["--challenge", "articles", "--scenario", "happy"], ready: [String(newest.prefix(20))],
-            timeout: 15, missing: "is not available yet", until: Self.thumbnailsLoaded)
+        measure(
+            context.tuiPath, Self.articleListArguments, ready: [Self.newestSample], timeout: 15, missing: "is not available yet",
+            until: Self.thumbnailsLoaded)
     }
 
     /// Every thumbnail on screen (columns 2…5) is drawn with half blocks: none is the URL's
