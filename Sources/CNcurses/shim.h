@@ -297,13 +297,6 @@ static inline void ctui_install_fatal_handlers(void) {
     atexit(ctui_atexit_handler);
 }
 
-/// Whether `sig` goes to the terminal-restoring handler (for tests).
-static inline int ctui_restores_on(int sig) {
-    struct sigaction current;
-    if (sig <= 0 || sig >= CTUI_MAX_SIGNAL || sigaction(sig, NULL, &current) != 0) return 0;
-    return (current.sa_flags & SA_SIGINFO) && current.sa_sigaction == ctui_dying_handler;
-}
-
 static inline void ctui_set_curses_active(int active) { ctui_state()->curses_active = active; }
 static inline int ctui_is_curses_active(void) { return ctui_state()->curses_active; }
 

@@ -75,6 +75,31 @@ import Testing
         #expect(try terminal.paneFlag("mouse_any_flag") == "0", "mouse reports off")
     }
 
+    /// Every signal whose default action ends the program is caught (the app puts the terminal
+    /// back first), and SIGPIPE is ignored (a closed connection is an error to handle): read
+    /// from the running program's own signal masks in /proc, the effect of installing them.
+    @Test func everySignalThatEndsTheProgramIsCaughtAndBrokenPipesAreIgnored() async throws {
+        let terminal = try launch()
+        try await terminal.waitFor("Navigation flow")
+        let status = try String(contentsOfFile: "/proc/\(try terminal.programPID())/status", encoding: .utf8)
+        func mask(_ name: String) throws -> UInt64 {
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(name + ":") })
+            return try #require(UInt64(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16))
+        }
+        let caught = try mask("SigCgt"), ignored = try mask("SigIgn")
+        func has(_ set: UInt64, _ signal: Int32) -> Bool { set & (1 << UInt64(signal - 1)) != 0 }
+        let ending: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+                               SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS]
+            + Array(34...64)
+        for signal in ending {
+            #expect(has(caught, signal), "signal \(signal) is caught")
+        }
+        #expect(has(ignored, SIGPIPE), "SIGPIPE is ignored")
+        #expect(!has(caught, SIGPIPE))
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+    }
+
     /// SIGTSTP from outside, or Ctrl-Z: the terminal is given back as for an exit (main screen,
     /// mouse reports and paste mode off, cooked mode) and the program stops; `fg` continues it,
     /// and it takes the terminal back and draws the screen again (Docs/security.md, "Signals").

@@ -45,10 +45,6 @@ enum SignalHub {
     @inline(never)
     static func installAlternateStack() -> Bool { ctui_install_alternate_stack() == 0 }
 
-    /// Whether `signal` goes to the terminal-restoring handler (for tests).
-    @inline(never)
-    static func restoresTerminal(on signal: Int32) -> Bool { ctui_restores_on(signal) != 0 }
-
     /// Whether `signal`'s default action ends the process.
     @inline(never)
     static func endsProcess(_ signal: Int32) -> Bool { ctui_signal_ends_process(signal) != 0 }
