@@ -71,6 +71,38 @@ import Testing
         #expect(verdicts(10_000) == [.fail, .pass])
     }
 
+    /// The verdict follows the medians; each round's second against its own first is shown
+    /// beside them and does not decide, being the more lenient when the starts spread widely.
+    @Test func theSecondSyncIsJudgedOnTheMediansAndShownRoundByRound() {
+        var scale = ArticlesSyncBench.Scale(count: 100_000, feedBytes: 61_000_000)
+        // Medians 50 and 100; four rounds of five have the second within 4 % of its first.
+        scale.firstSync = [50, 50, 50, 100, 100]
+        scale.secondSync = [52, 52, 100, 104, 104]
+        let line = ArticlesSyncBench(context: Self.context).report([scale]).first { $0.measure.contains("second sync of the same feed") }
+        #expect(line?.verdict == .fail)
+        #expect(line?.result.hasSuffix("; 1.04× its round's first") == true)
+        scale.secondSync = [52, 52, 53, 104, 104]
+        #expect(ArticlesSyncBench(context: Self.context).report([scale]).first { $0.measure.contains("second sync of the same feed") }?.verdict == .pass)
+    }
+
+    /// How long the bench took to write fresh memory before the first and the second sync is
+    /// reported as the machine's, with no verdict: it is not the app's work.
+    @Test func theFreshMemoryWrittenBeforeEachStartIsTheMachinesLine() throws {
+        var scale = ArticlesSyncBench.Scale(count: 100_000, feedBytes: 61_000_000)
+        scale.touchBeforeFirst = [9, 10, 250]
+        scale.touchBeforeSecond = [120, 130, 140]
+        let lines = ArticlesSyncBench(context: Self.context).report([scale]).filter { $0.measure.contains("fresh memory") }
+        #expect(lines.map(\.measure) == [
+            "articles 100,000: writing 116.3 MiB of fresh memory before the first sync (the machine's)",
+            "articles 100,000: writing 116.3 MiB of fresh memory before the second sync (the machine's)",
+        ])
+        #expect(lines.map(\.verdict) == [.info, .info])
+        #expect(lines.first?.result.hasPrefix("10.0 ms") == true)
+        #expect(ArticlesSyncBench.freshMemory(feedBytes: 60) == 64 << 20)
+        let written = try #require(FreshMemory.touch(bytes: 4 << 20))
+        #expect(written >= 0 && written < 60_000, "milliseconds, measured")
+    }
+
     /// The download is read to the last byte the answer announced, and nothing else counts.
     @Test func aDownloadThatIsNotTheFeedIsNotTimed() {
         #expect(ArticlesSyncBench.download(port: 1, path: "/articles", bytes: 10) == nil, "nothing listens on port 1")
