@@ -119,7 +119,9 @@ import Contract
     @Test func seedAC2_aClientErrorIsNotRetried() async throws {
         let app = try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(1, .status(404))))
         try await app.waitFor("Sync failed: the server answered 404 (not found).")
-        #expect(app.contains("Check the articles address"))
+        // The mock's scenario injected it: the fault panel changes it, not the address.
+        #expect(app.contains("Injected by the scenario:") && app.contains("f changes it, r retries."))
+        #expect(!app.contains("Check the articles address"))
         #expect(app.contains("sync failed"))
         #expect(app.clock.sleeperCount == 0, "no retry timer")
     }

@@ -110,13 +110,16 @@ import Contract
         #expect(!app.contains("(400)"))
     }
 
-    /// `r` can't mend a refused token: the message says what would.
+    /// `r` can't mend a refused token: the message says what would. On the mock backend the
+    /// scenario injected it, and the fault panel changes it (with a real server, the token:
+    /// `FailureMappingTests`).
     @Test func seedReq3_errorHandling_401SaysWhatWouldHelp() async throws {
         let app = try await ShellHarness.loadedProfile([.profileUpdate: .failingOnce(.status(401))])
         app.type("!")
         app.press(.tab, .tab, .enter)
         try await app.waitFor("(401)")
-        #expect(sectionMessage(app, row: 9) == "The server refused the token (401). Set a valid CHALLENGE_TUI_TOKEN and start again")
+        #expect(sectionMessage(app, row: 9) == "The server refused the token (401). Injected by the scenario: f changes it")
+        #expect(!app.contains("CHALLENGE_TUI_TOKEN"))
         #expect(!app.contains(String(DevToken.default.prefix(12))))
         // The edit is kept, so it can be sent again.
         #expect(app.contains("Johnny B!"))
@@ -126,7 +129,8 @@ import Contract
     @Test func seedReq3_errorHandling_401WhileLoadingNamesTheTokenNotR() async throws {
         let app = try ShellHarness.profile([.profile: .failingOnce(.status(401))])
         try await app.waitFor("✗ The server refused the token (401)")
-        #expect(app.contains("Set a valid CHALLENGE_TUI_TOKEN and start again"))
+        #expect(app.contains("Injected by the scenario: f changes it, r retries"))
+        #expect(!app.contains("CHALLENGE_TUI_TOKEN"))
         #expect(!app.contains("Press r"))
     }
 

@@ -164,6 +164,19 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
             == "Sync failed: the server answered 404 (not found). Check the articles address (--articles-url, --server), then press r.")
     }
 
+    /// On the mock backend a 4xx was injected by its scenario: the address is not what to check.
+    @Test func anInjectedClientErrorPointsAtTheFaultPanel() {
+        var script = Script([.failure(.http(status: 404, body: ""))])
+        script.state = ArticlesState(failuresAreInjected: true)
+        script.send(.appeared)
+        #expect(script.state.syncMessage
+            == "Sync failed: the server answered 404 (not found). Injected by the scenario: f changes it, r retries.")
+        var server = Script(Array(repeating: .failure(.http(status: 503, body: "")), count: 4))
+        server.state = ArticlesState(failuresAreInjected: true)
+        server.send(.appeared)
+        #expect(server.state.syncMessage?.hasSuffix("Press r to try again.") == true, "a 5xx: trying again may help, whatever its source")
+    }
+
     @Test(arguments: [APIError.timedOut, .connectionRefused, .offline, .http(status: 503, body: "")])
     func seedAC2_networkFailuresAreRetried(error: APIError) {
         var script = Script([.failure(error), .failure(error), .success(fresh)])

@@ -102,6 +102,27 @@ import Testing
         }
     }
 
+    /// A failure the mock backend's scenario injected: where the advice would be about the token
+    /// or the server's address, it names the fault panel instead; everything else is as from a
+    /// real server, and a server's own words still stand.
+    @Test func anInjectedRefusalPointsAtTheFaultPanelNotTheTokenOrTheAddress() {
+        for status in [401, 403, 404] {
+            let save = ProfileFailure(.http(status: status, body: ""), request: .saveBasicInformation)
+            let load = ProfileFailure(.http(status: status, body: ""), request: .load)
+            #expect(save.advice(for: .saveBasicInformation, injected: true) == "Injected by the scenario: f changes it")
+            #expect(load.advice(for: .load, injected: true) == "Injected by the scenario: f changes it, r retries")
+            #expect(save.advice(for: .saveBasicInformation)?.contains("scenario") == false, "a real server's \(status)")
+        }
+        #expect(ProfileFailure(.http(status: 401, body: ""), request: .load).advice(for: .load) == ProfileCopy.tokenAdvice)
+        let unchanged: [APIError] = [.http(status: 500, body: ""), .http(status: 429, body: ""), .http(status: 422, body: ""), .timedOut]
+        for error in unchanged {
+            let failure = ProfileFailure(error, request: .saveBasicInformation)
+            #expect(failure.sentence(for: .saveBasicInformation, injected: true) == failure.sentence(for: .saveBasicInformation))
+        }
+        let worded = ProfileFailure(envelopeError(403, code: "forbidden", message: "Only admins"), request: .saveBasicInformation)
+        #expect(worded.advice(for: .saveBasicInformation, injected: true) == nil, "the server's words say it")
+    }
+
     /// The token is never part of a message, whatever the server sent back.
     @Test func theTokenIsNeverShown() {
         let token = DevToken.default

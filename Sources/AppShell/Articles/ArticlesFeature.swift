@@ -48,7 +48,8 @@ struct ArticlesFeature: Feature {
     private var endWanted = false
 
     init(environment: AppEnvironment) {
-        state = ArticlesState(policy: environment.configuration[ArticlesSettings.retry])
+        state = ArticlesState(
+            policy: environment.configuration[ArticlesSettings.retry], failuresAreInjected: environment.options.backend == .mock)
         runtime = ArticlesRuntime(api: environment.articlesAPI, time: environment.time, store: environment.store)
         pictureRuntime = environment.articlePictures
         colorMode = environment.pictureColorMode

@@ -20,7 +20,7 @@ extension ProfileFeature {
         case .idle: ""
         case .loading: "loading…"
         case .loaded: "loaded"
-        case .failed(let failure): "failed: \(failure.sentence(for: .load))"
+        case .failed(let failure): "failed: \(failure.sentence(for: .load, injected: state.failuresAreInjected))"
         }
     }
 
@@ -31,7 +31,7 @@ extension ProfileFeature {
         case .nothingToSave(section): return "nothing to save"
         case .invalid(section): return "not sent: " + fieldErrors(section)
         case .failed(section, .field(let field, let message)): return "refused: \(field.label): \(message)"
-        case .failed(section, let failure): return "failed: \(failure.sentence(for: section.request))"
+        case .failed(section, let failure): return "failed: \(failure.sentence(for: section.request, injected: state.failuresAreInjected))"
         default: return ""
         }
     }

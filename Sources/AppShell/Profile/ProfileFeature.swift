@@ -24,7 +24,7 @@ struct ProfileFeature: Feature {
 
     private let runtime: ProfileRuntime
     private let backend: String
-    private(set) var state = ProfileState()
+    private(set) var state: ProfileState
     private(set) var focus = ProfileFocus.initial
     /// The text as typed and the cursor, per field; the domain's values are the truth and are
     /// copied back in whenever the domain changes them (a load, a save, passwords cleared).
@@ -32,9 +32,12 @@ struct ProfileFeature: Feature {
     /// When the spinner started (the loop's time), while something is in flight.
     private var busySince: Duration?
 
-    init(api: any ProfileAPI, backend: String = "", saves: ProfileSaves? = nil) {
+    /// - Parameter failuresAreInjected: the answers come from the mock backend, whose scenario
+    ///   injects its failures (the advice then points at the fault panel).
+    init(api: any ProfileAPI, backend: String = "", saves: ProfileSaves? = nil, failuresAreInjected: Bool = false) {
         runtime = ProfileRuntime(api: api, saves: saves)
         self.backend = backend
+        state = ProfileState(failuresAreInjected: failuresAreInjected)
         fields = Dictionary(uniqueKeysWithValues: ProfileField.allCases.map { field in
             (field, TextFieldState(maxLength: field.isSecret ? nil : ProfileValidation.maximumNameLength, isMasked: field.isSecret))
         })
@@ -43,7 +46,8 @@ struct ProfileFeature: Feature {
     init(environment: AppEnvironment) {
         self.init(
             api: environment.profileAPI, backend: environment.backendDescription,
-            saves: ProfileSaves(store: environment.store, time: environment.time))
+            saves: ProfileSaves(store: environment.store, time: environment.time),
+            failuresAreInjected: environment.options.backend == .mock)
     }
 
     static var appeared: Event { .domain(.appeared) }

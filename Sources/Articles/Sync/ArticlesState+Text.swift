@@ -60,7 +60,7 @@ extension ArticlesState {
         case .failed(let error, let attempts):
             let tries = attempts > 1 ? " after \(attempts) attempts" : ""
             let shown = articles.isEmpty ? "" : " Showing the last stored articles."
-            return "Sync failed\(tries): \(Self.describe(error)).\(shown) \(Self.advice(for: error))"
+            return "Sync failed\(tries): \(Self.describe(error)).\(shown) \(Self.advice(for: error, injected: failuresAreInjected))"
         }
     }
 
@@ -121,10 +121,13 @@ extension ArticlesState {
     }
 
     /// What would help after `error`: trying again, unless the server refused the request
-    /// itself (a 4xx: the address is wrong, trying again gets the same answer).
-    static func advice(for error: APIError) -> String {
+    /// itself (a 4xx: the address is wrong, trying again gets the same answer — or, `injected`
+    /// by the mock backend's scenario, the fault panel changes it).
+    static func advice(for error: APIError, injected: Bool = false) -> String {
         if let status = error.status, (400...499).contains(status) {
-            return "Check the articles address (--articles-url, --server), then press r."
+            return injected
+                ? "Injected by the scenario: f changes it, r retries."
+                : "Check the articles address (--articles-url, --server), then press r."
         }
         return "Press r to try again."
     }

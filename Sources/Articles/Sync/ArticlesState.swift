@@ -36,8 +36,12 @@ public struct ArticlesState: Hashable, Sendable {
     public var openedArticle: Article?
     /// How syncs are retried (the challenge's 3 retries, 2 s apart, unless a test says otherwise).
     public var policy: RetryPolicy
+    /// The answers come from the mock backend, whose failures its scenario injects: advice about
+    /// the articles' address would send the person the wrong way.
+    public var failuresAreInjected: Bool
 
-    public init(policy: RetryPolicy = .articlesSync) {
+    public init(policy: RetryPolicy = .articlesSync, failuresAreInjected: Bool = false) {
         self.policy = policy
+        self.failuresAreInjected = failuresAreInjected
     }
 }

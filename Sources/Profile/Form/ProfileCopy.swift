@@ -63,6 +63,12 @@ public enum ProfileCopy {
     public static let waitThenSave = "Wait a moment, then save again"
     public static let waitThenRetry = "Wait a moment, then press r"
 
+    /// For a refusal the mock backend's scenario injected, where advice about the token or the
+    /// server's address would mislead.
+    public static func scenarioAdvice(for request: ProfileRequest) -> String {
+        request == .load ? "Injected by the scenario: f changes it, r retries" : "Injected by the scenario: f changes it"
+    }
+
     // Field messages (validation, and defaults when the server gives no message).
     public static func required(_ field: ProfileField) -> String {
         switch field {

@@ -75,14 +75,17 @@ public enum ProfileFailure: Hashable, Sendable {
     }
 
     /// What would help, for `request`; nil when the message says it already (a field's error, the
-    /// server's own words) or nothing would.
-    public func advice(for request: ProfileRequest) -> String? {
+    /// server's own words) or nothing would. An `injected` failure (the mock backend's scenario)
+    /// is changed in the fault panel, not by a token or a server address.
+    public func advice(for request: ProfileRequest, injected: Bool = false) -> String? {
         let again = request == .load ? ProfileCopy.retryHint : ProfileCopy.saveAgain
         switch self {
         case .field, .cancelled:
             return nil
         case .tokenRefused:
-            return ProfileCopy.tokenAdvice
+            return injected ? ProfileCopy.scenarioAdvice(for: request) : ProfileCopy.tokenAdvice
+        case .rejected(let status, nil) where injected && (status == 403 || status == 404):
+            return ProfileCopy.scenarioAdvice(for: request)
         case .unreachable, .unexpectedResponse:
             return again
         case .serverFailed(let error):
@@ -102,9 +105,9 @@ public enum ProfileFailure: Hashable, Sendable {
     }
 
     /// The message and the advice as one line of text (a section's message beside its button).
-    public func sentence(for request: ProfileRequest) -> String {
+    public func sentence(for request: ProfileRequest, injected: Bool = false) -> String {
         let message = message(for: request)
-        guard let advice = advice(for: request) else { return message }
+        guard let advice = advice(for: request, injected: injected) else { return message }
         return "\(message). \(advice)"
     }
 }

@@ -15,7 +15,7 @@ extension ProfileState {
         case .changePassword:
             return changePassword()
         case .left:
-            self = ProfileState()
+            self = ProfileState(failuresAreInjected: failuresAreInjected)
             return [.cancelRequests]
         case .loaded(let result):
             finishLoading(result)
@@ -168,7 +168,7 @@ extension ProfileState {
         case .field(let field, let message):
             errors[field] = message
         case .tokenRefused, .unreachable, .serverFailed, .unexpectedResponse, .rejected:
-            messages[section] = Notice(.error, failure.sentence(for: request))
+            messages[section] = Notice(.error, failure.sentence(for: request, injected: failuresAreInjected))
         }
         lastOutcome = .failed(section, failure)
     }

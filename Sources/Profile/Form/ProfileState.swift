@@ -50,8 +50,13 @@ public struct ProfileState: Equatable, Sendable {
     public internal(set) var messages: [ProfileSection: Notice] = [:]
     public internal(set) var inFlight: Set<ProfileRequest> = []
     public internal(set) var lastOutcome: Outcome?
+    /// The answers come from the mock backend, whose failures its scenario injects: advice about
+    /// the token or the server's address would send the person the wrong way.
+    public let failuresAreInjected: Bool
 
-    public init() {}
+    public init(failuresAreInjected: Bool = false) {
+        self.failuresAreInjected = failuresAreInjected
+    }
 }
 
 // MARK: - What the screen reads
@@ -86,7 +91,7 @@ extension ProfileState {
 
     /// Under a failed load's message: what would help ("Press r to try again", or the token).
     public var loadAdvice: String? {
-        if case .failed(let failure) = loadStatus { return failure.advice(for: .load) }
+        if case .failed(let failure) = loadStatus { return failure.advice(for: .load, injected: failuresAreInjected) }
         return nil
     }
 
