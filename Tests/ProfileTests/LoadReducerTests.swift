@@ -78,12 +78,28 @@ import Testing
         #expect(state.loadMessage == c.message)
         #expect(state.loadAdvice == c.advice)
         #expect(!(state.loadMessage ?? "").lowercased().contains("try again"), "said once, in the advice")
-        #expect(state.canRetryLoad)
         #expect(!state.showsForm && !state.isBusy)
         #expect(state.lastOutcome == .loadFailed(ProfileFailure(c.error, request: .load)))
+        guard ProfileFailure(c.error, request: .load) != .tokenRefused else {
+            // The same token gets the same answer: `r` is not offered and does nothing.
+            #expect(!state.canRetryLoad)
+            #expect(state.reduce(.retryLoad).isEmpty)
+            return
+        }
+        #expect(state.canRetryLoad)
         #expect(state.reduce(.retryLoad) == [.fetchProfile])
         #expect(state.loadStatus == .loading && !state.canRetryLoad)
         #expect(state.loadAdvice == nil)
+    }
+
+    /// A refusal the mock's scenario injected may answer differently next time: `r` stays.
+    @Test func anInjectedRefusedTokenCanBeRetried() {
+        var state = ProfileState(failuresAreInjected: true)
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.loaded(.failure(.http(status: 401, body: ""))))
+        #expect(state.canRetryLoad)
+        #expect(state.loadAdvice == "Injected by the scenario: f changes it, r retries")
+        #expect(state.reduce(.retryLoad) == [.fetchProfile])
     }
 
     @Test func retryDoesNothingUnlessTheLoadFailed() {

@@ -5,8 +5,10 @@ extension ProfileState {
     /// The one place the state changes. Pure: no I/O, no clock; requests are returned as effects.
     public mutating func reduce(_ event: ProfileEvent) -> [ProfileEffect] {
         switch event {
-        case .appeared, .retryLoad:
+        case .appeared:
             return startLoading()
+        case .retryLoad:
+            return canRetryLoad ? startLoading() : []
         case .edit(let field, let text):
             edit(field, text)
             return []

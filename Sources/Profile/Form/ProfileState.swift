@@ -95,10 +95,13 @@ extension ProfileState {
         return nil
     }
 
-    /// `r` does something only after a failed load.
+    /// `r` does something only after a failed load, and not after a real server refused the token:
+    /// the same request would get the same answer, and the advice says what would help instead
+    /// (an injected refusal may answer differently next time).
     public var canRetryLoad: Bool {
-        if case .failed = loadStatus { return !isLoading }
-        return false
+        guard case .failed(let failure) = loadStatus else { return false }
+        if failure == .tokenRefused && !failuresAreInjected { return false }
+        return !isLoading
     }
 
     /// A field takes input once loaded, except while its own section is being saved (what is
