@@ -6,9 +6,11 @@ import Foundation
 /// earlier waits for the host to supply it again: 61 MB in 2 MB pages took 85–137 ms there,
 /// against 4.4 ms for memory freed a moment before. Which of the two a start got followed what
 /// the bench had just done (deleting a data folder frees memory a moment before the first sync;
-/// the second came a second or two after the first had ended), not the app's work; writing the
-/// same amount before every start makes the starts more alike, and how long the writing took
-/// is the machine's line in the report (Docs/performance.md, "Fresh memory on this VM").
+/// the second came a second or two after the first had ended), not the app's work. Writing the
+/// same amount before every start was meant to make the starts alike, and does not reliably (the
+/// app allocates its buffer some 20 ms later); how long the writing took is reported as the
+/// machine's line, which tells a start given slow memory (Docs/performance.md, "Fresh memory on
+/// this VM").
 enum FreshMemory {
     /// Writes `bytes` of newly mapped memory (in 2 MB pages where the kernel gives them, as the
     /// app's answer buffer asks), unmaps it, and returns how long the writing took, in
