@@ -99,7 +99,7 @@ struct BenchOptions: Equatable, Sendable {
             var chosen = Set<Section>()
             for name in value.split(separator: ",") {
                 guard let section = Section(rawValue: String(name)) else {
-                    throw Failure(description: CommandLineError.invalid("--only", value, "unknown section '\(name)' (sections: \(sectionNames))").message)
+                    throw Failure(description: CommandLineError.invalid("--only", value, "unknown section \(name.quoted()) (sections: \(sectionNames))").message)
                 }
                 chosen.insert(section)
             }

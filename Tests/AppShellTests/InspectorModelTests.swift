@@ -8,7 +8,7 @@ import CoreTesting
 /// redaction, and every piece of formatting.
 @Suite(.timeLimit(.minutes(10))) struct InspectorModelTests {
     let model = InspectorModel(
-        retryPolicies: [("/rLogin", .login), ("/articles", .articlesSync)], timeZone: TimeZone(identifier: "UTC")!)
+        retryPolicies: [("/rLogin", .login), ("/articles", .articlesSync)], utcOffset: 0)
 
     func activity(
         _ id: Int, _ path: String = "/rLogin", method: String = "GET", attempt: Int = 1, started: Duration = .zero,
@@ -83,8 +83,14 @@ import CoreTesting
         #expect(model.time(of: Date(timeIntervalSince1970: 47_045)) == "13:04:05")
         #expect(model.time(of: Date(timeIntervalSince1970: 0)) == "00:00:00")
         var paris = model
-        paris.timeZone = TimeZone(secondsFromGMT: 3600)!
+        paris.utcOffset = 3600
         #expect(paris.time(of: Date(timeIntervalSince1970: 47_045)) == "14:04:05")
+        // Past Foundation's 18 hours, to the ends of what a recording holds.
+        var farEast = model
+        farEast.utcOffset = LocalTime.utcOffsets.upperBound
+        #expect(farEast.time(of: Date(timeIntervalSince1970: 47_045)) == "15:04:04")
+        farEast.utcOffset = LocalTime.utcOffsets.lowerBound
+        #expect(farEast.time(of: Date(timeIntervalSince1970: 47_045)) == "12:04:06")
     }
 
     @Test func statusIsShortForEveryOutcome() {

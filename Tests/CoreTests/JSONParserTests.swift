@@ -99,4 +99,34 @@ import Testing
             try JSONValue.parse(Data(#"{"a": 1,}"#.utf8), file: "Config/x.json")
         }
     }
+
+    /// What is written as JSON (a recording's lines, a value quoted in a message) holds no
+    /// control, C1 or bidi character raw, and reads back as it was (Docs/security.md, "Outside
+    /// text").
+    @Test func writtenJSONEscapesEveryCharacterThatActsOnATerminalAndReadsBack() throws {
+        for slice in OutsideTextTests.everyScalarInSlices {
+            let value = JSONValue.object([slice: .array([.string(slice)])])
+            let text = value.description
+            let from = "the slice from U+\(String(slice.unicodeScalars.first!.value, radix: 16))"
+            let isSafe = !text.unicodeScalars.contains(where: OutsideTextTests.actsOnATerminal)
+            #expect(isSafe, "\(from)")
+            let readsBack = try JSONParser.parse(Array(text.utf8)) == value
+            #expect(readsBack, "\(from)")
+        }
+        #expect(JSONValue.string("\u{9B}\u{9D}\u{202E}\u{7F}").description == #""\u009b\u009d\u202e\u007f""#)
+    }
+
+    /// A bad value or key from a file is quoted with its escapes, never raw.
+    @Test func aBadKeyOrValueIsQuotedEscapedInTheMessage() throws {
+        let text = #"{"retry": {"\u001b]0;nestpwn\u0007": 1, "login": "\u009b31m\u202e"}}"#
+        let json = try JSONValue.parse(Data(text.utf8), file: "c.json")
+        let retry = try JSONReader(file: "c.json", value: json).object(known: ["retry"])["retry"]!
+        #expect(throws: ConfigurationError(file: "c.json", keyPath: #"retry."\u001b]0;nestpwn\u0007""#, problem: "unknown key (known keys: login)")) {
+            _ = try retry.object(known: ["login"])
+        }
+        let login = try #require(try retry.dictionary().first { $0.key == "login" }?.reader)
+        #expect(throws: ConfigurationError(file: "c.json", keyPath: "retry.login", problem: #"expected a number, got "\u009b31m\u202e""#)) {
+            _ = try login.number()
+        }
+    }
 }

@@ -92,6 +92,48 @@ import Testing
         #expect(!Redaction.Words(in: "").secretName)
     }
 
+    /// What a hostile server can put in a line: a title change, a clipboard write, colours, C1
+    /// controls, a bell, DEL, bidi overrides and isolates, zero-width and byte-order marks.
+    static let hostilePayloads = [
+        "\u{1B}]0;pwned\u{07}", "\u{1B}]52;c;cm0gLXJmIH4=\u{07}", "\u{1B}[31;1m", "\u{9B}2J", "\u{9D}0;title\u{9C}",
+        "\u{07}\u{07}", "\u{7F}", "gnp.\u{202E}exe", "\u{2066}x\u{2069}", "\u{200B}\u{FEFF}", "\u{85}", "\u{2028}",
+        "\u{0}\u{8}\u{B}\u{C}\u{E}",
+    ]
+
+    /// Every line, whatever its message holds, is safe to `cat`: a picture URL or a server's
+    /// message with escapes in it is written with them as JSON escapes (Docs/security.md,
+    /// "Outside text").
+    @Test(arguments: hostilePayloads) func aServersEscapesAreWrittenEscaped(_ payload: String) throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("l"), time: .frozen())
+        logger.warning("pictures", "no picture from http://img.example/\(payload).png (server error 500)")
+        logger.info("profile", "password: refused: Current Password: \(payload)")
+        logger.error("store", "folder /tmp/\(payload)/data: can't be written")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: folder.file("l")))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines.last == "", "three lines, each ended once")
+        for scalar in text.unicodeScalars where scalar != "\n" {
+            #expect(!OutsideTextTests.actsOnATerminal(scalar), "U+\(String(scalar.value, radix: 16)) reached the log")
+        }
+        #expect(text.contains("Current Password: \(OutsideText.escaped(payload))"))
+    }
+
+    /// A URL's password is hidden as its query values are; its user name stays.
+    @Test func aURLsPasswordNeverReachesTheLog() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("l"), time: .frozen())
+        logger.info("http", "GET http://user:hunter2@127.0.0.1:3801/articles -> 200")
+        logger.warning("pictures", "no picture from https://ada:p%40ss@img.example/a.png and ftp://x:y@h/")
+        logger.info("http", "an address with an @ in its password: http://bob:se@cret@host/x")
+        let text = try String(contentsOfFile: folder.file("l"), encoding: .utf8)
+        for secret in ["hunter2", "p%40ss", ":y@", "se@cret", "cret"] { #expect(!text.contains(secret), "\(secret)") }
+        #expect(text.contains("GET http://user:<redacted>@127.0.0.1:3801/articles -> 200"))
+        #expect(text.contains("https://ada:<redacted>@img.example/a.png"))
+        #expect(text.contains("http://bob:<redacted>@host/x"))
+        #expect(Redaction.urlPasswords("mail ada@example.org, see http://host/a@b") == "mail ada@example.org, see http://host/a@b")
+    }
+
     @Test func theDisabledLoggerWritesNothing() {
         #expect(!Logger.disabled.isEnabled)
         Logger.disabled.error("x", "nothing happens")

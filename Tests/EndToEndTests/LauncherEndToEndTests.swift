@@ -191,7 +191,7 @@ import Testing
     @Test func badArgumentsExitTwoWithUsageBeforeTouchingTheTerminal() async throws {
         let (status, text) = try Spawn.run([BuiltProducts.path("challenge-tui"), "--challenge", "chess"])
         #expect(status == 2)
-        #expect(text.contains("unknown challenge 'chess'"))
+        #expect(text.contains(#"unknown challenge "chess""#))
         #expect(text.contains("usage: challenge-tui"))
     }
 }

@@ -52,6 +52,27 @@ import Testing
         #expect(after.contains { $0.hasPrefix("replayed ") })
     }
 
+    /// Whatever the machine's time zone, what the recorder writes the replayer reads: a `TZ` at
+    /// either end of what a clock may say (25 hours less a second each way), and one past
+    /// Foundation's 18 hours.
+    @Test(arguments: ["UTC-24:59:59", "UTC+24:59:59", "XYZ-19"])
+    func aSessionRecordedInAnyTimeZoneReplays(_ zone: String) async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        var environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
+        environment["TZ"] = zone
+        let terminal = try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--record", recording.path], environment: environment)
+        try await terminal.waitFor("Navigation flow")
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+        let cast = root.appendingPathComponent("out.cast").path
+        let replayed = try Spawn.run(
+            [BuiltProducts.path("challenge-tui"), "--replay", recording.path, "--export-cast", cast], environment: environment)
+        #expect(replayed.status == 0, "\(replayed.output)")
+        #expect(replayed.output.hasPrefix("exported "))
+    }
+
     @Test func aReplayPausesAndStepsBackAndForth() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try await record()

@@ -57,7 +57,7 @@ enum ArticlesSettings {
         backend: .http,
         check: { text throws(LaunchArguments.UsageError) in try LaunchArguments.httpURL(text, flag: "--articles-url") },
         apply: { text, configuration throws(LaunchError) in
-            guard let url = URL(string: text) else { throw LaunchError("--articles-url: '\(text)' is not a URL") }
+            guard let url = URL(string: text) else { throw LaunchError("--articles-url: \(text.quoted()) is not a URL") }
             configuration[ArticlesSettings.url] = url
         })
 }

@@ -49,7 +49,7 @@ enum SessionPictures {
                 let count = parts.count == 2 ? Int(parts[0]) : 1
                 guard let count, count >= 1, count <= expected / 4, pixels.count + count * 4 <= expected,
                       let colour = parts.last, colour.utf8.count == 8, colour.allSatisfy(\.isHexDigit), let value = UInt32(colour, radix: 16)
-                else { throw runs.error("expected runs such as 12*1e1e1eff, got \(String(run).excerpt())") }
+                else { throw runs.error("expected runs such as 12*1e1e1eff, got \(String(run).quoted())") }
                 let bytes = [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
                 for _ in 0..<count { pixels += bytes }
             }

@@ -41,7 +41,7 @@ public enum LaunchArguments {
         options.configFile = given["--config"]
         if let name = given["--scenario"] {
             guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                throw UsageError("scenario names are letters, digits, - and _ (got '\(name)')")
+                throw UsageError("scenario names are letters, digits, - and _ (got \(name.quoted()))")
             }
             options.scenario = name
         }
@@ -72,7 +72,7 @@ public enum LaunchArguments {
         options.castFile = given["--export-cast"]
         if let speed = given["--speed"] {
             guard let parsed = ReplaySpeed(speed) else {
-                throw UsageError("--speed takes a number from 0.1 to 100 or max (got '\(speed)')")
+                throw UsageError("--speed takes a number from 0.1 to 100 or max (got \(speed.quoted()))")
             }
             options.replaySpeed = parsed
         }
@@ -93,7 +93,7 @@ public enum LaunchArguments {
     static func httpURL(_ text: String, flag: String) throws(UsageError) -> String {
         let lower = text.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {
-            throw UsageError("\(flag) needs an http:// or https:// URL (got '\(text)')")
+            throw UsageError("\(flag) needs an http:// or https:// URL (got \(text.quoted()))")
         }
         let authority = text.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         // `[::1]:3000` keeps its colons inside the brackets.
@@ -102,12 +102,12 @@ public enum LaunchArguments {
             : authority.firstIndex(of: ":") ?? authority.endIndex
         let host = authority[..<hostEnd]
         guard !host.isEmpty, host != "[]", !text.contains(" ") else {
-            throw UsageError("\(flag) needs a URL with a host (got '\(text)')")
+            throw UsageError("\(flag) needs a URL with a host (got \(text.quoted()))")
         }
         let afterHost = authority[hostEnd...]
         if !afterHost.isEmpty {
             guard afterHost.first == ":", let port = Int(afterHost.dropFirst()), (1...65535).contains(port) else {
-                throw UsageError("\(flag) has a bad port in '\(text)'")
+                throw UsageError("\(flag) has a bad port in \(text.quoted())")
             }
         }
         return text.hasSuffix("/") ? String(text.dropLast()) : text

@@ -118,7 +118,7 @@ public final class AppEnvironment {
             }
         }
         if let server = options.serverURL {
-            guard let url = URL(string: server) else { throw LaunchError("--server: '\(server)' is not a URL") }
+            guard let url = URL(string: server) else { throw LaunchError("--server: \(server.quoted()) is not a URL") }
             configuration.serverURL = url
         }
         for option in challenges.flatMap(\.options) {

@@ -49,7 +49,7 @@ public struct ScenarioLibrary: Sendable {
     /// default when `name` is `default`.
     public func load(_ name: String) throws(ConfigurationError) -> Scenario {
         guard Self.isValidName(name) else {
-            throw ConfigurationError(file: "--scenario", keyPath: "", problem: "\"\(name.excerpt())\" is not a scenario name (letters, digits, - and _)")
+            throw ConfigurationError(file: "--scenario", keyPath: "", problem: "\(name.quoted()) is not a scenario name (letters, digits, - and _)")
         }
         let file = directory.map { AppPaths.join($0, "\(name).json") }
         if let file, access(file, F_OK) == 0 {
@@ -61,7 +61,7 @@ public struct ScenarioLibrary: Sendable {
         if name == Scenario.builtInDefault.name { return .builtInDefault(for: challenges) }
         throw ConfigurationError(
             file: file ?? "--scenario", keyPath: "",
-            problem: "no scenario named \"\(name)\" (available: \(names().joined(separator: ", ")))")
+            problem: "no scenario named \(name.quoted()) (available: \(names().joined(separator: ", ")))")
     }
 
     static func isValidName(_ name: String) -> Bool {

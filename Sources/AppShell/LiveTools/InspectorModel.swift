@@ -37,16 +37,17 @@ struct InspectorModel: Sendable {
     /// articles path → the articles policy. A failed request whose path matches shows when
     /// (or whether) the next try comes.
     var retryPolicies: [(pathSuffix: String, policy: RetryPolicy)]
-    /// nil: the machine's wall clock (`LocalTime`); tests give a fixed zone.
-    var timeZone: TimeZone?
+    /// The clock's offset from UTC in seconds; nil: the machine's wall clock (`LocalTime`). A
+    /// replay gives the recording's, tests a fixed one.
+    var utcOffset: Int?
     var capacity: Int
 
     init(
-        retryPolicies: [(pathSuffix: String, policy: RetryPolicy)] = [], timeZone: TimeZone? = nil,
+        retryPolicies: [(pathSuffix: String, policy: RetryPolicy)] = [], utcOffset: Int? = nil,
         capacity: Int = InspectorModel.capacity
     ) {
         self.retryPolicies = retryPolicies
-        self.timeZone = timeZone
+        self.utcOffset = utcOffset
         self.capacity = capacity
     }
 
@@ -88,7 +89,7 @@ struct InspectorModel: Sendable {
     // MARK: Formatting
 
     func time(of date: Date) -> String {
-        let local = LocalTime.reading(date, in: timeZone).time
+        let local = utcOffset.map { LocalTime.reading(date, utcOffset: $0).time } ?? LocalTime(date)
         return local.hoursAndMinutes + ":" + Self.twoDigits(local.second)
     }
 

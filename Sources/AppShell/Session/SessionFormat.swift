@@ -120,7 +120,8 @@ struct SessionHeader: Equatable {
         let config = try header("config")
         configuration = try AppConfiguration(json: config.value, file: "\(reader.file): config").withoutSecrets()
         wallAtOrigin = Date(timeIntervalSince1970: try header("wall").number("a time in seconds since 1970", in: 0...1e11))
-        utcOffset = try header("utcOffset").int(in: -86_400...86_400)
+        // What the recorder can write (`LocalTime.utcOffsets`), and nothing else.
+        utcOffset = try header("utcOffset").int(in: LocalTime.utcOffsets)
         var seeds: [String: Int] = [:]
         for (key, seed) in try header("seeds").dictionary() { seeds[key] = try seed.int(in: 0...1_000_000) }
         self.seeds = seeds

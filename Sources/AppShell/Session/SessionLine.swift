@@ -119,7 +119,7 @@ extension SessionEntry {
         } else if let standings = object.optional("standings") {
             var values: [ChallengeID: String] = [:]
             for (id, text) in try standings.dictionary() {
-                guard Challenge.named(ChallengeID(rawValue: id)) != nil else { throw text.error("no challenge called \(id.excerpt())") }
+                guard Challenge.named(ChallengeID(rawValue: id)) != nil else { throw text.error("no challenge called \(id.quoted())") }
                 values[ChallengeID(rawValue: id)] = try text.string(atMost: SessionFormat.longestText)
             }
             line = .standings(values)
@@ -133,7 +133,7 @@ extension SessionEntry {
                 try SessionValues.activity(item)
             } ?? []
             for (name, behaviour) in try object.optional("mock")?.dictionary() ?? [] {
-                guard EndpointName.all.contains(EndpointName(name)) else { throw behaviour.error("no endpoint called \(name.excerpt())") }
+                guard EndpointName.all.contains(EndpointName(name)) else { throw behaviour.error("no endpoint called \(name.quoted())") }
                 change.behaviours[EndpointName(name)] = try EndpointBehaviour(reader: behaviour)
             }
             line = .network(change)

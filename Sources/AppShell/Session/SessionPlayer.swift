@@ -52,7 +52,7 @@ final class SessionPlayer {
         let colors = header.colors
         environment.pictureColorMode = { colors }
         shell = ChallengeShell(environment: environment)
-        shell.inspectorModel.timeZone = TimeZone(secondsFromGMT: header.utcOffset)
+        shell.inspectorModel.utcOffset = header.utcOffset
         tap = ReplayTap(monitorCapacity: environment.monitor.capacity)
         shell.session = tap
         do {

@@ -63,7 +63,7 @@ enum SessionValues {
         let object = try SessionObject(reader, known: ["action", "x", "y", "modifiers"])
         let name = try object("action").string(atMost: 20)
         guard let action = actions.first(where: { $0.name == name })?.action else {
-            throw try object("action").error("expected one of \(actions.map(\.name).joined(separator: ", ")), got \(name.excerpt())")
+            throw try object("action").error("expected one of \(actions.map(\.name).joined(separator: ", ")), got \(name.quoted())")
         }
         let point = Point(
             x: try object("x").int(in: 0...MouseEvent.maxCoordinate), y: try object("y").int(in: 0...MouseEvent.maxCoordinate))
@@ -114,7 +114,7 @@ enum SessionValues {
             case "connectionRefused": return .connectionRefused
             case "timedOut": return .timedOut
             case "cancelled": return .cancelled
-            default: throw reader.error("expected offline, connectionRefused, timedOut, cancelled or an object, got \(name.excerpt())")
+            default: throw reader.error("expected offline, connectionRefused, timedOut, cancelled or an object, got \(name.quoted())")
             }
         }
         let object = try SessionObject(reader, known: ["status", "body", "undecodable", "tooLarge", "broken"])

@@ -29,7 +29,9 @@ public enum ChallengeTUI {
             }
             // A replay runs on its recording alone (Docs/recording.md).
             if options.replayFile != nil {
-                return SessionCommand.replay(options, term: environment["TERM"], print: { print($0) }, printError: printError)
+                return SessionCommand.replay(
+                    options, term: environment["TERM"], print: { print(OutsideText.escaped($0, keepingLineBreaks: true)) },
+                    printError: printError)
             }
         } catch {
             printError("challenge-tui: \(error.description)\n\n\(HelpText.shortUsage(LaunchInterface.interface))")
@@ -109,8 +111,11 @@ public enum ChallengeTUI {
         }
     }
 
-    private static func printError(_ text: String) {
-        let line = Array((text + "\n").utf8)
+    /// Writes one message to stderr, every control and bidi character of the outside text in it
+    /// escaped (`OutsideText`; Docs/security.md, "Outside text"): a value quoted from a file or an
+    /// argument never acts on the terminal, even where a message forgot to quote it.
+    static func printError(_ text: String) {
+        let line = Array((OutsideText.escaped(text, keepingLineBreaks: true) + "\n").utf8)
         var written = 0
         while written < line.count {
             let count = line[written...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -1,5 +1,6 @@
 /// A command line the parser refuses, in one style for every program: what is wrong, naming the
-/// option and the argument (`--port needs a value`, `unknown option --verbose`).
+/// option and the argument (`--port needs a value`, `unknown option --verbose`). What was typed
+/// is quoted as all outside text is (`OutsideText`).
 public struct CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
 
@@ -7,8 +8,8 @@ public struct CommandLineError: Error, Equatable, Sendable, CustomStringConverti
 
     public var description: String { message }
 
-    static func unknownOption(_ option: String) -> Self { Self("unknown option \(option)") }
-    static func unexpectedArgument(_ argument: String) -> Self { Self("unexpected argument '\(argument)'") }
+    static func unknownOption(_ option: String) -> Self { Self("unknown option \(OutsideText.named(option))") }
+    static func unexpectedArgument(_ argument: String) -> Self { Self("unexpected argument \(argument.quoted())") }
     static func needsValue(_ option: String) -> Self { Self("\(option) needs a value") }
     static func takesNoValue(_ option: String) -> Self { Self("\(option) takes no value") }
     static func givenTwice(_ option: String) -> Self { Self("\(option) is given more than once") }
@@ -21,11 +22,11 @@ public struct CommandLineError: Error, Equatable, Sendable, CustomStringConverti
         let list = choices.count > 1
             ? choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
             : choices.joined()
-        return Self("unknown \(noun) '\(value)' (expected \(list))")
+        return Self("unknown \(noun) \(value.quoted()) (expected \(list))")
     }
 
-    /// A value the option's own rules refuse: `--port 70000: not a port number (0–65535)`.
+    /// A value the option's own rules refuse: `--port "70000": not a port number (0–65535)`.
     public static func invalid(_ option: String, _ value: String, _ reason: String) -> Self {
-        Self("\(option) \(value): \(reason)")
+        Self("\(option) \(value.quoted()): \(reason)")
     }
 }

@@ -59,10 +59,10 @@ public struct JSONParser {
             // A repeated key would silently keep one of two values (which one differs between
             // parsers); a configuration must say one thing. See Docs/security.md.
             guard members[key] == nil else {
-                throw failure("the key \"\(key.excerpt())\" appears twice in this object", at: keyStart)
+                throw failure("the key \(key.quoted()) appears twice in this object", at: keyStart)
             }
             skipWhitespace()
-            try expect(":", "after the key \"\(key.excerpt())\"")
+            try expect(":", "after the key \(key.quoted())")
             members[key] = try value(depth: depth + 1)
             skipWhitespace()
             if peek() == UInt8(ascii: ",") { index += 1; continue }

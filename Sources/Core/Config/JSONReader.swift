@@ -70,7 +70,10 @@ public struct JSONReader {
         return .seconds(seconds)
     }
 
-    /// The key as a message shows it: a key from outside may be of any length.
-    private func child(_ key: String) -> String { path.isEmpty ? key.excerpt() : "\(path).\(key.excerpt())" }
+    private func child(_ key: String) -> String { path.isEmpty ? Self.shown(key) : "\(path).\(Self.shown(key))" }
+
+    /// A key as a message's key path shows it (`OutsideText.named`): bare when it is a name, as
+    /// every known key is, quoted otherwise.
+    public static func shown(_ key: String) -> String { OutsideText.named(key) }
 }
 

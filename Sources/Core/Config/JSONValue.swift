@@ -49,8 +49,12 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Compact JSON, keys sorted: how a bad value is quoted in an error message.
-    /// At most ~60 characters of the value, for a message about it (Docs/security.md).
-    public var excerpt: String { description.excerpt() }
+    /// At most ~60 characters of the value, for a message about it (Docs/security.md); a string
+    /// is quoted as every piece of outside text is (`OutsideText.quoted`).
+    public var excerpt: String {
+        if case .string(let string) = self { return string.quoted() }
+        return description.excerpt()
+    }
 
     public var description: String {
         switch self {
@@ -82,19 +86,17 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         return .object(base)
     }
 
+    /// A JSON string whose control, bidi and format characters are escaped (`OutsideText`), so a
+    /// value quoted in a message or written to a recording never acts on a terminal.
     private static func quote(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if OutsideText.isEscaped(scalar) {
+                    OutsideText.appendEscape(of: scalar, to: &out)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -22,7 +22,7 @@ public enum LogLevel: String, Comparable, Hashable, Sendable, CaseIterable {
 /// Writes one line per event to the file given by `--log FILE`:
 /// `2025-01-31T14:03:02.125Z INFO  http: GET /rLogin -> 200 in 812 ms (attempt 1)`.
 /// Every message goes through `Redaction.forLog` first, so no token, password or URL query
-/// value reaches the file. Thread-safe: lines from different threads never interleave. Without
+/// value reaches the file, then `OutsideText.escaped`, so no control or bidi character does. Thread-safe: lines from different threads never interleave. Without
 /// a file (`Logger.disabled`) it does nothing and costs nothing.
 public final class Logger: Sendable {
     private let descriptor: Mutex<Int32?>
@@ -99,13 +99,16 @@ public final class Logger: Sendable {
     public func warning(_ subsystem: String, _ message: @autoclosure () -> String) { log(.warning, subsystem, message()) }
     public func error(_ subsystem: String, _ message: @autoclosure () -> String) { log(.error, subsystem, message()) }
 
-    /// The formatted line, redacted, one line even when the message has several.
+    /// The formatted line, redacted, one line even when the message has several, and safe to
+    /// `cat`: a server's escapes, controls and bidi characters are written as JSON escapes
+    /// (`OutsideText`; Docs/security.md, "Outside text").
     static func line(date: Date, level: LogLevel, subsystem: String, message: String) -> String {
         let time = date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        let flat = Redaction.forLog(message)
-            .replacing("\r\n", with: " ⏎ ")
-            .replacing("\n", with: " ⏎ ")
-            .replacing("\r", with: " ⏎ ")
+        var flat = Redaction.forLog(message)
+        if flat.contains(where: \.isNewline) {
+            flat = flat.replacing("\r\n", with: " ⏎ ").replacing("\n", with: " ⏎ ").replacing("\r", with: " ⏎ ")
+        }
+        flat = OutsideText.escaped(flat)
         let name = level.rawValue.uppercased()
         let levelName = name + String(repeating: " ", count: max(0, 7 - name.count))
         return "\(time) \(levelName) \(subsystem): \(flat)\n"

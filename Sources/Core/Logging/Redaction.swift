@@ -78,7 +78,15 @@ public enum Redaction {
     /// which items, never what they held (session ids, a person's selections). See
     /// Docs/security.md, "The log".
     public static func forLog(_ text: String) -> String {
-        queryValues(redact(text))
+        urlPasswords(queryValues(redact(text)))
+    }
+
+    /// Replaces the password of every URL that carries one (`http://ada:hunter2@host/` becomes
+    /// `http://ada:<redacted>@host/`), as query values are: the user name stays, so the log still
+    /// says who was asked for.
+    public static func urlPasswords(_ text: String) -> String {
+        guard text.contains("://"), text.contains("@") else { return text }
+        return text.replacing(#/([A-Za-z][A-Za-z0-9+.\-]*://[^/?#@\s:]*:)[^/?#\s]*@/#) { "\($0.output.1)\(queryPlaceholder)@" }
     }
 
     /// Replaces the value of every `name=value` item of a URL query (after `?`, and after each

@@ -69,12 +69,28 @@ extension LocalTime {
 }
 
 extension LocalTime {
+    /// The offsets from UTC a clock can have, in seconds: more than −25 hours and less than
+    /// 26 (RFC 8536's range for a time zone file; a `TZ` such as `UTC-24:59:59` gives 89,999).
+    /// `utcOffset(at:)` never says anything outside it, so whatever is recorded can be read back.
+    public static let utcOffsets = -89_999...93_599
+
     /// This machine's offset from UTC at `date`, in seconds (east positive), as `TZ` or
-    /// `/etc/localtime` says.
+    /// `/etc/localtime` says, brought within `utcOffsets`.
     public static func utcOffset(at date: Date) -> Int {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return parts.tm_gmtoff
+        return min(max(parts.tm_gmtoff, utcOffsets.lowerBound), utcOffsets.upperBound)
+    }
+
+    /// `date`'s day and time on a clock `utcOffset` seconds east of UTC: exact for any offset
+    /// (Foundation's fixed-offset time zones stop at 18 hours).
+    public static func reading(_ date: Date, utcOffset: Int) -> (day: LocalDay, time: LocalTime) {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + utcOffset
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return (
+            LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
+            LocalTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec)))
     }
 }

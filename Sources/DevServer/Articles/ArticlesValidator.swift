@@ -38,7 +38,7 @@ public enum ArticlesValidator {
                 }
             }
             if case .string(let date)? = article[Key.releaseDate], CalendarDate(parsing: date) == nil {
-                return .failure(Problem(message: "\(place) (id \(id)): release_date \"\(date)\" is not a date in M/D/YYYY"))
+                return .failure(Problem(message: "\(place) (id \(id)): release_date \(date.quoted()) is not a date in M/D/YYYY"))
             }
         }
         return .success(array.count)

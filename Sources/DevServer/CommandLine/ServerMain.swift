@@ -69,7 +69,7 @@ public enum ServerMain {
         case .success(.serve(var configuration)):
             let source: String
             if let file = configuration.articlesFile {
-                source = "--articles-file \(file)"
+                source = "--articles-file \(file.quoted(200))"
                 do {
                     configuration.articlesJSON = try readFile(file)
                 } catch {
@@ -97,7 +97,10 @@ public enum ServerMain {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
+    /// Writes a message, every control and bidi character of the outside text in it escaped
+    /// (`OutsideText`; Docs/security.md, "Outside text"): an argument or a file's contents quoted in
+    /// it never acts on the terminal.
     private static func write(_ text: String, to handle: FileHandle) {
-        if !text.isEmpty { try? handle.write(contentsOf: Data(text.utf8)) }
+        if !text.isEmpty { try? handle.write(contentsOf: Data(OutsideText.escaped(text, keepingLineBreaks: true).utf8)) }
     }
 }

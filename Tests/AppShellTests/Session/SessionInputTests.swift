@@ -166,8 +166,8 @@ import TUI
         }
         #expect(refusal(["--speed", "4"]) == "--speed is only used with --replay")
         #expect(refusal(["--export-cast", "x.cast"]) == "--export-cast is only used with --replay")
-        #expect(refusal(["--replay", "s", "--speed", "0"]) == "--speed takes a number from 0.1 to 100 or max (got '0')")
-        #expect(refusal(["--replay", "s", "--speed", "fast"]) == "--speed takes a number from 0.1 to 100 or max (got 'fast')")
+        #expect(refusal(["--replay", "s", "--speed", "0"]) == #"--speed takes a number from 0.1 to 100 or max (got "0")"#)
+        #expect(refusal(["--replay", "s", "--speed", "fast"]) == #"--speed takes a number from 0.1 to 100 or max (got "fast")"#)
         #expect(refusal(["--replay", "s", "--export-cast", "x", "--speed", "2"]) == "--speed is not used with --export-cast")
     }
 

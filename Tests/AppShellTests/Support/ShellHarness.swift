@@ -46,7 +46,7 @@ final class ShellHarness {
             let recorder = try SessionRecorder(shell: shell, path: recording)
             // Times of day in UTC, so a recording is the same on every machine.
             recorder.utcOffset = 0
-            shell.inspectorModel.timeZone = TimeZone(secondsFromGMT: 0)
+            shell.inspectorModel.utcOffset = 0
             self.recorder = recorder
             loop = try EventLoop(
                 app: recorder, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: environment.time)
