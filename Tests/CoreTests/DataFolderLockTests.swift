@@ -47,7 +47,7 @@ import Testing
         // it), a dead writer's temp file (it would remove it).
         unlink(dataDir + "/" + KeyCheck.fileName)
         let stale = ".articles.list.tmp-\(deadPID())-0123456789ab"
-        FileManager.default.createFile(atPath: dataDir + "/" + stale, contents: Data(repeating: 1, count: 10))
+        #expect(FileManager.default.createFile(atPath: dataDir + "/" + stale, contents: Data(repeating: 1, count: 10)))
         let before = try snapshot()
 
         #expect(throws: StoreError.inUse(directory: dataDir, holder: getpid())) { try store() }
