@@ -1,3 +1,4 @@
+import ArticleDetails
 import Core
 import Foundation
 import Profile
@@ -101,21 +102,100 @@ import Testing
         let data = folder()
         defer { try? FileManager.default.removeItem(atPath: data) }
         let right = String(repeating: "ab", count: 32), wrong = String(repeating: "cd", count: 32)
-        let first = try make(["CHALLENGE_TUI_KEY": right], dataDir: data)
-        try first.store.write(Data("progress".utf8), to: "navigation.progress")
+        do {
+            // Ended before the next start: while it runs, its lock keeps any other copy out.
+            let first = try make(["CHALLENGE_TUI_KEY": right], dataDir: data)
+            try first.store.write(Data("progress".utf8), to: "navigation.progress")
+        }
         let before = try snapshot(data)
 
-        let second = try make(["CHALLENGE_TUI_KEY": wrong], dataDir: data)
-        #expect(second.storeProblem == .wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: data))
-        #expect(second.store is InMemoryRecordStore)
-        try second.store.write(Data("x".utf8), to: "navigation.progress")
-        #expect(try snapshot(data) == before)
-        #expect(second.storeProblem?.message.contains("the key from CHALLENGE_TUI_KEY does not open the data in \(data)") == true)
+        do {
+            let second = try make(["CHALLENGE_TUI_KEY": wrong], dataDir: data)
+            #expect(second.storeProblem == .wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: data))
+            #expect(second.store is InMemoryRecordStore)
+            try second.store.write(Data("x".utf8), to: "navigation.progress")
+            #expect(try snapshot(data) == before)
+            #expect(second.storeProblem?.message.contains("the key from CHALLENGE_TUI_KEY does not open the data in \(data)") == true)
+        }
 
         // The right key still opens everything.
         let third = try make(["CHALLENGE_TUI_KEY": right], dataDir: data)
         #expect(third.storeProblem == nil)
         #expect(try third.store.read("navigation.progress") == Data("progress".utf8))
+    }
+
+    /// A second copy on the same data folder runs in memory and says so, in the log too, naming
+    /// the folder and the copy that has it; the folder is left exactly as it was (Docs/security.md,
+    /// "Two copies on one data folder").
+    @Test func aSecondCopyOnTheDataFolderKeepsNothingAndSaysWhy() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let key = ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]
+        let first = try make(key, dataDir: data)
+        try first.store.write(Data("progress".utf8), to: "navigation.progress")
+        let before = try snapshot(data)
+        let lockBefore = try Data(contentsOf: URL(fileURLWithPath: data + "/.lock"))
+
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.logFile = folder() + "/app.log"
+        let second = try AppEnvironment.make(options: options, environment: key)
+        #expect(second.storeProblem == .inUse(directory: data, holder: getpid()))
+        #expect(second.store is InMemoryRecordStore)
+        try second.store.write(Data("x".utf8), to: "navigation.progress")
+        #expect(try snapshot(data) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: data + "/.lock")) == lockBefore)
+        let log = try String(contentsOfFile: try #require(options.logFile), encoding: .utf8)
+        #expect(log.contains(
+            "WARNING store: Another challenge-tui (process \(getpid())) is using the data in \(data) (quit it to keep data) — nothing will be kept"))
+        #expect(try first.store.read("navigation.progress") == Data("progress".utf8))
+    }
+
+    /// A data folder of ours that others may enter is made private, and the log says so.
+    @Test func aDataFolderOpenToOthersIsMadePrivateAndLogged() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect(chmod(data, 0o777) == 0)
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.logFile = folder() + "/app.log"
+        let app = try AppEnvironment.make(options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)])
+        #expect(app.storeProblem == nil)
+        var info = stat()
+        #expect(stat(data, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        let log = try String(contentsOfFile: try #require(options.logFile), encoding: .utf8)
+        #expect(log.contains("INFO    store: the data folder \(data) was open to other users (mode 777); made private (700)"))
+    }
+
+    /// A data folder of another user is not used: the app runs in memory and says so, as for a
+    /// key folder of another user, and nothing is written in the folder.
+    @Test(.enabled(if: geteuid() == 0, "chown needs root"))
+    func aDataFolderOfAnotherUserKeepsNothingAndSaysWhose() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        #expect(chmod(data, 0o777) == 0 && chown(data, 54_321, 54_321) == 0)
+        let app = try make(["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)], dataDir: data)
+        #expect(app.storeProblem == .foreignFolder(directory: data, owner: 54_321))
+        #expect(app.store is InMemoryRecordStore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data).isEmpty)
+    }
+
+    /// The start removes the picture files the picture index doesn't name (a kill -9 between a
+    /// picture's write and its index's), and logs them (Docs/images.md, "The cache").
+    @Test func pictureFilesOutsideTheIndexAreRemovedAtStartAndLogged() throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let key = ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]
+        let orphan = PictureCache.recordName(for: "http://pictures.example/1.png")
+        try make(key, dataDir: data).store.write(Data("picture".utf8), to: orphan)
+        var options = LaunchOptions()
+        options.dataDirectory = data
+        options.logFile = folder() + "/app.log"
+        let app = try AppEnvironment.make(options: options, environment: key)
+        #expect(try app.store.read(orphan) == nil)
+        #expect(!FileManager.default.fileExists(atPath: data + "/" + orphan))
+        let log = try String(contentsOfFile: try #require(options.logFile), encoding: .utf8)
+        #expect(log.contains("pictures: removed 1 picture file(s) no index named (left by a program stopped mid-save): \(orphan)"))
     }
 
     @Test func theKeyVariablesAreNotKeptInTheAppsEnvironment() throws {
@@ -127,10 +207,11 @@ import Testing
         #expect(app.variables["CHALLENGE_TUI_TOKEN"] == "a.b.c")
     }
 
-    /// Every file in `path` with its bytes and modification time.
+    /// Every file in `path` with its bytes and modification time; not the lock file, which holds
+    /// the process id of the last copy to take the lock, nothing of the data.
     private func snapshot(_ path: String) throws -> [String: String] {
         var result: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) where name != ".lock" {
             let file = path + "/" + name
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

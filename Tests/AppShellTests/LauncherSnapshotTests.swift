@@ -78,6 +78,26 @@ import TUI
         try await app.waitFor("Encryption key problem: key file is readable by others — nothing will be kept")
     }
 
+    /// Another copy has the data folder: the notice says which and where, and the launcher keeps
+    /// saying that nothing will be kept after the notice has gone (Docs/security.md, "Two copies
+    /// on one data folder").
+    @Test func anotherCopyUsingTheDataIsSaidOnTheLauncherForAsLongAsItShows() async throws {
+        let app = try ShellHarness(storeProblem: .inUse(directory: "/srv/ada", holder: 1234))
+        // The notice's row is cut at 80 columns: the launcher's own line stays whole.
+        try await app.waitFor("Another challenge-tui (process 1234) is using the data in /srv/ada (quit it")
+        let line = "│  Nothing will be kept: another copy (process 1234) is using the data folder  │"
+        // Above the backend's line; the notice's row below the screen moves both up one.
+        #expect(app.lines[18] == line)
+        try await app.advance(by: .seconds(6))
+        #expect(!app.contains("(quit it"), "the notice went")
+        #expect(app.lines[19] == line)
+        #expect(app.lines[20].contains("Mock backend"))
+        // A store that opened says nothing of the kind.
+        let fine = try ShellHarness()
+        try fine.runUntilQuiet()
+        #expect(!fine.contains("Nothing will be kept"))
+    }
+
     @Test func forgettingTheFlowsProgressRemovesTheRecord() throws {
         let store = InMemoryRecordStore(["navigation.progress": Data("{}".utf8)])
         let app = try ShellHarness(store: store)

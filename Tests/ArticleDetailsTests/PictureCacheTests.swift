@@ -58,9 +58,12 @@ import Testing
     }
 
     @Test func itSurvivesARestart() throws {
-        let first = PictureCache(store: try store())
-        first.store(Data("one".utf8), for: url(1))
-        first.store(Data("two".utf8), for: url(2))
+        do {
+            // Closed before the restart: while its store is open, the folder's lock refuses another.
+            let first = PictureCache(store: try store())
+            first.store(Data("one".utf8), for: url(1))
+            first.store(Data("two".utf8), for: url(2))
+        }
         let reopened = PictureCache(store: try store())
         #expect(reopened.bytes(for: url(1)) == Data("one".utf8))
         #expect(reopened.bytes(for: url(2)) == Data("two".utf8))
@@ -70,20 +73,62 @@ import Testing
     @Test func aDamagedRecordIsNoPictureAndIsSetAside() throws {
         let folder = TemporaryDirectory()
         let logger = try Logger(path: folder.file("app.log"), time: .frozen())
-        let cache = PictureCache(store: try store(), logger: logger)
-        cache.store(Data("picture bytes".utf8), for: url(1))
-        let file = self.folder.file("data/\(PictureCache.recordName(for: url(1)))")
-        var sealed = try Data(contentsOf: URL(fileURLWithPath: file))
-        sealed[sealed.count - 1] ^= 0xFF
-        try sealed.write(to: URL(fileURLWithPath: file))
-        #expect(cache.bytes(for: url(1)) == nil)
-        #expect(cache.totalBytes == 0, "its entry is gone")
-        #expect(try String(contentsOfFile: folder.file("app.log"), encoding: .utf8).contains("cached picture unreadable"))
+        do {
+            let cache = PictureCache(store: try store(), logger: logger)
+            cache.store(Data("picture bytes".utf8), for: url(1))
+            let file = self.folder.file("data/\(PictureCache.recordName(for: url(1)))")
+            var sealed = try Data(contentsOf: URL(fileURLWithPath: file))
+            sealed[sealed.count - 1] ^= 0xFF
+            try sealed.write(to: URL(fileURLWithPath: file))
+            #expect(cache.bytes(for: url(1)) == nil)
+            #expect(cache.totalBytes == 0, "its entry is gone")
+            #expect(try String(contentsOfFile: folder.file("app.log"), encoding: .utf8).contains("cached picture unreadable"))
+        }
         // A damaged index is an empty cache, not a crash.
         let index = self.folder.file("data/\(PictureCache.indexName)")
         try Data("garbage".utf8).write(to: URL(fileURLWithPath: index))
         let fresh = PictureCache(store: try store())
         #expect(fresh.totalBytes == 0)
         #expect(fresh.bytes(for: url(1)) == nil)
+    }
+
+    /// A picture written just before the program was killed, its index never saved, is removed
+    /// when the store opens: no eviction would ever count it (Docs/images.md, "The cache").
+    /// Only picture records the index doesn't name go; the rest of the folder stays.
+    @Test func picturesTheIndexDoesNotNameAreRemovedAtStart() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("app.log"), time: .frozen())
+        let store = try self.store()
+        let cache = PictureCache(store: store)
+        cache.store(Data("one".utf8), for: url(1))
+        cache.store(Data("two".utf8), for: url(2))
+        // What a kill -9 between a picture's write and its index's leaves.
+        let orphan = PictureCache.recordName(for: url(3))
+        try store.write(Data("three".utf8), to: orphan)
+        try store.write(Data("list".utf8), to: "articles.list")
+        try store.write(Data("x".utf8), to: "picture.notdigits")
+
+        #expect(PictureCache.removeUnindexed(from: store, logger: logger) == [orphan])
+        #expect(try store.read(orphan) == nil)
+        #expect(Set(try store.recordNames()) == Set([
+            "articles.list", "picture.notdigits", PictureCache.indexName,
+            PictureCache.recordName(for: url(1)), PictureCache.recordName(for: url(2)),
+        ]))
+        let fresh = PictureCache(store: store)
+        #expect(fresh.bytes(for: url(1)) == Data("one".utf8) && fresh.bytes(for: url(2)) == Data("two".utf8))
+        #expect(try String(contentsOfFile: folder.file("app.log"), encoding: .utf8)
+            .contains("pictures: removed 1 picture file(s) no index named (left by a program stopped mid-save): \(orphan)"))
+        // Nothing more to remove the next time.
+        #expect(PictureCache.removeUnindexed(from: store).isEmpty)
+    }
+
+    /// An index that doesn't open is an empty cache: every picture is outside it, and goes.
+    @Test func withADamagedIndexEveryPictureIsOutsideIt() throws {
+        let store = try self.store()
+        let cache = PictureCache(store: store)
+        cache.store(Data("one".utf8), for: url(1))
+        try Data("garbage".utf8).write(to: URL(fileURLWithPath: self.folder.file("data/\(PictureCache.indexName)")))
+        #expect(PictureCache.removeUnindexed(from: store) == [PictureCache.recordName(for: url(1))])
+        #expect(try store.recordNames().filter { $0.hasPrefix("picture.") }.isEmpty)
     }
 }

@@ -21,9 +21,10 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
     init() throws { sharedKey = try randomKey() }
 
     func bytes(of name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: dataDir + "/" + name)) }
-    /// The folder's files but the key check (which every store has).
+    /// The folder's files but the key check and the lock (which every store has).
     func files() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dataDir)) ?? []).filter { $0 != KeyCheck.fileName }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: dataDir)) ?? [])
+            .filter { $0 != KeyCheck.fileName && $0 != DataFolderLock.fileName }.sorted()
     }
 
     @Test func recordsRoundTripAndTheDataFolderIsPrivate() throws {
@@ -161,9 +162,12 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
     }
 
     @Test func anotherKeyIsRefusedAndTheFolderLeftExactlyAsItWas() throws {
-        let mine = try store()
-        try mine.write(Data("mine".utf8), to: "profile")
-        try mine.write(Data("list".utf8), to: "articles")
+        do {
+            // Closed before the other key comes: while it is open, its lock refuses any other store.
+            let mine = try store()
+            try mine.write(Data("mine".utf8), to: "profile")
+            try mine.write(Data("list".utf8), to: "articles")
+        }
         let before = try snapshot()
         let other = try randomKey()
         #expect(throws: StoreError.wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: dataDir)) { try store(key: other) }
@@ -206,16 +210,31 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         #expect(throws: StoreError.wrongKey(keySource: "CHALLENGE_TUI_KEY", directory: dataDir)) { try store() }
     }
 
+    /// Stores opened at once on a new folder: one at a time holds it (the others are refused as
+    /// in use, never a wrong key), and all that opened agree on the one check.
     @Test func storesOpenedAtOnceOnANewFolderAgreeOnOneCheck() throws {
         let key = sharedKey
         let directory = dataDir
-        let opened = Locked(0)
+        let outcomes = Locked<[String]>([])
         // Threads, not tasks: opening a store blocks on the disk (fsync).
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            if (try? EncryptedFileStore(directory: directory, key: key, time: .frozen())) != nil { opened.withLock { $0 += 1 } }
+            let outcome: String
+            do throws(StoreError) {
+                _ = try EncryptedFileStore(directory: directory, key: key, time: .frozen())
+                outcome = "opened"
+            } catch .inUse(let folder, let holder) where folder == directory && (holder == nil || holder == getpid()) {
+                // No id yet when the holder has only just taken the lock.
+                outcome = "in use"
+            } catch {
+                outcome = error.message
+            }
+            outcomes.withLock { $0.append(outcome) }
         }
-        #expect(opened.value == 16)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [KeyCheck.fileName])
+        #expect(outcomes.value.contains("opened"))
+        #expect(outcomes.value.allSatisfy { $0 == "opened" || $0 == "in use" }, "\(outcomes.value)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names == [KeyCheck.fileName, DataFolderLock.fileName], "\(names)")
+        #expect(try store().directory == directory, "the check written is the key's")
     }
 
     @Test func atMostTheThreeNewestDamagedCopiesOfARecordAreKept() throws {
@@ -301,10 +320,11 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         #expect(throws: StoreError.self) { try EncryptedFileStore(directory: "/proc/nope", key: sharedKey, time: .frozen()) }
     }
 
-    /// Every file in the data folder with its bytes and modification time.
+    /// Every file in the data folder with its bytes and modification time; not the lock file,
+    /// which holds the process id of the last store to take the lock, nothing of the data.
     func snapshot() throws -> [String: String] {
         var result: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: dataDir) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: dataDir) where name != DataFolderLock.fileName {
             let path = dataDir + "/" + name
             var info = stat()
             stat(path, &info)

@@ -150,6 +150,35 @@ import Testing
         #expect(lines.allSatisfy { $0.hasSuffix(String(repeating: "x", count: 500)) && $0.contains("INFO") })
     }
 
+    /// A log that was there already, readable by others, is made 0600 as a new one is
+    /// (Docs/security.md, "The log"); what was in it stays, and lines are appended.
+    @Test(arguments: [0o644, 0o666, 0o640] as [mode_t])
+    func anExistingLogOpenToOthersIsMadePrivate(_ before: mode_t) throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("old.log")
+        try Data("earlier\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(chmod(path, before) == 0)
+        let logger = try Logger(path: path, time: .frozen())
+        logger.info("app", "started")
+        #expect(mode(of: path) == 0o600)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("earlier\n"))
+    }
+
+    /// A device (/dev/null, a terminal) is a log too, and not ours to change: its mode stays. A
+    /// node of /dev/null's device in a folder of the test's own stands for it, so nothing of the
+    /// machine's /dev is ever at stake.
+    @Test(.enabled(if: geteuid() == 0, "mknod needs root"))
+    func aDeviceAsTheLogKeepsItsMode() throws {
+        let folder = TemporaryDirectory()
+        let device = folder.file("null")
+        // Major 1, minor 3: /dev/null.
+        try #require(mknod(device, S_IFCHR | 0o644, (1 << 8) | 3) == 0)
+        #expect(chmod(device, 0o644) == 0)
+        let logger = try Logger(path: device, time: .frozen())
+        logger.info("app", "started")
+        #expect(mode(of: device) == 0o644)
+    }
+
     @Test func anUnwritableLogPathIsAClearError() {
         #expect(throws: LogFileError.cannotOpen(path: "/proc/nope/log", reason: "No such file or directory")) {
             try Logger(path: "/proc/nope/log", time: .frozen())

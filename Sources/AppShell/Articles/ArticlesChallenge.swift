@@ -1,3 +1,4 @@
+import ArticleDetails
 import Articles
 import Contract
 import Core
@@ -30,6 +31,8 @@ extension Challenge {
             let count = stored.count == 1 ? "1 article stored" : "\(ByteCount.grouped(stored.count)) articles stored"
             return stored.savedAt.map { "\(count) · synced \(context.clockTime($0))" } ?? count
         },
+        // A picture written just before a kill -9, and never named by the index (Docs/images.md, "The cache").
+        tidyStore: { store, logger in PictureCache.removeUnindexed(from: store, logger: logger) },
         keyGuides: {
             [
                 KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),

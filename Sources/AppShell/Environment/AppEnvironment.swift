@@ -173,18 +173,25 @@ public final class AppEnvironment {
             options: options, configuration: configuration, scenario: scenario, environment: variables, time: time,
             logger: logger, scenarioLibrary: scenarios, challenges: challenges)
         let dataDirectory = options.dataDirectory
+        let tidies = challenges.compactMap(\.tidyStore)
         app.storeOpening = .pending { [logger] in
             do throws(StoreError) {
                 let store = try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }, time: time)
+                if let mode = store.folderMadePrivateFrom {
+                    logger.info(
+                        "store", "the data folder \(store.directory) was open to other users (mode \(String(mode, radix: 8))); made private (700)")
+                }
                 if !store.staleTempFilesRemoved.isEmpty {
                     logger.info(
                         "store",
                         "removed \(store.staleTempFilesRemoved.count) temp file(s) left by writes that never finished "
                             + "(their program had died): \(store.staleTempFilesRemoved.joined(separator: ", "))")
                 }
+                // The folder's lock is held: no other copy writes while each challenge tidies.
+                for tidy in tidies { tidy(store, logger) }
                 return (store, nil)
             } catch {
-                logger.warning("store", error.message)
+                logger.warning("store", error.message + " — nothing will be kept")
                 return (InMemoryRecordStore(), error)
             }
         }

@@ -48,6 +48,11 @@ public struct Challenge: Sendable {
     /// Where it stands, for the launcher: read from the store, cheaply (a small record or two),
     /// once the first frame is on screen and whenever a challenge is left. nil: nothing to say.
     let standing: (@Sendable (StandingContext) throws(StoreError) -> String)?
+    /// What it tidies in its records when the encrypted store opens, before anything reads them:
+    /// what a copy killed mid-save left behind. Run only on a store this process holds the data
+    /// folder's lock of, so no other copy is writing (Docs/security.md, "Two copies on one data
+    /// folder"). nil: nothing to tidy.
+    let tidyStore: (@Sendable (any RecordStore, Logger) -> Void)?
     /// Its screens' keys as declared, for the key tables of the docs and the man page
     /// (`KeyReference`); asked for only when those are written.
     let keyGuides: @Sendable () -> [KeyReference.NamedGuide]
@@ -60,6 +65,7 @@ public struct Challenge: Sendable {
         defaultScenario: DefaultScenario = DefaultScenario(), options: [ChallengeOption] = [],
         faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil,
         standing: (@Sendable (StandingContext) throws(StoreError) -> String)? = nil,
+        tidyStore: (@Sendable (any RecordStore, Logger) -> Void)? = nil,
         keyGuides: @escaping @Sendable () -> [KeyReference.NamedGuide] = { [] }
     ) {
         self.id = id
@@ -77,6 +83,7 @@ public struct Challenge: Sendable {
         self.serverFaults = serverFaults
         self.progress = progress
         self.standing = standing
+        self.tidyStore = tidyStore
         self.keyGuides = keyGuides
     }
 

@@ -15,6 +15,10 @@ final class LauncherScreen: Screen {
     private var backend = ""
     /// What each challenge's `standing` said last, by id.
     private(set) var standings: [ChallengeID: String] = [:]
+    /// Why nothing this run does will be kept (the store could not be opened), for as long as the
+    /// launcher shows: the shell's notice goes after a few seconds. Read with the standings, once
+    /// the store is open (Docs/security.md, "Two copies on one data folder").
+    private(set) var keptNothing: String?
 
     init(challenges: [Challenge], open: @escaping (Challenge) -> Void) {
         self.challenges = challenges
@@ -90,6 +94,8 @@ final class LauncherScreen: Screen {
             return standings
         }
         standings = context.session?.standings(read) ?? read()
+        // Reading the standings opened the store; a replay's environment has the recorded problem.
+        keptNothing = environment.storeProblem.map { "Nothing will be kept: \($0.summary)" }
     }
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
@@ -182,6 +188,10 @@ final class LauncherScreen: Screen {
             TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
                 .draw(in: Rect(x: row.rect.x + 5, y: row.rect.y + 1, width: max(0, row.rect.width - 5), height: 1), on: &canvas)
         }.draw(in: listArea, on: &canvas, state: list)
+        if let keptNothing {
+            TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
+                .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)
+        }
         TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         return nil

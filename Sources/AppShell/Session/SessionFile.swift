@@ -2,7 +2,7 @@ import Core
 import FoundationEssentials
 import Glibc
 
-/// Where `--record` writes: a regular file (created, or emptied, with mode 0600: a session is
+/// Where `--record` writes: a regular file (created, or emptied and made, mode 0600: a session is
 /// its user's business), written a frame at a time, so a recording cut short by a crash keeps
 /// what came before (Docs/recording.md).
 final class SessionFile {
@@ -31,6 +31,14 @@ final class SessionFile {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             Glibc.close(fd)
             throw LaunchError("\(flag): \(path) is not a regular file")
+        }
+        // A file that was there already keeps its mode through O_TRUNC: made 0600 like a new one.
+        if info.st_mode & 0o077 != 0, fchmod(fd, 0o600) != 0 {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw LaunchError(
+                "\(flag): \(path) may be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))) and can't be made private: \(reason)",
+                exitStatus: 1)
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         descriptor = fd

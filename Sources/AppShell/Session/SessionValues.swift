@@ -134,17 +134,29 @@ enum SessionValues {
         case .key(let detail): .object(["key": .string(detail)])
         case .wrongKey(let source, let directory): .object(["wrongKey": .string(source), "directory": .string(directory)])
         case .io(let detail): .object(["io": .string(detail)])
+        case .inUse(let directory, let holder):
+            .object(["inUse": .string(directory), "holder": .optional(holder.map { .int(Int($0)) })])
+        case .foreignFolder(let directory, let owner): .object(["foreignFolder": .string(directory), "owner": .int(Int(owner))])
         }
     }
 
     static func storeError(_ reader: JSONReader) throws(ConfigurationError) -> StoreError {
-        let object = try SessionObject(reader, known: ["damaged", "movedTo", "reason", "key", "wrongKey", "directory", "io"])
+        let object = try SessionObject(
+            reader, known: ["damaged", "movedTo", "reason", "key", "wrongKey", "directory", "io", "inUse", "holder", "foreignFolder", "owner"])
         func text(_ key: String) throws(ConfigurationError) -> String { try object(key).string(atMost: 4096) }
         if object.has("damaged") { return .damaged(name: try text("damaged"), movedTo: try text("movedTo"), reason: try text("reason")) }
         if object.has("key") { return .key(try text("key")) }
         if object.has("wrongKey") { return .wrongKey(keySource: try text("wrongKey"), directory: try text("directory")) }
         if object.has("io") { return .io(try text("io")) }
-        throw reader.error("expected a store error: damaged, key, wrongKey or io")
+        if object.has("inUse") {
+            return .inUse(directory: try text("inUse"), holder: try object.optional("holder").map { holder throws(ConfigurationError) in
+                Int32(try holder.int(in: 1...Int(Int32.max)))
+            })
+        }
+        if object.has("foreignFolder") {
+            return .foreignFolder(directory: try text("foreignFolder"), owner: UInt32(try object("owner").int(in: 0...Int(UInt32.max))))
+        }
+        throw reader.error("expected a store error: damaged, key, wrongKey, io, inUse or foreignFolder")
     }
 
     /// `result` as `{"ok": …}` or `{"error": …}`.

@@ -100,8 +100,15 @@ public enum ChallengeTUI {
         }
     }
 
-    /// `--reset`: every challenge forgets what it kept between runs.
+    /// `--reset`: every challenge forgets what it kept between runs. A store that could not be
+    /// opened — another copy of the program using the data folder, a wrong key — ends the start
+    /// with status 1 and says why: forgetting in memory would report a reset that never happened,
+    /// and writing beside another copy is what its lock forbids (Docs/security.md, "Two copies on
+    /// one data folder").
     private static func resetProgress(_ app: AppEnvironment) throws(LaunchError) {
+        if let problem = app.storeProblem {
+            throw LaunchError("--reset: \(problem.message); nothing was forgotten", exitStatus: 1)
+        }
         for challenge in app.challenges {
             do {
                 _ = try challenge.progress?.forget(app)

@@ -103,6 +103,49 @@ public final class PictureCache: Sendable {
     /// The bytes kept in all.
     public var totalBytes: Int { withIndex { $0.totalBytes } }
 
+    /// Removes the picture records `pictures.index` does not name, and returns their names. A
+    /// program killed between a picture's write and its index's leaves one behind, which no
+    /// eviction would ever remove (the cap counts only what the index names). Called when the
+    /// store opens, with the data folder's lock held, before any cache reads the index
+    /// (Docs/images.md, "The cache"). Only names of the records' own form are removed; an index
+    /// the store can't read at all (not a damaged one) leaves everything as it is.
+    @discardableResult
+    public static func removeUnindexed(from store: any RecordStore, logger: Logger = .disabled) -> [String] {
+        let named: Set<String>
+        do throws(StoreError) {
+            let data = try store.read(indexName)
+            // As `loadIndex` reads it: what isn't a picture index of this version is an empty cache.
+            let index = data.flatMap { try? JSONDecoder().decode(Index.self, from: $0) }
+                .flatMap { $0.format == Index().format && $0.version == Index().version ? $0 : nil }
+            named = Set(index?.entries.values.map(\.record) ?? [])
+        } catch .damaged {
+            // Set aside by the store: the cache starts empty, so every picture is outside it.
+            named = []
+        } catch {
+            return []
+        }
+        guard let names = try? store.recordNames() else { return [] }
+        var removed: [String] = []
+        for name in names where isRecordName(name) && !named.contains(name) {
+            if (try? store.remove(name)) != nil { removed.append(name) }
+        }
+        if !removed.isEmpty {
+            logger.info(
+                "pictures",
+                "removed \(removed.count) picture file(s) no index named (left by a program stopped mid-save): "
+                    + removed.joined(separator: ", "))
+        }
+        return removed
+    }
+
+    /// Whether `name` has the form of `recordName(for:)`: "picture." and 32 lower-case hex digits.
+    static func isRecordName(_ name: String) -> Bool {
+        let prefix = "picture."
+        guard name.hasPrefix(prefix) else { return false }
+        let digits = name.utf8.dropFirst(prefix.utf8.count)
+        return digits.count == 32 && digits.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     private func withIndex<T: Sendable>(_ body: (inout Index) -> T) -> T {
         index.withLock { loaded in
             var current = loaded ?? loadIndex()

@@ -147,7 +147,7 @@ extension ArticlesState {
         switch error {
         case .damaged(_, let movedTo, let reason):
             "The stored articles could not be read (\(reason)); they were set aside as \(movedTo)."
-        case .key, .io, .wrongKey:
+        case .key, .io, .wrongKey, .inUse, .foreignFolder:
             "The stored articles could not be opened. \(error.message)"
         }
     }

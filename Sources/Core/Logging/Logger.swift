@@ -38,7 +38,8 @@ public final class Logger: Sendable {
         time = nil
     }
 
-    /// Appends to `path` (created with mode 0600: a log is nobody else's business). The file must
+    /// Appends to `path` (created with mode 0600, an existing file made 0600: a log is nobody else's
+    /// business). The file must
     /// be a regular file or a character device (`/dev/null`, a terminal): a folder is refused, and
     /// so is a FIFO, which is opened without waiting for a reader (`O_NONBLOCK`) and would
     /// otherwise block every line written (Docs/security.md, "The log").
@@ -63,6 +64,13 @@ public final class Logger: Sendable {
         guard type == S_IFREG || type == S_IFCHR else {
             close(fd)
             throw .notAFile(path: path, kind: BoundedFileReader.kind(of: info.st_mode))
+        }
+        // A log that was there already is made 0600 too (the mode given to open applies only to a
+        // new file); /dev/null and terminals are not ours to change.
+        if type == S_IFREG, info.st_mode & 0o077 != 0, fchmod(fd, 0o600) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotOpen(path: path, reason: "it may be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))) and can't be made private: \(reason)")
         }
         // Writes wait again (a terminal that is busy for a moment must not lose lines).
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

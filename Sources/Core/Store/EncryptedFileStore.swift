@@ -19,7 +19,8 @@ import Glibc
 /// A wrong key destroys nothing: the folder holds a key check (`KeyCheck`) made under the key
 /// the data was stored with, and a store whose key doesn't match it is never opened
 /// (`StoreError.wrongKey`), so no record is set aside as damaged and none is sealed under the
-/// wrong key. See Docs/security.md.
+/// wrong key. One copy of the program at a time uses a folder: the store holds its lock
+/// (`DataFolderLock`) for as long as it lives. See Docs/security.md.
 public final class EncryptedFileStore: RecordStore {
     static let magic = Data("CTUI".utf8)
     static let version: UInt8 = 1
@@ -38,13 +39,24 @@ public final class EncryptedFileStore: RecordStore {
     /// The temp files of writes that never finished (their writer died) removed when the store
     /// opened, for the log (`StaleTempFiles`).
     public let staleTempFilesRemoved: [String]
+    /// The mode the data folder had when it was open to others and was made 0700 as the store
+    /// opened, for the log; nil when it was private already.
+    public let folderMadePrivateFrom: UInt32?
+    /// Held for as long as the store lives: no other copy of the program uses the folder then.
+    private let lock: DataFolderLock
 
-    /// Opens (creating it with mode 0700 if needed) the store in `directory`, after checking that
-    /// `key` is the one its data was stored under (`StoreError.wrongKey` when not; nothing in the
-    /// folder is changed then).
+    /// Opens (creating it with mode 0700 if needed) the store in `directory`: a folder of another
+    /// user is refused (`StoreError.foreignFolder`), one of ours open to others made 0700; then
+    /// the folder's lock is taken (`StoreError.inUse` when another copy of the program holds it),
+    /// and only then is `key` checked to be the one its data was stored under
+    /// (`StoreError.wrongKey` when not; nothing in the folder is changed then).
     /// - Parameter time: dates the names of damaged files.
     public init(directory: String, key: EncryptionKey, time: TimeSource) throws(StoreError) {
-        try FileSystem.makeDirectory(directory, mode: 0o700)
+        folderMadePrivateFrom = try FileSystem.makeOwnDataDirectory(directory).map { UInt32($0) }
+        // Before anything else in the folder is read or written: a second copy must not write the
+        // key check, remove temp files or set records aside (Docs/security.md, "Two copies on one
+        // data folder").
+        lock = try DataFolderLock.take(in: directory)
         self.directory = directory
         self.key = key
         self.time = time

@@ -42,6 +42,26 @@ enum FileSystem {
         }
     }
 
+    /// The data folder, checked as the key folder is (Docs/security.md, "The data folder's owner
+    /// and mode"): created 0700; an existing one of ours that group or others may enter is made
+    /// 0700 (its former mode is returned, for the log); one of another user is refused
+    /// (`StoreError.foreignFolder`), since its owner could remove or roll back any record. A
+    /// symbolic link to a folder is followed: what is checked is the folder the records go in,
+    /// through the descriptor opened, so it can't be swapped between the check and the chmod.
+    static func makeOwnDataDirectory(_ path: String) throws(StoreError) -> mode_t? {
+        try makeDirectory(path, mode: 0o700)
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io("can't open the folder \(path): \(lastError())") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io("can't inspect the folder \(path): \(lastError())") }
+        guard info.st_uid == geteuid() else { throw .foreignFolder(directory: path, owner: info.st_uid) }
+        let mode = info.st_mode & 0o777
+        guard mode & 0o077 != 0 else { return nil }
+        guard fchmod(fd, 0o700) == 0 else { throw .io("can't make the folder \(path) private: \(lastError())") }
+        return mode
+    }
+
     static func writeAll(_ fd: Int32, _ data: Data) throws(StoreError) {
         var offset = 0
         while offset < data.count {

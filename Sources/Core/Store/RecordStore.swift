@@ -30,6 +30,12 @@ public enum StoreError: Error, Hashable, Sendable {
     case wrongKey(keySource: String, directory: String)
     /// The file system refused (permissions, disk full, …).
     case io(String)
+    /// Another copy of the program holds the data folder's lock (`DataFolderLock`): nothing in
+    /// `directory` was read or written. `holder` is its process id, when the lock file said.
+    case inUse(directory: String, holder: Int32?)
+    /// The data folder belongs to another user, who could remove or roll back what is stored:
+    /// it is not used (Docs/security.md, "The data folder's owner and mode").
+    case foreignFolder(directory: String, owner: UInt32)
 
     public var message: String {
         switch self {
@@ -41,6 +47,24 @@ public enum StoreError: Error, Hashable, Sendable {
                 + "stored under another key. The stored files were left as they are; start with the key they were "
                 + "stored under, or move \(directory) away to start afresh"
         case .io(let detail): "Storage problem: \(detail)"
+        case .inUse(let directory, let holder):
+            "Another challenge-tui\(holder.map { " (process \($0))" } ?? "") is using the data in \(directory) "
+                + "(quit it to keep data)"
+        case .foreignFolder(let directory, let owner):
+            "The data folder \(directory) belongs to another user (uid \(owner)), who could remove or change what is "
+                + "stored: it is not used. Choose a folder of your own (--data-dir DIR)"
+        }
+    }
+
+    /// A few words for one line of the launcher: what kept the store from opening.
+    public var summary: String {
+        switch self {
+        case .damaged: "stored data damaged"
+        case .key: "an encryption key problem"
+        case .wrongKey: "a wrong encryption key"
+        case .io: "a storage problem"
+        case .inUse(_, let holder): "another copy\(holder.map { " (process \($0))" } ?? "") is using the data folder"
+        case .foreignFolder: "the data folder belongs to another user"
         }
     }
 }

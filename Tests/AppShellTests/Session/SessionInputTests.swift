@@ -185,4 +185,20 @@ import TUI
         let mode = try FileManager.default.attributesOfItem(atPath: folder.file("new.jsonl"))[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    /// A recording (or a cast) written over a file that others could read is made 0600 as a
+    /// new one is: emptying it keeps its mode, and the session would be theirs to read.
+    @Test(arguments: ["--record", "--export-cast"])
+    func aFileThatWasThereIsMadePrivateToo(_ flag: String) throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("old.jsonl")
+        try Data("an earlier session".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(chmod(path, 0o644) == 0)
+        let file = try SessionFile(path: path, flag: flag)
+        file.append("{}")
+        file.close()
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}\n")
+    }
 }
