@@ -53,6 +53,25 @@ import Testing
         #expect(status("GET \(path(8193)) HTTP/1.1\r\n\r\n") == 414)
     }
 
+    /// A request line longer than the whole head's limit is still a URI too long: 414, whether
+    /// or not its blank line has come; fields past the head's limit are 431. The edge is the
+    /// request line's own: 8 KiB ends in time, one byte more does not.
+    @Test func aRequestLinePastTheHeadLimitIs414AndFieldsPastItAre431() throws {
+        let huge = "GET /" + String(repeating: "p", count: 1024 * 1024) + " HTTP/1.1\r\n"
+        #expect(status(huge) == 414)
+        #expect(status(huge + "Host: h\r\n\r\n") == 414)
+        let line = { (length: Int) in "GET /" + String(repeating: "p", count: length - "GET / HTTP/1.1".utf8.count) + " HTTP/1.1\r\n" }
+        let fields = String(repeating: "X: " + String(repeating: "f", count: 4000) + "\r\n", count: 3) + "\r\n"
+        #expect(line(8192).utf8.count + fields.utf8.count > limits.maxHeadBytes)
+        #expect(status(line(8192) + fields) == 431)
+        #expect(status(line(8193) + fields) == 414)
+
+        let server = try TestHTTP()
+        let refused = try server.send(Data(huge.utf8))
+        #expect(refused.status == 414)
+        #expect(refused.text == "Request line longer than 8192 bytes")
+    }
+
     @Test func aFieldLineOf8KiBParsesAndOneByteMoreIs431() {
         let field = { (length: Int) in "X: " + String(repeating: "v", count: length - 3) }
         #expect(status("GET / HTTP/1.1\r\n\(field(8192))\r\n\r\n") == 200)
