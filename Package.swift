@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server", "CNcurses"]),
         .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
-        .executableTarget(name: "challenge-server", dependencies: ["DevServer"]),
+        .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Core"]),
         .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(

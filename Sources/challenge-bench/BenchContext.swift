@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// What every section needs: the options, where the programs are, and a private data
@@ -67,7 +68,7 @@ struct BenchContext {
     /// The directory of the running executable (`swift run -c release` puts everything there).
     static func ownDirectory() -> String {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
+            ?? (try? ProgramArguments.current().get())?.first ?? ""
         return (path as NSString).deletingLastPathComponent
     }
 

@@ -6,7 +6,7 @@ import Foundation
 
 let options: BenchOptions
 do {
-    switch try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+    switch try BenchOptions.parse(ProgramArguments.afterProgramName(orExitAs: "challenge-bench")) {
     case .help:
         print(BenchOptions.usage)
         exit(0)

@@ -3,5 +3,5 @@ import Core
 import Glibc
 
 exit(ChallengeTUI.main(
-    arguments: Array(CommandLine.arguments.dropFirst()),
+    arguments: ProgramArguments.afterProgramName(orExitAs: "challenge-tui"),
     environment: ProcessEnvironment.current()))

@@ -17,16 +17,16 @@ import Testing
         let folder = TemporaryDirectory()
         let script = folder.file("completion.bash")
         try CompletionScript.render(LaunchInterface.interface, for: .bash).write(toFile: script, atomically: true, encoding: .utf8)
-        let words = line.map { "'\($0)'" }.joined(separator: " ")
+        // Called as bash calls it: the command, the word being completed, the word before it.
         let driver = """
             source '\(script)'
-            COMP_WORDS=(\(words)); COMP_CWORD=\(line.count - 1)
-            _challenge_tui
+            COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+            _challenge_tui challenge-tui "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--norc", "--noprofile", "-c", driver]
+        process.arguments = ["--norc", "--noprofile", "-c", driver, "bash"] + line
         process.environment = ["XDG_CONFIG_HOME": configHome, "HOME": folder.path, "PATH": "/usr/bin:/bin"]
         process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
         let output = Pipe()

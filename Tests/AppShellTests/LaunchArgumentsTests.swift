@@ -62,6 +62,19 @@ import Testing
         }
     }
 
+    /// `user:password@` in an address is named for what it is, not as a bad port, and the
+    /// message never repeats the address, so never the password (Docs/configuration.md).
+    @Test(arguments: ["--server", "--articles-url"])
+    func credentialsInAnAddressAreRefusedWithoutRepeatingThem(flag: String) {
+        for url in ["http://admin:hunter2@127.0.0.1:3801", "https://admin:hunter2@example.com/articles", "http://:hunter2@h", "http://admin@h:3000/"] {
+            let message = error(["--backend", "http", flag, url])
+            #expect(message == "\(flag): user names and passwords in the address are not supported", "\(url)")
+            #expect(!(message ?? "").contains("hunter2") && !(message ?? "").contains("admin"))
+        }
+        // An @ further on is the path's or the query's, not credentials.
+        #expect(error(["--backend", "http", flag, "http://127.0.0.1:3801/a@b?c=@"]) == nil)
+    }
+
     @Test(arguments: [
         (["--challenge", "chess"], #"unknown challenge "chess" (expected navigation, articles or profile)"#),
         (["--challenge"], "--challenge needs a value"),

@@ -40,7 +40,7 @@ import Testing
     @Test func aBodyThatArrivesInTimeIsServed() throws {
         let server = try TestHTTP()
         let connection = try server.connect()
-        connection.send("POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\n")
+        connection.send("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 4\r\n\r\n")
         server.advance(by: 29.999)
         connection.send("abcd")
         #expect(try server.answer(on: connection)?.text == "ok 4")

@@ -262,7 +262,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         let server = try TestServer()
         let connection = try server.connect()
         let body = #"{"firstName":"A","lastName":"B"}"#
-        connection.send("POST /profiles/update HTTP/1.1\r\nAuthorization: Bearer \(DevToken.default)\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+        connection.send("POST /profiles/update HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(DevToken.default)\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
         #expect(try server.answer(on: connection)?.status == 100)
         connection.send(body)
         #expect(try server.answer(on: connection)?.status == 200)

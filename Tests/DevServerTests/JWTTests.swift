@@ -115,13 +115,31 @@ import Testing
         #expect(Base64URL.decode("QUJ") == nil)
     }
 
+    /// `crit` names header parameters a recipient must understand or refuse the token
+    /// (RFC 7515 §4.1.11); this server understands none, so any `crit` is refused, even under
+    /// a valid signature.
+    @Test(arguments: [
+        #"{"alg":"HS256","typ":"JWT","crit":["exp"]}"#, #"{"alg":"HS256","crit":["b64"],"b64":false}"#,
+        #"{"alg":"HS256","crit":["x-unknown","y"]}"#, #"{"alg":"HS256","crit":[]}"#, #"{"alg":"HS256","crit":"x"}"#,
+    ])
+    func aCriticalHeaderParameterIsRejected(header: String) {
+        #expect(rejection("Bearer " + token(header: header))?.code == "unsupportedCriticalHeader")
+    }
+
+    @Test func theServerAnswers401ForACriticalHeaderParameter() throws {
+        let server = try TestServer()
+        let response = try server.get("/profiles/mine", headers: ["Authorization": "Bearer " + token(header: #"{"alg":"HS256","crit":["exp"]}"#)])
+        #expect(response.status == 401)
+        #expect(response.json()?["code"] as? String == "unsupportedCriticalHeader")
+    }
+
     @Test func bearerSchemeIsCaseInsensitive() {
         #expect(rejection("bearer " + token()) == nil)
         #expect(rejection("BEARER  " + token()) == nil)
     }
 
     @Test func everyRejectionHasACodeAndMessage() {
-        let all: [JWT.Rejection] = [.missing, .malformed("x"), .unsupportedAlgorithm("none"), .badSignature, .expired, .notYetValid]
+        let all: [JWT.Rejection] = [.missing, .malformed("x"), .unsupportedAlgorithm("none"), .unsupportedCritical, .badSignature, .expired, .notYetValid]
         #expect(Set(all.map(\.code)).count == all.count)
         #expect(all.allSatisfy { !$0.message.isEmpty })
     }

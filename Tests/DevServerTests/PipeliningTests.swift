@@ -80,7 +80,7 @@ import Testing
         let server = try TestHTTP()
         let connection = try server.connect()
         connection.send(request("GET", "/slow", close: false)
-            + Data("POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n".utf8))
+            + Data("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n".utf8))
         server.advance(by: 1)
         #expect(!connection.hasData(), "no interim answer before the slow one")
         server.advance(by: 1)

@@ -89,13 +89,19 @@ public enum LaunchArguments {
         if options.castFile != nil, given.has("--speed") { throw UsageError("--speed is not used with --export-cast") }
     }
 
-    /// Accepts `http://host[:port][/path]` and `https://…`; the rest is for libcurl to judge.
+    /// Accepts `http://host[:port][/path]` and `https://…`, without `user:password@`; the rest is
+    /// for libcurl to judge.
     static func httpURL(_ text: String, flag: String) throws(UsageError) -> String {
         let lower = text.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {
             throw UsageError("\(flag) needs an http:// or https:// URL (got \(text.quoted()))")
         }
         let authority = text.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // `user:password@host`: a password on the command line is seen by every user (`ps`),
+        // and the message doesn't repeat the address, so it never shows it either.
+        guard !authority.contains("@") else {
+            throw UsageError("\(flag): user names and passwords in the address are not supported")
+        }
         // `[::1]:3000` keeps its colons inside the brackets.
         let hostEnd = authority.hasPrefix("[")
             ? authority.firstIndex(of: "]").map { authority.index(after: $0) } ?? authority.endIndex

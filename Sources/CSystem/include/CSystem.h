@@ -1,6 +1,7 @@
 // System calls Swift can't import: prctl(2) is variadic, and Swift imports no variadic C
 // function; explicit_bzero(3) is hidden behind _DEFAULT_SOURCE. Kept to the few
-// process-hardening calls of Core's ProcessHardening and SecretBytes.
+// process-hardening calls of Core's ProcessHardening and SecretBytes, and the command line
+// saved before main for Core's ProgramArguments.
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -14,5 +15,12 @@ int csystem_is_dumpable(void);
 /// Overwrites `count` bytes at `bytes` with zeros in a way the compiler may not remove
 /// (explicit_bzero): for memory that held a key or a passphrase.
 void csystem_wipe(void *bytes, unsigned long count);
+
+/// How many arguments the process was started with, the program's name included, as saved by a
+/// constructor before main (glibc hands constructors argc and argv); 0 if none was saved.
+int csystem_argument_count(void);
+
+/// The saved argument `index` (0 is the program's name), or NULL past the last.
+const char *csystem_argument(int index);
 
 #endif

@@ -31,6 +31,12 @@ public enum CompletionScript {
 
     // MARK: bash
 
+    /// bash: words are matched and quoted by the script itself, never through `compgen -W`,
+    /// which expands `$(…)`, `` `…` `` and `$((…))` in its word list and splits it at spaces (a
+    /// scenario file's name would run), nor through readline's file-name quoting
+    /// (`compopt -o filenames`), which leaves `$` and `)` of `$(…)` unquoted. Each word is quoted
+    /// for where it goes: inside the quote the user opened, or with `printf %q`
+    /// (Docs/security.md, Shell completion).
     static func bash(_ interface: CommandLineInterface) -> String {
         let function = functionName(interface)
         var cases: [String] = []
@@ -43,28 +49,72 @@ public enum CompletionScript {
                 cases.append("        \(pattern)) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case .directory:
                 cases.append("        \(pattern)) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\")); return ;;")
-            case .words(let words, let folder):
-                var body = "words=\"\(words.joined(separator: " "))\""
-                if let folder {
-                    body += "; for file in \"\(userFolder(interface, folder))\"/*.json; do"
-                        + " [ -f \"$file\" ] && file=\"${file##*/}\" && words=\"$words ${file%.json}\"; done"
-                }
-                cases.append("        \(pattern)) \(body); COMPREPLY=($(compgen -W \"$words\" -- \"$cur\")); return ;;")
+            case .words(let words, nil):
+                cases.append("        \(pattern)) \(function)_offer \"$cur\" \"$2\" \(words.map(shellWord).joined(separator: " ")); return ;;")
+            case .words(let words, let folder?):
+                cases.append("""
+                            \(pattern))
+                                words=(\(words.map(shellWord).joined(separator: " ")))
+                                for file in "\(userFolder(interface, folder))"/*.json; do
+                                    [ -f "$file" ] && file="${file##*/}" && words+=("${file%.json}")
+                                done
+                                \(function)_offer "$cur" "$2" "${words[@]}"; return ;;
+                    """)
             }
         }
         let names = interface.options.flatMap(\.spellings).joined(separator: " ")
-        return """
-            # bash completion for \(interface.name); made by `\(interface.name) --completions bash`.
-            \(function)() {
-                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" words file
-                case "$prev" in
-            \(cases.joined(separator: "\n"))
-                esac
-                COMPREPLY=($(compgen -W "\(names)" -- "$cur"))
+        return #"""
+            # bash completion for \#(interface.name); made by `\#(interface.name) --completions bash`.
+            # \#(function)_offer WORD TEXT CANDIDATE...: the candidates that start with what TEXT
+            # says, each quoted for where it goes. WORD is the word as typed, TEXT the part of it
+            # readline replaces (after a quote the user opened). Nothing is evaluated: a name that
+            # holds $(…) or `…` is only text.
+            \#(function)_offer() {
+                local quote="" typed="$2" rest word
+                if [ "${#1}" -gt "${#2}" ] && [ "${1:${#1}-${#2}}" = "$2" ]; then
+                    quote="${1:${#1}-${#2}-1:1}"
+                    case "$quote" in \'|\") ;; *) quote="" ;; esac
+                fi
+                if [ "$quote" != "'" ]; then
+                    typed="" rest="$2"
+                    while [ -n "$rest" ]; do
+                        if [ "${rest:0:1}" = "\\" ]; then rest="${rest:1}"; fi
+                        typed+="${rest:0:1}" rest="${rest:1}"
+                    done
+                fi
+                shift 2
+                COMPREPLY=()
+                for word in "$@"; do
+                    [[ "$word" == "$typed"* ]] || continue
+                    case "$quote" in
+                        \') word="${word//\'/\'\\\'\'}" ;;
+                        \") word="${word//\\/\\\\}" word="${word//\"/\\\"}" word="${word//\$/\\\$}"
+                            word="${word//\`/\\\`}" word="${word//!/\"\'!\'\"}" ;;
+                        *) printf -v word %q "$word" ;;
+                    esac
+                    COMPREPLY+=("$word")
+                done
             }
-            complete -F \(function) \(interface.name)
+            \#(function)() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" file
+                local -a words
+                case "$prev" in
+            \#(cases.joined(separator: "\n"))
+                esac
+                COMPREPLY=($(compgen -W "\#(names)" -- "$cur"))
+            }
+            complete -F \#(function) \#(interface.name)
 
-            """
+            """#
+    }
+
+    /// `word` as one word of a shell's command line: as it is when that is safe, else in single
+    /// quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "-_.,+:=/@%".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     // MARK: zsh
@@ -94,9 +144,11 @@ public enum CompletionScript {
                 case .words(let words, let folder?):
                     let state = option.name.drop { $0 == "-" }.replacingOccurrences(of: "-", with: "_")
                     action = ":\(placeholder):->\(state)"
+                    // The glob's names are words of their own, never evaluated; `-.` keeps plain
+                    // files (and links to them) as bash's `[ -f ]` does, and compadd quotes each.
                     states.append("""
                             \(state))
-                                local -a found=( \(words.joined(separator: " ")) \(userFolder(interface, folder))/*.json(N:t:r) )
+                                local -a found=( \(words.map(shellWord).joined(separator: " ")) \(userFolder(interface, folder))/*.json(N-.:t:r) )
                                 compadd -a found ;;
                         """)
                 }
@@ -144,8 +196,12 @@ public enum CompletionScript {
                 case .words(let words, let folder):
                     var candidates = words.joined(separator: " ")
                     if let folder {
+                        // A command substitution's output is cut at line breaks, so the names go
+                        // through it NUL-separated (`string split0`): a name with a line break is
+                        // one candidate too. fish never evaluates what a substitution gives.
                         let base = "(set -q XDG_CONFIG_HOME; and echo $XDG_CONFIG_HOME; or echo $HOME/.config)"
-                        candidates += " (for f in \(base)/\(interface.name)/\(folder)/*.json; basename $f .json; end)"
+                        candidates += " (path filter -f -Z -- \(base)/\(interface.name)/\(folder)/*.json"
+                            + " | path basename -z -Z | path change-extension -z -Z \"\" | string split0)"
                     }
                     line += " -x -a '\(candidates)'"
                 }

@@ -6,9 +6,7 @@ enum HeadFields {
         guard let requestLineEnd = lineEnd(bytes, from: start, before: end) else {
             return .failure(.bad("Malformed request line"))
         }
-        guard requestLineEnd - start <= limits.maxRequestLineBytes else {
-            return .failure(RequestFailure(status: 414, message: "Request line longer than \(limits.maxRequestLineBytes) bytes"))
-        }
+        guard requestLineEnd - start <= limits.maxRequestLineBytes else { return .failure(requestLineTooLong(limits)) }
         let line: RequestLine
         switch RequestLine.parse(bytes, from: start, to: requestLineEnd) {
         case .success(let parsed): line = parsed
@@ -29,6 +27,10 @@ enum HeadFields {
             index = fieldEnd + 2
         }
         return fields.head(line, limits: limits)
+    }
+
+    static func requestLineTooLong(_ limits: HTTPLimits) -> RequestFailure {
+        RequestFailure(status: 414, message: "Request line longer than \(limits.maxRequestLineBytes) bytes")
     }
 
     /// The index of the CR of the CRLF that ends the line starting at `start`.

@@ -27,18 +27,25 @@ enum RequestParser {
         var start = 0
         while start + 1 < bytes.count, bytes[start] == cr, bytes[start + 1] == lf { start += 2 }
         guard let end = endOfHead(bytes, from: max(start, searchFrom - 3), notBefore: start) else {
-            return bytes.count > limits.maxHeadBytes ? .failure(tooLarge(limits)) : .incomplete
+            return bytes.count > limits.maxHeadBytes ? .failure(tooLarge(bytes, from: start, limits)) : .incomplete
         }
         let length = end + 4
-        guard length <= limits.maxHeadBytes else { return .failure(tooLarge(limits)) }
+        guard length <= limits.maxHeadBytes else { return .failure(tooLarge(bytes, from: start, limits)) }
         switch HeadFields.parse(bytes, from: start, to: end + 2, limits: limits) {
         case .success(let head): return .head(head, length: length)
         case .failure(let failure): return .failure(failure)
         }
     }
 
-    private static func tooLarge(_ limits: HTTPLimits) -> RequestFailure {
-        RequestFailure(status: 431, message: "Request header fields too large (more than \(limits.maxHeadBytes) bytes)")
+    /// A head past its limit: 414 when its request line alone is past the line's limit (a long
+    /// URI, Docs/server.md), 431 when the fields are.
+    private static func tooLarge(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ limits: HTTPLimits) -> RequestFailure {
+        // The request line is too long when one byte more than it may hold has come without its CR.
+        let lineRoom = limits.maxRequestLineBytes + 1
+        if bytes.count - start >= lineRoom, memchr(bytes.baseAddress! + start, Int32(cr), lineRoom) == nil {
+            return HeadFields.requestLineTooLong(limits)
+        }
+        return RequestFailure(status: 431, message: "Request header fields too large (more than \(limits.maxHeadBytes) bytes)")
     }
 
     /// The index of the CRLF CRLF that ends the head, searching from `from`.

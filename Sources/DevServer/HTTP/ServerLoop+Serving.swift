@@ -135,7 +135,10 @@ extension ServerLoop {
         if !head.keepAlive { connection.lastRequestRead = true }
         let request = ServerRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, body: body)
         let answer: DelayedResponse
-        if context.loopbackOnly, let host = head.host, host != connection.loopbackHost, !LoopbackHost.isLoopback(hostField: host) {
+        if head.version == .http11, head.host == nil {
+            // RFC 9112 §3.2: an HTTP/1.1 request names its host; HTTP/1.0 may not (Docs/server.md).
+            answer = DelayedResponse(.text(400, "An HTTP/1.1 request needs a Host field"))
+        } else if context.loopbackOnly, let host = head.host, host != connection.loopbackHost, !LoopbackHost.isLoopback(hostField: host) {
             answer = DelayedResponse(.text(421, "This server only answers requests for localhost or 127.0.0.1 (Host: \(host.prefix(100)))"))
         } else {
             if context.loopbackOnly { connection.loopbackHost = head.host }

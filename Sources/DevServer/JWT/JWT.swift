@@ -10,6 +10,9 @@ public enum JWT {
         case malformed(String)
         /// `alg` other than HS256, `none` included: we never let the token choose how it's checked.
         case unsupportedAlgorithm(String)
+        /// A `crit` header parameter: it names extensions the token must not be accepted
+        /// without, and this server understands none (RFC 7515 §4.1.11).
+        case unsupportedCritical
         case badSignature
         case expired
         /// `nbf` or `iat` in the future (beyond the leeway).
@@ -20,6 +23,7 @@ public enum JWT {
             case .missing: "missingToken"
             case .malformed: "malformedToken"
             case .unsupportedAlgorithm: "unsupportedAlgorithm"
+            case .unsupportedCritical: "unsupportedCriticalHeader"
             case .badSignature: "badSignature"
             case .expired: "tokenExpired"
             case .notYetValid: "tokenNotYetValid"
@@ -31,6 +35,7 @@ public enum JWT {
             case .missing: "Missing bearer token (send Authorization: Bearer <JWT>)"
             case .malformed(let why): "Malformed token: \(why)"
             case .unsupportedAlgorithm(let alg): "Unsupported token algorithm \(alg); only HS256 is accepted"
+            case .unsupportedCritical: "The token's header lists critical extensions (crit); this server supports none"
             case .badSignature: "The token's signature is not valid"
             case .expired: "The token has expired"
             case .notYetValid: "The token is not valid yet (its nbf or iat is in the future)"
@@ -75,6 +80,9 @@ public enum JWT {
         }
         let algorithm = header["alg"]?.text ?? "(none given)"
         guard algorithm == "HS256" else { throw .unsupportedAlgorithm(algorithm) }
+        // Whatever `crit` holds, a list of names or something malformed, nothing it could name
+        // is understood here, so the token is refused (Docs/server.md).
+        guard header["crit"] == nil else { throw .unsupportedCritical }
         guard let signature = Base64URL.decode(segments[2]) else { throw .malformed("the signature is not base64url") }
         let expected = HMAC.sha256(key: Data(secret.utf8), data: Data("\(segments[0]).\(segments[1])".utf8))
         guard HMAC.isEqual(signature, expected) else { throw .badSignature }
