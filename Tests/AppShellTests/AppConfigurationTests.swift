@@ -79,6 +79,11 @@ private func problem(_ json: String) -> String? {
         #expect(problem(#"{"requestTimeout": -1}"#) == "Config/x.json: requestTimeout: expected a number of seconds above 0, got -1")
         #expect(problem(#"{"serverURL": "ftp://x"}"#) == #"Config/x.json: serverURL: expected an http:// or https:// URL, got "ftp://x""#)
         #expect(problem(#"{"serverURL": 3}"#) == "Config/x.json: serverURL: expected a string, got 3")
+        // Credentials are refused as on the command line, and the address is not repeated.
+        for key in ["serverURL", "articlesURL"] {
+            let refusal = problem(#"{""# + key + #"": "http://admin:hunter2@127.0.0.1:3801"}"#)
+            #expect(refusal == "Config/x.json: \(key): user names and passwords in the address are not supported")
+        }
         #expect(problem(#"{"retry": {"articles": {"maxAttempts": 0}}}"#)
             == "Config/x.json: retry.articles.maxAttempts: expected a whole number of attempts of at least 1, or null for no limit, got 0")
         #expect(problem(#"{"retry": {"articles": {"maxAttempts": 2.5}}}"#)?.contains("retry.articles.maxAttempts") == true)

@@ -79,9 +79,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--port", "70000"], "--port 70000"),
+        (["--port", "70000"], #"--port "70000""#),
         (["--port"], "--port needs a value"),
-        (["--host", "example.com"], "--host example.com"),
+        (["--host", "example.com"], #"--host "example.com""#),
         (["--seed", "-1"], #"--seed "-1""#),
         (["--experiment", "screenB4"], #"--experiment "screenB4""#),
         (["--articles-file="], "--articles-file needs a value"),
@@ -161,12 +161,12 @@ import Testing
         guard case .exit(2, _, let invalid) = plan(["--articles-file", "bad.json"], files: ["bad.json": #"[{"id":1}]"#]) else {
             Issue.record("an invalid file exits 2"); return
         }
-        #expect(invalid == "challenge-server: --articles-file bad.json: article at index 0 (id 1): \"title\" is missing or not a string\n")
+        #expect(invalid == "challenge-server: --articles-file \"bad.json\": article at index 0 (id 1): \"title\" is missing or not a string\n")
 
         guard case .exit(2, _, let missing) = plan(["--articles-file", "nowhere.json"]) else {
             Issue.record("a missing file exits 2"); return
         }
-        #expect(missing.hasPrefix("challenge-server: --articles-file nowhere.json: cannot read it"))
+        #expect(missing.hasPrefix("challenge-server: --articles-file \"nowhere.json\": cannot read it"))
     }
 
     @Test func theBuiltInSampleIsValidatedToo() {

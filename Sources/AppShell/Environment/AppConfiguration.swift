@@ -161,6 +161,10 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
         else { throw reader.error("expected an http:// or https:// URL, got \(reader.value.excerpt)") }
+        // As on the command line: the address is not repeated, so its password never is either.
+        guard url.user == nil, url.password == nil else {
+            throw reader.error("user names and passwords in the address are not supported")
+        }
         return url
     }
 }

@@ -6,8 +6,12 @@ import TUI
 /// `[time, "o", bytes]` event per frame, the bytes being what an ANSI terminal needs to go from
 /// the frame before to this one (`ANSIFrame`), drawn by the app itself on a replay.
 enum SessionCast {
-    /// The cast of `recording`, with what the replay found and the last frame it drew.
-    static func make(_ recording: SessionRecording) throws(SessionReadError) -> (cast: String, verdict: SessionVerdict, last: Canvas?) {
+    /// The cast of `recording`, with what the replay found and the last frame it drew. It stops
+    /// at the first frame that differs from the recording, as a replay does: what comes after
+    /// it is not what was recorded. `progress` sees each frame's number as it is drawn.
+    static func make(
+        _ recording: SessionRecording, progress: (Int) -> Void = { _ in }
+    ) throws(SessionReadError) -> (cast: String, verdict: SessionVerdict, last: Canvas?) {
         let player = try SessionPlayer(recording)
         let header = recording.header
         let colors = header.colors != .none
@@ -18,7 +22,10 @@ enum SessionCast {
             "env": .object(["TERM": .string("xterm-256color"), "SHELL": .string("")]),
         ]).description]
         var previous: Canvas?
-        let verdict = try player.playThrough(stoppingAtADifference: false) {
+        var drawn = 0
+        let verdict = try player.playThrough(stoppingAtADifference: true) {
+            drawn += 1
+            progress(drawn)
             guard let frame = player.frame else { return }
             let time = JSONValue.number((SessionFormat.seconds(player.time) * 1_000_000).rounded() / 1_000_000)
             if let previous, previous.size != frame.canvas.size {

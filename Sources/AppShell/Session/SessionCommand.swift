@@ -66,8 +66,10 @@ enum SessionCommand {
         _ recording: SessionRecording, to path: String, print: (String) -> Void, printError: (String) -> Void
     ) -> Int32 {
         let made: (cast: String, verdict: SessionVerdict, last: Canvas?)
+        let progress = ExportProgress(frames: recording.frameCount, showing: isatty(STDERR_FILENO) == 1)
         do {
-            made = try SessionCast.make(recording)
+            defer { progress.finish() }
+            made = try SessionCast.make(recording, progress: progress.drew)
         } catch {
             printError("challenge-tui: \(error.description)")
             return 2
@@ -84,13 +86,16 @@ enum SessionCommand {
             printError("challenge-tui: \(error.description)")
             return error.exitStatus
         }
-        print("exported \(made.verdict.frames) frames of \(recording.file) to \(path)")
         guard made.verdict.isIdentical else {
+            print("exported \(Self.frames(made.verdict.frames)) of \(recording.file) to \(path), up to the first that differs")
             printError("challenge-tui: \(made.verdict.summary)")
             return 1
         }
+        print("exported \(Self.frames(made.verdict.frames)) of \(recording.file) to \(path)")
         return 0
     }
+
+    private static func frames(_ count: Int) -> String { count == 1 ? "1 frame" : "\(count) frames" }
 
     /// The terminal's size as the kernel knows it, before curses starts; nil without a terminal
     /// (the terminal's own start then says why).

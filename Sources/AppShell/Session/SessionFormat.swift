@@ -18,6 +18,11 @@ enum SessionFormat {
     static let mostLines = 2_000_000
     /// The longest text a paste, a note or an error body may carry.
     static let longestText = 1 << 20
+    /// The most drawing a recording may ask of a replay or a cast: its frames times the cells
+    /// of each (a 20-minute session at 200×60 is about 45 million; 250 million take about 15 s
+    /// to export on the 2-core build machine). A recording that would take more is refused
+    /// before anything is drawn (Docs/recording.md, "Bad input").
+    static let mostCellsDrawn = 250_000_000
 
     /// `duration` in seconds, the nearest `Double` (which reads back to the same nanosecond).
     static func seconds(_ duration: Duration) -> Double {

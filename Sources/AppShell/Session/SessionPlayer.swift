@@ -35,6 +35,7 @@ final class SessionPlayer {
     }
 
     init(_ recording: SessionRecording) throws(SessionReadError) {
+        try recording.checkDrawingWork()
         self.recording = recording
         let header = recording.header
         let clock = SteppedClock()

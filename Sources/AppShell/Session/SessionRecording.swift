@@ -132,6 +132,30 @@ public struct SessionReadError: Error, Equatable, CustomStringConvertible {
 }
 
 extension SessionRecording {
+    /// Refuses a recording whose frames, each as large as the terminal it was drawn on, add up
+    /// to more than `SessionFormat.mostCellsDrawn` cells, naming the frame's line where the
+    /// sum passes it: a small file can ask for a day of drawing (a resize to 1000×1000, then
+    /// thousands of frames).
+    func checkDrawingWork() throws(SessionReadError) {
+        var size = header.size
+        var cells = 0
+        for entry in entries {
+            switch entry.line {
+            case .resize(let new): size = new
+            case .frame(_, _, let drawnAt):
+                if let drawnAt { size = drawnAt }
+                cells += size.width * size.height
+                guard cells <= SessionFormat.mostCellsDrawn else {
+                    throw SessionReadError(
+                        file: file, line: entry.lineNumber,
+                        problem: "playing the recording to here draws more than \(SessionFormat.mostCellsDrawn / 1_000_000) million cells "
+                            + "(frames × their size), the most a replay or a cast draws")
+                }
+            default: continue
+            }
+        }
+    }
+
     /// Whether playing it is quick enough for one fuzzing run: terminals of at most 10,000
     /// cells (a fuzzed header may name 1000×1000, each frame then a million cells to draw).
     var fitsAFuzzRun: Bool {

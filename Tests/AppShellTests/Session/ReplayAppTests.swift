@@ -148,6 +148,73 @@ import TUITesting
         #expect(text.split(separator: "\n").count == 1 + (try SessionRecording.read(Self.demo)).frameCount)
     }
 
+    /// The demo with the digest of frame `number` changed.
+    static func demoForgedAt(frame number: Int) throws -> String {
+        var lines = try String(contentsOfFile: demo, encoding: .utf8).components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.contains("\"frame\":\(number),") })
+        lines[index] = lines[index].replacing(#/"hash":"[0-9a-f]{12}"/#, with: #""hash":"000000000000""#)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Past a frame that differs the cast would show what was never recorded: the export stops
+    /// there, as a replay does, and says so with status 1.
+    @Test func aCastStopsAtTheFirstFrameThatDiffers() throws {
+        let folder = TemporaryDirectory()
+        let forged = folder.file("forged.jsonl")
+        try Data(try Self.demoForgedAt(frame: 7).utf8).write(to: URL(fileURLWithPath: forged))
+        let cast = folder.file("forged.cast")
+        #expect(ChallengeTUI.main(arguments: ["--replay", forged, "--export-cast", cast], environment: [:]) == 1)
+        let text = try String(contentsOfFile: cast, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 1 + 7, "the header and frames 1 to 7")
+        let made = try SessionCast.make(try SessionRecording.parse(Data(try Self.demoForgedAt(frame: 7).utf8), file: "forged.jsonl"))
+        #expect(made.verdict.frames == 7 && made.verdict.difference?.frame == 7)
+    }
+
+    /// A small file can ask for a day of drawing: a resize to 1000×1000 and thousands of frames.
+    /// It is refused before anything is drawn, naming the line where the sum passes the cap,
+    /// whatever its digests say (forged, or the real ones).
+    @Test func aRecordingThatAsksForTooMuchDrawingIsRefusedBeforeAnyIsDrawn() throws {
+        var lines = try String(contentsOfFile: Self.demo, encoding: .utf8).components(separatedBy: "\n").prefix(1) + [
+            #"{"t":0,"start":true}"#, #"{"t":0.001,"resize":[1000,1000]}"#,
+        ]
+        for frame in 1...300 { lines.append(#"{"t":\#(Double(frame) / 100),"frame":\#(frame),"hash":"000000000000"}"#) }
+        lines.append(#"{"t":30,"end":"quit"}"#)
+        let text = lines.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count < 20_000)
+        let recording = try SessionRecording.parse(Data(text.utf8), file: "huge.jsonl")
+        let cap = SessionFormat.mostCellsDrawn / 1_000_000
+        let refusal = SessionReadError(
+            file: "huge.jsonl", line: 3 + cap + 1,
+            problem: "playing the recording to here draws more than \(cap) million cells (frames × their size), the most a replay or a cast draws")
+        #expect(throws: refusal) { try SessionCast.make(recording) }
+        #expect(throws: refusal) { try SessionVerdict.check(recording) }
+        let folder = TemporaryDirectory()
+        let huge = folder.file("huge.jsonl")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: huge))
+        #expect(ChallengeTUI.main(arguments: ["--replay", huge, "--export-cast", folder.file("x.cast")], environment: [:]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.cast")))
+        // Just under the cap plays (and here differs at once).
+        let under = try SessionRecording.parse(Data((lines.prefix(3 + cap) + [#"{"t":30,"end":"quit"}"#]).joined(separator: "\n").utf8), file: "under.jsonl")
+        #expect(try SessionVerdict.check(under).frames == 1)
+    }
+
+    /// A long export says how far it has come when stderr is a terminal: one line rewritten at
+    /// each whole per cent, cleared at the end; nothing otherwise.
+    @Test func aLongExportShowsItsProgressOnATerminalOnly() {
+        var written: [String] = []
+        let progress = ExportProgress(frames: 400, showing: true) { written.append($0) }
+        for frame in 1...400 { progress.drew(frame) }
+        progress.finish()
+        #expect(written.count == 102, "0 to 100 %, then the clearing")
+        #expect(written.contains("\r\u{1B}[Kexporting: frame 200 of 400 (50 %)"))
+        #expect(written.last == "\r\u{1B}[K")
+        var silent: [String] = []
+        let off = ExportProgress(frames: 400, showing: false) { silent.append($0) }
+        for frame in 1...400 { off.drew(frame) }
+        off.finish()
+        #expect(silent.isEmpty)
+    }
+
     @Test func aCastThatCannotBeWrittenOrARecordingThatCannotBeReadIsStatus2() throws {
         let folder = TemporaryDirectory()
         #expect(ChallengeTUI.main(arguments: ["--replay", Self.demo, "--export-cast", folder.path], environment: [:]) == 2)

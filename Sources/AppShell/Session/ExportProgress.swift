@@ -1,0 +1,45 @@
+import Glibc
+
+/// How far `--export-cast` has come, on stderr when stderr is a terminal (Docs/recording.md,
+/// "Casts"): one line, rewritten in place each time another whole per cent of the frames is
+/// drawn, and cleared at the end. Nothing when stderr is a file or a pipe, whose reader wants
+/// the outcome only.
+final class ExportProgress {
+    private let frames: Int
+    private let showing: Bool
+    private let write: (String) -> Void
+    private var shownPercent = -1
+
+    /// - Parameter write: where the line goes (stderr; tests collect it).
+    init(frames: Int, showing: Bool, write: @escaping (String) -> Void = ExportProgress.writeToStandardError) {
+        self.frames = max(frames, 1)
+        self.showing = showing
+        self.write = write
+    }
+
+    /// Frame `number` is drawn.
+    func drew(_ number: Int) {
+        guard showing else { return }
+        let percent = min(100, number * 100 / frames)
+        guard percent != shownPercent else { return }
+        shownPercent = percent
+        write("\r\u{1B}[Kexporting: frame \(number) of \(frames) (\(percent) %)")
+    }
+
+    /// Clears the line, so what follows starts on a clean one.
+    func finish() {
+        guard showing, shownPercent >= 0 else { return }
+        write("\r\u{1B}[K")
+    }
+
+    static func writeToStandardError(_ text: String) {
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
