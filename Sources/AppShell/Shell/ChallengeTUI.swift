@@ -27,6 +27,9 @@ public enum ChallengeTUI {
             case .run(let parsed):
                 options = parsed
             }
+            // Before any file is opened: no output may be an input or another output
+            // (Docs/security.md, "Outputs never overwrite inputs").
+            try DistinctFiles.check(options)
             // A replay runs on its recording alone (Docs/recording.md).
             if options.replayFile != nil {
                 return SessionCommand.replay(
