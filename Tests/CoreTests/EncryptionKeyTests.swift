@@ -173,6 +173,7 @@ import Testing
         // In a child, so the test runner itself stays as it is.
         let child = fork()
         if child == 0 {
+            ForkedChild.closeInheritedDescriptors()
             let before = ProcessHardening.isDumpable
             let done = ProcessHardening.disableDumps()
             _exit(before && done && !ProcessHardening.isDumpable ? 0 : 1)

@@ -42,7 +42,7 @@ import Testing
         try #require(pipe(&pipeEnds) == 0)
         let child = fork()
         if child == 0 {
-            close(pipeEnds[0])
+            ForkedChild.closeInheritedDescriptors(keeping: [pipeEnds[1]])
             // Peak resident memory starts again from what is resident now (Linux's clear_refs).
             if let refs = fopen("/proc/self/clear_refs", "w") { fputs("5", refs); fclose(refs) }
             let size = status("VmSize"), resident = status("VmRSS")

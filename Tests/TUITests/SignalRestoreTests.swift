@@ -1,3 +1,4 @@
+import CoreTesting
 import CNcurses
 import Glibc
 import Testing
@@ -20,6 +21,7 @@ import Testing
         tcsetattr(slave, TCSANOW, &cooked)
         let child = fork()
         if child == 0 {
+            ForkedChild.closeInheritedDescriptors(keeping: [slave])
             // The test runs on a worker thread, which blocks most signals; the app's terminal
             // thread blocks none.
             var none = sigset_t()
