@@ -57,8 +57,14 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
-                "TUITesting", "Imaging",
+                "TUITesting", "Imaging", "TwoCopiesWriter",
             ]
+        ),
+        // One copy of the app saving over and over, for the two-copies test (it is killed
+        // at random moments; a forked child of the test process would inherit held locks).
+        .executableTarget(
+            name: "TwoCopiesWriter", dependencies: ["AppShell", "ArticleDetails", "Articles", "Contract", "Core"],
+            path: "Tests/TwoCopiesWriter"
         ),
         .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server", "CNcurses"]),

@@ -9,9 +9,10 @@ import Testing
 
 /// Two copies of the app on one data folder, each syncing its own feed again and again and
 /// killed with SIGKILL at random moments (Docs/security.md, "Two copies on one data folder").
-/// Each copy is a forked child that starts as the app does (`AppEnvironment.make`, then its
-/// store, which takes the folder's lock and tidies) and then saves its feed's list and new
-/// pictures, as the articles' runtime does after each sync, until it is killed. After every
+/// Each copy is a process of its own (`Tests/TwoCopiesWriter`) that starts as the app does
+/// (`AppEnvironment.make`, then its store, which takes the folder's lock and tidies) and then
+/// saves its feed's list and new pictures, as the articles' runtime does after each sync, until
+/// it is killed. After every
 /// round the test starts on the folder the same way and checks what any start must find:
 ///
 /// - the stored list is one whole generation: exactly one feed's list, read first chunk alone and
@@ -58,16 +59,16 @@ import Testing
     static func run(data: String, seed: UInt64) throws -> Findings {
         var random = SplitMix(seed: seed)
         var findings = Findings()
-        // Made here, once: a child that made them itself would spend its first moments on it.
-        _ = feeds
-        // A first start in this process: libcrypto is loaded here, not in a forked child.
+        // A first start: the folder is made and its key check written before the copies race.
         try check(data, round: 0, into: &findings)
         for round in 1...rounds {
             // Either may start first, and so take the lock: each feed's list gets stored over the other's.
-            let copies = [0, 1].shuffled(using: &random).map { copy in spawnCopy(copy, round: round, data: data) }
-            // Anywhere in their first few saves (each takes some 20 to 50 ms here). Both at once:
-            // a copy left running alone would repair, in its next save, what the two had mixed.
-            usleep(UInt32(random.next() % 250_000))
+            let copies = try [0, 1].shuffled(using: &random).map { copy in try spawnCopy(copy, round: round, data: data) }
+            // Anywhere from their start (the first list is saved some 0.4 s in, in the debug
+            // build) to their first several saves (each takes some 20 to 50 ms here). Both at
+            // once: a copy left running alone would repair, in its next save, what the two had
+            // mixed.
+            usleep(UInt32(random.next() % 900_000))
             for copy in copies.shuffled(using: &random) { kill(copy, SIGKILL) }
             for copy in copies {
                 var status: Int32 = 0
@@ -80,37 +81,24 @@ import Testing
         return findings
     }
 
-    /// Forks a copy of the app that saves `feed` and pictures over and over until it is killed.
-    static func spawnCopy(_ copy: Int, round: Int, data: String) -> pid_t {
-        let child = fork()
-        guard child == 0 else { return child }
-        // Nothing of the test process stays open here: a store another test holds would stay
-        // locked while this child lives.
-        closeInheritedDescriptors()
-        guard let app = try? start(on: data) else { _exit(3) }
-        let store = app.store
-        let pictures = PictureCache(store: store, maxBytes: pictureCap)
-        // Bounded, should the test process die without killing it.
-        for save in 0..<400 {
-            _ = ArticlesCache.save(feeds[copy], to: store, at: Date(timeIntervalSince1970: 1_700_000_000))
-            for picture in 0..<2 {
-                pictures.store(Data(repeating: UInt8(truncatingIfNeeded: save), count: 1024),
-                    for: "http://pictures.example/\(copy)/\(round)/\(save)/\(picture).png")
-            }
-        }
-        _exit(0)
-    }
-
-    static func closeInheritedDescriptors() {
-        guard let folder = opendir("/proc/self/fd") else { return }
-        var open: [Int32] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let fd = Int32(name), fd > 2 { open.append(fd) }
-        }
-        let own = dirfd(folder)
-        closedir(folder)
-        for fd in open where fd != own { close(fd) }
+    /// Starts a copy of the app (`TwoCopiesWriter`) that saves feed `copy` and pictures over and
+    /// over until it is killed. Spawned, not forked: a forked child of this process would inherit
+    /// locks other tests' threads hold (the article list's among them) and wait on them for ever.
+    static func spawnCopy(_ copy: Int, round: Int, data: String) throws -> pid_t {
+        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("TwoCopiesWriter").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let words: [String] = [program, data, String(copy), String(round)]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        return pid
     }
 
     /// Starts on the folder as the app does and checks what it finds.

@@ -75,7 +75,7 @@ import Testing
         let members = try reader.dictionary()
         let number = try #require(members.first { $0.key == "n" }).reader
         let error = #expect(throws: ConfigurationError.self) { try number.number() }
-        #expect(error?.message == "c.json: n: expected a number, got \"" + String(repeating: "x", count: 59) + "…")
+        #expect(error?.message == "c.json: n: expected a number, got \"" + String(repeating: "x", count: 60) + "…\"")
         let unknown = #expect(throws: ConfigurationError.self) { try reader.object(known: ["n"]) }
         #expect((unknown?.message.count ?? .max) < 200)
         let twice = #expect(throws: ConfigurationError.self) {

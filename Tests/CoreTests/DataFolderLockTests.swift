@@ -107,9 +107,13 @@ import Testing
         let directory = dataDir
         var ready: [Int32] = [0, 0]
         try #require(pipe(&ready) == 0)
+        // Once here first, so the child runs only code this process has already run (a forked
+        // child of a process with other threads must not wait on what they held).
+        let scratch = TemporaryDirectory()
+        _ = try DataFolderLock.take(in: scratch.path)
         let child = fork()
         if child == 0 {
-            close(ready[0])
+            ForkedChild.closeInheritedDescriptors(keeping: [ready[1]])
             let lock = try? DataFolderLock.take(in: directory)
             var byte: UInt8 = lock == nil ? 0 : 1
             _ = write(ready[1], &byte, 1)
