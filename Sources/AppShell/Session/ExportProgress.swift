@@ -1,5 +1,3 @@
-import Glibc
-
 /// How far `--export-cast` has come, on stderr when stderr is a terminal (Docs/recording.md,
 /// "Casts"): one line, rewritten in place each time another whole per cent of the frames is
 /// drawn, and cleared at the end. Nothing when stderr is a file or a pipe, whose reader wants
@@ -11,7 +9,7 @@ final class ExportProgress {
     private var shownPercent = -1
 
     /// - Parameter write: where the line goes (stderr; tests collect it).
-    init(frames: Int, showing: Bool, write: @escaping (String) -> Void = ExportProgress.writeToStandardError) {
+    init(frames: Int, showing: Bool, write: @escaping (String) -> Void = StandardError.write) {
         self.frames = max(frames, 1)
         self.showing = showing
         self.write = write
@@ -30,16 +28,5 @@ final class ExportProgress {
     func finish() {
         guard showing, shownPercent >= 0 else { return }
         write("\r\u{1B}[K")
-    }
-
-    static func writeToStandardError(_ text: String) {
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
     }
 }

@@ -125,13 +125,6 @@ public enum ChallengeTUI {
     /// escaped (`OutsideText`; Docs/security.md, "Outside text"): a value quoted from a file or an
     /// argument never acts on the terminal, even where a message forgot to quote it.
     static func printError(_ text: String) {
-        let line = Array((OutsideText.escaped(text, keepingLineBreaks: true) + "\n").utf8)
-        var written = 0
-        while written < line.count {
-            let count = line[written...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
+        StandardError.write(OutsideText.escaped(text, keepingLineBreaks: true) + "\n")
     }
 }
