@@ -9,7 +9,9 @@ public final class ScriptedAnswerServer: Sendable {
     private let listener: Int32
 
     public init(answer: @escaping @Sendable (_ connection: Int32) -> Void) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec, the listener and each connection: a program another test starts
+        // meanwhile would otherwise hold them open.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -30,6 +32,7 @@ public final class ScriptedAnswerServer: Sendable {
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
+                _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
                 // The request's head, whatever it asks.
                 var request = [UInt8](repeating: 0, count: 65536)
                 _ = read(connection, &request, request.count)

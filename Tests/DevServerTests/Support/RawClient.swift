@@ -28,7 +28,9 @@ final class RawConnection {
     /// `source`: the local address to connect from (any 127.x.x.x works on loopback), as a
     /// client on another address would.
     init(port: UInt16, from source: String? = nil) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a program another test starts meanwhile (tmux's server lives on) would
+        // otherwise hold the connection open after the test has closed it.
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
