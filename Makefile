@@ -55,8 +55,8 @@ uninstall:
 deb: build completions
 	sh debian/build-deb $(VERSION)
 
-# Product by product: a plain `swift build -c release` also builds the test-support libraries,
-# and the one that reports through Swift Testing has no Testing module in a release build.
+# Product by product: only what is installed or measured is built (a plain `swift build -c
+# release` builds every target, the tests' support libraries too).
 bench: build
 	$(SWIFT) build -c release --product challenge-bench
 	$(BUILD)/challenge-bench $(BENCH_ARGS)

@@ -58,7 +58,9 @@ let package = Package(
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
                 "TUITesting", "Imaging", "TwoCopiesWriter",
-            ]
+            ],
+            // The screens' snapshots are read from the source tree (`#filePath`), not bundled.
+            exclude: ["__Snapshots__", "NavigationFlow/__Snapshots__"]
         ),
         // One copy of the app saving over and over, for the two-copies test (it is killed
         // at random moments; a forked child of the test process would inherit held locks).
@@ -107,9 +109,14 @@ let packedRelocations = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-rela
 // archives: the linker finds the scripts in Linker/static, which name the archives, before the
 // shared libraries. Loading those shared libraries cost 1.3 ms at every start.
 let staticSystemLibraries = ["-L", Context.packageDirectory + "/Linker/static"]
+// Swift Testing has only a shared library and its module only among the shared resources, so
+// the one library that reports through it (ReducerTesting, which no executable links) stays
+// dynamic: a plain `swift build -c release` builds every target, this one included.
+let reportsThroughSwiftTesting: Set<String> = ["ReducerTesting"]
 for target in package.targets where [.regular, .executable].contains(target.type) {
+    let staticFlags = reportsThroughSwiftTesting.contains(target.name) ? [] : staticInRelease
     target.swiftSettings = (target.swiftSettings ?? [])
-        + [.unsafeFlags(metadataByAccessor), .unsafeFlags(staticInRelease, .when(configuration: .release))]
+        + [.unsafeFlags(metadataByAccessor), .unsafeFlags(staticFlags, .when(configuration: .release))]
     if target.type == .executable {
         target.linkerSettings = (target.linkerSettings ?? [])
             + [.unsafeFlags(staticInRelease + packedRelocations + staticSystemLibraries, .when(configuration: .release))]

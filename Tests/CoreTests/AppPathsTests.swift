@@ -32,7 +32,7 @@ import Testing
         let environment = ["XDG_CONFIG_HOME": folder.path]
         #expect(AppPaths.userConfigFile(environment: environment) == nil, "no file, nothing to read")
         try FileManager.default.createDirectory(atPath: folder.file("challenge-tui"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder.file("challenge-tui/config.json"), contents: Data("{}".utf8))
+        #expect(FileManager.default.createFile(atPath: folder.file("challenge-tui/config.json"), contents: Data("{}".utf8)))
         #expect(AppPaths.userConfigFile(environment: environment) == folder.file("challenge-tui/config.json"))
     }
 

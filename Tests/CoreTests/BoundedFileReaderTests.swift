@@ -10,7 +10,7 @@ import Testing
 
     func write(_ name: String, _ data: Data) -> String {
         let path = folder.file(name)
-        FileManager.default.createFile(atPath: path, contents: data)
+        #expect(FileManager.default.createFile(atPath: path, contents: data))
         return path
     }
 

@@ -14,7 +14,7 @@ private func deadPID() -> pid_t {
     var dataDir: String { folder.file("data") }
 
     func make(_ name: String, in directory: String? = nil) {
-        FileManager.default.createFile(atPath: (directory ?? dataDir) + "/" + name, contents: Data(repeating: 7, count: 100))
+        #expect(FileManager.default.createFile(atPath: (directory ?? dataDir) + "/" + name, contents: Data(repeating: 7, count: 100)))
     }
 
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: dataDir + "/" + name) }

@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func selectionMarkAndScrollbar() {
-        var list = ListState(count: 30, selection: 29)
+        let list = ListState(count: 30, selection: 29)
         var canvas = Canvas(size: Size(width: 10, height: 5))
         var selected: [Int] = []
         ScrollList { row, canvas in
@@ -109,7 +109,7 @@ import Testing
         }.draw(in: canvas.bounds, on: &canvas, state: list)
         #expect(selected == [29])
         #expect(canvas.lines == ["25       │", "26       │", "27       │", "28       │", "29       ┃"])
-        var short = ListState(count: 2)
+        let short = ListState(count: 2)
         var none = Canvas(size: Size(width: 10, height: 5))
         ScrollList { row, canvas in #expect(row.rect.width == 10) }.draw(in: none.bounds, on: &none, state: short)
         ScrollList { _, _ in Issue.record("nothing to draw in an empty rect") }.draw(in: .zero, on: &none, state: short)
