@@ -34,6 +34,22 @@ import Testing
         expectRestored(stty)
     }
 
+    /// Keys terminfo doesn't name (Ctrl-Shift-F5), and a sequence cut short, do nothing: read
+    /// as keys their `1` would open the navigation flow (Docs/mouse-and-paste.md).
+    @Test func unknownEscapeSequencesDoNothing() async throws {
+        let terminal = try launch()
+        try await terminal.waitFor("not started")
+        try terminal.sendBytes(Array("\u{1B}[15;6~".utf8))
+        try terminal.sendBytes(Array("\u{1B}[1;".utf8))
+        // A key ncurses knows breaks the sequence cut short off and counts.
+        try terminal.send("Down")
+        let screen = try await terminal.waitFor("▸ 2  Articles")
+        #expect(!screen.contains { $0.contains("Screen A") })
+        try terminal.send("Escape")
+        try terminal.send("q")
+        #expect(try await terminal.waitForExit().status == 0)
+    }
+
     @Test func helpOverlayOpensAndCloses() async throws {
         let terminal = try launch()
         try await terminal.waitFor("Navigation flow")

@@ -123,10 +123,60 @@ import Testing
 
     @Test func ordinaryInputIsDecodedAsBefore() {
         var decoder = InputDecoder()
-        #expect(decoder.feed(status: OK, value: 27) == [.escape])
+        #expect(decoder.feed(status: OK, value: 27).isEmpty, "held until the read ends")
+        #expect(decoder.endOfRead() == [.escape])
         #expect(decoder.feed(status: KEY_CODE_YES, value: UInt32(KEY_RESIZE)) == [.resize])
         #expect(decoder.feed(status: ERR, value: 0).isEmpty)
         #expect(decoder.feed(status: OK, value: 0).isEmpty)
+    }
+
+    /// Escape sequences ncurses doesn't know arrive as ESC and their characters in one read:
+    /// each is dropped whole, never read as the keys in it (a `1` would open a challenge).
+    @Test(arguments: [
+        "\u{1B}[15;6~", "\u{1B}[1;5P", "\u{1B}[200;1~", "\u{1B}[?1;2c", "\u{1B}[>0;95;0c", "\u{1B}OP", "\u{1B}O5R",
+        "\u{1B}[<35;10;5M", "\u{1B}[27;5;13~", "\u{1B}[ q",
+    ])
+    func anUnknownEscapeSequenceIsDroppedWhole(_ sequence: String) {
+        var decoder = InputDecoder()
+        #expect(decode(.text(sequence + "1q"), into: &decoder) == [.char("1"), .char("q")])
+        #expect(decoder.endOfRead().isEmpty)
+        #expect(!decoder.isInsideSequence)
+    }
+
+    @Test func aSequenceCutShortIsDroppedWhenItEndsAndOnlyIt() {
+        var decoder = InputDecoder()
+        // `ESC [ 1 ;` and then nothing: held across reads, dropped when the loop ends it.
+        #expect(decode(.text("\u{1B}[1;"), into: &decoder).isEmpty)
+        #expect(decoder.endOfRead().isEmpty)
+        #expect(decoder.isInsideSequence)
+        #expect(decoder.endSequence().isEmpty)
+        #expect(decode(.text("1"), into: &decoder) == [.char("1")])
+        // Split across two reads, it is still one sequence.
+        #expect(decode(.text("\u{1B}[1"), into: &decoder).isEmpty)
+        #expect(decoder.endOfRead().isEmpty)
+        #expect(decode(.text("5;6~x"), into: &decoder) == [.char("x")])
+        // A key ncurses knew, a control character or Ctrl-C breaks it off and is read as itself.
+        #expect(decode(.text("\u{1B}[1;"), .code(KEY_DOWN), into: &decoder) == [.down])
+        #expect(decode(.text("\u{1B}[1;\u{3}"), into: &decoder) == [.ctrl("c")])
+        #expect(decode(.text("\u{1B}[1;\t"), into: &decoder) == [.tab])
+        // Past 32 characters it was no sequence: the rest is read as keys.
+        let long = String(repeating: "1", count: InputDecoder.maxUnknownSequenceLength)
+        #expect(decode(.text("\u{1B}[" + long + "2q"), into: &decoder) == [.char("2"), .char("q")])
+    }
+
+    @Test func escAloneIsEscAndEscBeforeAKeyIsEscThenTheKey() {
+        var decoder = InputDecoder()
+        #expect(decode(.text("\u{1B}"), into: &decoder).isEmpty)
+        #expect(decoder.endOfRead() == [.escape])
+        // Alt-x, Esc Esc, Esc before an arrow ncurses knew, Esc before a mouse report.
+        #expect(decode(.text("\u{1B}x"), into: &decoder) == [.escape, .char("x")])
+        #expect(decode(.text("\u{1B}\u{1B}"), into: &decoder) == [.escape])
+        #expect(decoder.endOfRead() == [.escape])
+        #expect(decode(.text("\u{1B}"), .code(KEY_UP), into: &decoder) == [.escape, .up])
+        #expect(decode(.text("\u{1B}"), Self.mouse, .text("0;3;4M"), into: &decoder).count == 2)
+        // The loop's end of a sequence gives the Esc held, too.
+        #expect(decode(.text("\u{1B}"), into: &decoder).isEmpty)
+        #expect(decoder.endSequence() == [.escape])
     }
 
     @Test func ctrlCEndsAPasteAndIsReadAsCtrlC() {

@@ -12,7 +12,14 @@ import CNcurses
 /// more), but still waits for its end, so no part of it is ever read as keys. A sequence whose
 /// end never comes (a stray `ESC [ 200 ~`) would swallow every key after it: Ctrl-C inside a
 /// paste ends it and is read as Ctrl-C, and the event loop ends a sequence that has had no input
-/// for a moment (`endSequence()`). See Docs/mouse-and-paste.md.
+/// for a moment (`endSequence()`).
+///
+/// An escape sequence ncurses does not know (a key the terminal has and terminfo doesn't name,
+/// such as Ctrl-Shift-F5's `ESC [ 15 ; 6 ~`, or the rest of one cut short) comes back as `ESC`
+/// followed by its characters at once. Read as keys they would act (`1` opens a challenge, `~`
+/// is typed into a field), so a `ESC` is held until the read it came in ends (`endOfRead()`):
+/// alone, it is the Esc key; followed by `[` or `O`, what follows up to the sequence's final
+/// character is dropped whole. See Docs/mouse-and-paste.md.
 public struct InputDecoder {
     /// The codes ncurses returns for the prefixes (above every `KEY_*` code).
     public static let mouseCode = KEY_MAX + 1
@@ -23,6 +30,8 @@ public struct InputDecoder {
     /// The longest paste kept, in characters (far more than any field takes).
     public static let maxPasteLength = 65_536
     static let maxReportLength = 24
+    /// The longest unknown escape sequence dropped whole; past it, what follows is read as keys.
+    static let maxUnknownSequenceLength = 32
 
     private enum State {
         case keys
@@ -32,6 +41,10 @@ public struct InputDecoder {
         case x10([UInt32])
         /// Between the paste markers: how many characters the text so far (`pasteText`) has.
         case paste(count: Int)
+        /// After `ESC`, until the next character or the end of the read.
+        case escape
+        /// Inside an unknown `ESC [` (control sequence) or `ESC O` sequence: its length so far.
+        case unknownSequence(length: Int)
     }
 
     private var state = State.keys
@@ -81,6 +94,26 @@ public struct InputDecoder {
             guard bytes.allSatisfy({ (32...255).contains($0) }) else { return [] }
             let numbers = bytes.map { Int($0) - 32 }
             return MouseEvent.decode(code: numbers[0], column: numbers[1], row: numbers[2], isRelease: false).map { [.mouse($0)] } ?? []
+        case .escape:
+            state = .keys
+            switch (code, value) {
+            case (nil, UInt32(UInt8(ascii: "["))), (nil, UInt32(UInt8(ascii: "O"))):
+                // CSI, or SS3 (which some terminals send with a modifier: `ESC O 5 R`).
+                state = .unknownSequence(length: 0)
+                return []
+            default:
+                // Esc, then a key of its own (Alt and a letter is sent as ESC and the letter).
+                return [.escape] + feed(status: status, value: value)
+            }
+        case .unknownSequence(let length):
+            // Parameters and intermediates are 0x20–0x3F, the final character 0x40–0x7E; anything
+            // else (a key ncurses knew, a control character, Ctrl-C) breaks the sequence off and
+            // is read as itself.
+            guard code == nil, (0x20...0x7E).contains(value), length < Self.maxUnknownSequenceLength else {
+                return abandon(status: status, value: value)
+            }
+            state = value >= 0x40 ? .keys : .unknownSequence(length: length + 1)
+            return []
         case .paste(let count):
             if code == Self.pasteEndCode { return endSequence() }
             // Ctrl-C always quits, even inside a paste that never ends (a terminal's own paste
@@ -102,8 +135,17 @@ public struct InputDecoder {
             state = .keys
             pasteText = String.UnicodeScalarView()
         }
+        if case .escape = state { return [.escape] }
         guard case .paste = state, !pasteText.isEmpty else { return [] }
         return [.paste(String(pasteText))]
+    }
+
+    /// The read that fed the decoder found nothing more: an `ESC` still held was the Esc key.
+    /// Anything longer that was cut short stays begun, for the next read or `endSequence()`.
+    public mutating func endOfRead() -> [Key] {
+        guard case .escape = state else { return [] }
+        state = .keys
+        return [.escape]
     }
 
     private mutating func start(status: Int32, value: UInt32, code: Int32?) -> [Key] {
@@ -114,6 +156,7 @@ public struct InputDecoder {
             state = .paste(count: 0)
             pasteText = String.UnicodeScalarView()
         case Self.pasteEndCode: break // an end without a start: nothing to end
+        case nil where value == 27: state = .escape
         default: return KeyDecoder.decode(status: status, value: value).map { [$0] } ?? []
         }
         return []

@@ -129,7 +129,11 @@ public final class NcursesTerminal: Terminal {
         lastReadTookInput = false
         while keys.count < 4096, reads < 65_536 {
             let status = wget_wch(ctui_stdscr(), &value)
-            if status == ERR { break }
+            if status == ERR {
+                // Nothing more came with it: an ESC held by the decoder was the Esc key.
+                keys += decoder.endOfRead()
+                break
+            }
             reads += 1
             lastReadTookInput = true
             for key in decoder.feed(status: status, value: UInt32(value)) {
