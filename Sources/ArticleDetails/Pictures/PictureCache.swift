@@ -113,10 +113,8 @@ public final class PictureCache: Sendable {
     public static func removeUnindexed(from store: any RecordStore, logger: Logger = .disabled) -> [String] {
         let named: Set<String>
         do throws(StoreError) {
-            let data = try store.read(indexName)
             // As `loadIndex` reads it: what isn't a picture index of this version is an empty cache.
-            let index = data.flatMap { try? JSONDecoder().decode(Index.self, from: $0) }
-                .flatMap { $0.format == Index().format && $0.version == Index().version ? $0 : nil }
+            let index = try store.read(indexName).flatMap(Self.decodeIndex)
             named = Set(index?.entries.values.map(\.record) ?? [])
         } catch .damaged {
             // Set aside by the store: the cache starts empty, so every picture is outside it.
@@ -157,17 +155,25 @@ public final class PictureCache: Sendable {
     /// The stored index, or an empty one when there is none or it can't be read (then its
     /// pictures are downloaded again, and overwrite their old records: same names).
     private func loadIndex() -> Index {
-        do {
+        do throws(StoreError) {
             guard let data = try store.read(Self.indexName) else { return Index() }
-            let index = try JSONDecoder().decode(Index.self, from: data)
-            guard index.format == Index().format, index.version == Index().version else { return Index() }
+            guard let index = Self.decodeIndex(data) else {
+                logger.warning("pictures", "picture index unreadable: not a picture index")
+                return Index()
+            }
             return index
-        } catch let error as StoreError {
-            logger.warning("pictures", "picture index unreadable: \(error.message)")
         } catch {
-            logger.warning("pictures", "picture index unreadable: not a picture index")
+            logger.warning("pictures", "picture index unreadable: \(error.message)")
         }
         return Index()
+    }
+
+    /// A picture index of this format and version, or nil.
+    private static func decodeIndex(_ data: Data) -> Index? {
+        guard let index = try? JSONDecoder().decode(Index.self, from: data),
+              index.format == Index().format, index.version == Index().version
+        else { return nil }
+        return index
     }
 
     private func save(_ index: Index) {

@@ -70,10 +70,8 @@ public struct JSONReader {
         return .seconds(seconds)
     }
 
-    private func child(_ key: String) -> String { path.isEmpty ? Self.shown(key) : "\(path).\(Self.shown(key))" }
-
-    /// A key as a message's key path shows it (`OutsideText.named`): bare when it is a name, as
-    /// every known key is, quoted otherwise.
-    public static func shown(_ key: String) -> String { OutsideText.named(key) }
+    /// A key as a message's key path shows it: bare when it is a name, as every known key is,
+    /// quoted otherwise (`OutsideText.named`).
+    private func child(_ key: String) -> String { path.isEmpty ? OutsideText.named(key) : "\(path).\(OutsideText.named(key))" }
 }
 

@@ -57,7 +57,12 @@ extension LocalTime {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return (
+        return reading(parts)
+    }
+
+    /// The day and time the C library's broken-down time holds.
+    private static func reading(_ parts: tm) -> (day: LocalDay, time: LocalTime) {
+        (
             LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
             LocalTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec)))
     }
@@ -89,8 +94,6 @@ extension LocalTime {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down)) + utcOffset
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return (
-            LocalDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)),
-            LocalTime(hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec)))
+        return reading(parts)
     }
 }
