@@ -37,10 +37,15 @@ import Testing
         let holder = try first.programPID()
         let folder = dataDir.path
 
-        // A second copy runs, keeping nothing, and says why on the launcher.
-        let second = try launch([])
-        let screen = try await second.waitFor("Another challenge-tui (process \(holder)) is using the data in \(folder) (quit it to keep data) — nothing will be kept")
-        #expect(screen.contains { $0.contains("Nothing will be kept: another copy (process \(holder)) is using the data folder") })
+        // A second copy runs, keeping nothing, and says why on the launcher (a line that stays)
+        // and in the log. Its notice is on screen for 6 s only, which a busy machine's polling
+        // can miss, so the whole sentence is read from the log instead.
+        let log = dataDir.deletingLastPathComponent().appendingPathComponent("\(dataDir.lastPathComponent).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let second = try launch(["--log", log.path])
+        let screen = try await second.waitFor("Nothing will be kept: another copy (process \(holder)) is using the data folder")
+        let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(logged.contains("Another challenge-tui (process \(holder)) is using the data in \(folder) (quit it to keep data) — nothing will be kept"), "\(logged)")
         #expect(screen.contains { $0.contains("not started") }, "it read nothing of the first's progress")
         try second.send("q")
         #expect(try await second.waitForExit().status == 0)
