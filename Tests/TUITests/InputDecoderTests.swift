@@ -131,16 +131,60 @@ import Testing
     }
 
     /// Escape sequences ncurses doesn't know arrive as ESC and their characters in one read:
-    /// each is dropped whole, never read as the keys in it (a `1` would open a challenge).
+    /// one that names no key is dropped whole, never read as the keys in it (a `1` would open a
+    /// challenge).
     @Test(arguments: [
-        "\u{1B}[15;6~", "\u{1B}[1;5P", "\u{1B}[200;1~", "\u{1B}[?1;2c", "\u{1B}[>0;95;0c", "\u{1B}OP", "\u{1B}O5R",
-        "\u{1B}[<35;10;5M", "\u{1B}[27;5;13~", "\u{1B}[ q",
+        "\u{1B}[200;1~", "\u{1B}[?1;2c", "\u{1B}[>0;95;0c", "\u{1B}[<35;10;5M", "\u{1B}[27;5;13~", "\u{1B}[ q",
+        "\u{1B}[99~", "\u{1B}[[Z", "\u{1B}Oz", "\u{1B}O5j", "\u{1B}[1;5a", "\u{1B}[12345~", "\u{1B}[1:5A",
     ])
     func anUnknownEscapeSequenceIsDroppedWhole(_ sequence: String) {
         var decoder = InputDecoder()
         #expect(decode(.text(sequence + "1q"), into: &decoder) == [.char("1"), .char("q")])
         #expect(decoder.endOfRead().isEmpty)
         #expect(!decoder.isInsideSequence)
+    }
+
+    /// Keys whatever TERM says (Docs/keys.md): the forms of xterm, vt220, rxvt and the Linux
+    /// console, with or without modifiers, are each one key, whichever entry ncurses loaded;
+    /// nothing in them is read as characters (tmux's Home, `ESC [ 1 ~`, under TERM=xterm-256color
+    /// opened the navigation flow).
+    @Test(arguments: [
+        // xterm
+        ("\u{1B}[A", Key.up), ("\u{1B}[1;5B", .down), ("\u{1B}[C", .right), ("\u{1B}[1;3D", .left),
+        ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}[1;2H", .home), ("\u{1B}[1;5F", .end),
+        ("\u{1B}OA", .up), ("\u{1B}OH", .home), ("\u{1B}OF", .end), ("\u{1B}OP", .function(1)), ("\u{1B}OS", .function(4)),
+        ("\u{1B}O5R", .function(3)), ("\u{1B}[1;5P", .function(1)), ("\u{1B}[15~", .function(5)),
+        ("\u{1B}[15;6~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[21~", .function(10)),
+        ("\u{1B}[23~", .function(11)), ("\u{1B}[24;2~", .function(12)), ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete),
+        ("\u{1B}[3;5~", .delete), ("\u{1B}[5~", .pageUp), ("\u{1B}[6;3~", .pageDown), ("\u{1B}[Z", .backTab),
+        ("\u{1B}OM", .enter), ("\u{1B}Oq", .char("1")),
+        // vt220, tmux, screen and the Linux console
+        ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[11~", .function(1)), ("\u{1B}[14~", .function(4)),
+        ("\u{1B}[[A", .function(1)), ("\u{1B}[[E", .function(5)), ("\u{1B}[25~", .function(13)), ("\u{1B}[34~", .function(20)),
+        // rxvt
+        ("\u{1B}[7~", .home), ("\u{1B}[8~", .end), ("\u{1B}[7$", .home), ("\u{1B}[8^", .end), ("\u{1B}[5^", .pageUp),
+        ("\u{1B}[2$", .insert), ("\u{1B}[3@", .delete), ("\u{1B}[23$", .function(11)), ("\u{1B}[a", .up),
+        ("\u{1B}[d", .left), ("\u{1B}Ob", .down), ("\u{1B}Oc", .right),
+    ])
+    func aKnownEscapeSequenceIsOneKeyWhateverTheEntry(_ sequence: String, _ key: Key) {
+        var decoder = InputDecoder()
+        #expect(decode(.text(sequence + "1q"), into: &decoder) == [key, .char("1"), .char("q")], "\(sequence.debugDescription)")
+        #expect(decoder.endOfRead().isEmpty)
+        #expect(!decoder.isInsideSequence)
+    }
+
+    /// xterm's modified keys that the entry names (`kUP5`…) get codes above `KEY_MAX` that
+    /// differ between entries: each is read through its name as the plain key.
+    @Test func anEntrysModifiedKeysAreThePlainKeys() {
+        let named: [(String, Key?)] = [
+            ("kUP5", .up), ("kDN3", .down), ("kLFT2", .left), ("kRIT7", .right), ("kHOM5", .home), ("kEND2", .end),
+            ("kPRV5", .pageUp), ("kNXT6", .pageDown), ("kDC5", .delete), ("kIC3", .insert),
+            ("kUP", nil), ("kxIN", nil), ("kUPx", nil), ("kf1", nil), ("", nil), ("kUP5x", nil),
+        ]
+        for (name, key) in named { #expect(KeyDecoder.key(modifiedKeyName: name) == key, "\(name)") }
+        var decoder = InputDecoder(extendedKeys: [KEY_MAX + 90: .up])
+        #expect(decode(.code(KEY_MAX + 90), .code(KEY_MAX + 91), .text("q"), into: &decoder) == [.up, .char("q")])
+        #expect(KeyDecoder.decode(keyCode: KEY_IC) == .insert)
     }
 
     @Test func aSequenceCutShortIsDroppedWhenItEndsAndOnlyIt() {
@@ -152,9 +196,12 @@ import Testing
         #expect(decoder.endSequence().isEmpty)
         #expect(decode(.text("1"), into: &decoder) == [.char("1")])
         // Split across two reads, it is still one sequence.
+        #expect(decode(.text("\u{1B}[9"), into: &decoder).isEmpty)
+        #expect(decoder.endOfRead().isEmpty)
+        #expect(decode(.text("9;6~x"), into: &decoder) == [.char("x")])
         #expect(decode(.text("\u{1B}[1"), into: &decoder).isEmpty)
         #expect(decoder.endOfRead().isEmpty)
-        #expect(decode(.text("5;6~x"), into: &decoder) == [.char("x")])
+        #expect(decode(.text("5;6~x"), into: &decoder) == [.function(5), .char("x")])
         // A key ncurses knew, a control character or Ctrl-C breaks it off and is read as itself.
         #expect(decode(.text("\u{1B}[1;"), .code(KEY_DOWN), into: &decoder) == [.down])
         #expect(decode(.text("\u{1B}[1;\u{3}"), into: &decoder) == [.ctrl("c")])
@@ -211,7 +258,7 @@ import Testing
     @Test func keyNamesReadBackAsTheirKeys() {
         let keys: [Key] = [
             .up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp,
-            .pageDown, .function(1), .function(12), .ctrl("c"), .char(" "), .char("q"), .char("?"), .char("漢"), .char("+"),
+            .pageDown, .insert, .function(1), .function(12), .ctrl("c"), .char(" "), .char("q"), .char("?"), .char("漢"), .char("+"),
         ]
         for key in keys { #expect(Key(name: key.description) == key) }
         for name in ["↑↓", "", "F0", "F64", "Ctrl-", "Ctrl-1", "\u{07}", "resize", "Tab ↑↓", " "] {

@@ -14,12 +14,13 @@ import CNcurses
 /// paste ends it and is read as Ctrl-C, and the event loop ends a sequence that has had no input
 /// for a moment (`endSequence()`).
 ///
-/// An escape sequence ncurses does not know (a key the terminal has and terminfo doesn't name,
-/// such as Ctrl-Shift-F5's `ESC [ 15 ; 6 ~`, or the rest of one cut short) comes back as `ESC`
-/// followed by its characters at once. Read as keys they would act (`1` opens a challenge, `~`
-/// is typed into a field), so a `ESC` is held until the read it came in ends (`endOfRead()`):
-/// alone, it is the Esc key; followed by `[` or `O`, what follows up to the sequence's final
-/// character is dropped whole. See Docs/mouse-and-paste.md.
+/// An escape sequence ncurses does not know (a key the terminal has and terminfo doesn't name:
+/// Home as `ESC [ 1 ~` when `TERM` says xterm inside tmux, Ctrl-Shift-F5's `ESC [ 15 ; 6 ~`, or
+/// the rest of one cut short) comes back as `ESC` followed by its characters at once. Read as
+/// keys they would act (`1` opens a challenge, `~` is typed into a field), so a `ESC` is held
+/// until the read it came in ends (`endOfRead()`): alone, it is the Esc key; followed by `[` or
+/// `O`, what follows up to the sequence's final character is one key (`EscapeSequence`) or,
+/// when it names none, dropped whole. See Docs/keys.md, "Whatever TERM says".
 public struct InputDecoder {
     /// The codes ncurses returns for the prefixes (above every `KEY_*` code).
     public static let mouseCode = KEY_MAX + 1
@@ -43,16 +44,25 @@ public struct InputDecoder {
         case paste(count: Int)
         /// After `ESC`, until the next character or the end of the read.
         case escape
-        /// Inside an unknown `ESC [` (control sequence) or `ESC O` sequence: its length so far.
-        case unknownSequence(length: Int)
+        /// Inside an `ESC [` (control sequence) or `ESC O` sequence ncurses did not know: its
+        /// introducer; the characters so far are in `sequenceBody`.
+        case sequence(introducer: UInt8)
     }
 
     private var state = State.keys
     /// The paste's text so far, kept apart from `state` so appending to it never copies it
     /// (a copy per character made a 64 KB paste cost seconds).
     private var pasteText = String.UnicodeScalarView()
+    /// What followed the introducer of the sequence being read (see `EscapeSequence`).
+    private var sequenceBody: [UInt8] = []
 
-    public init() {}
+    /// Codes ncurses gave the entry's extended keys (its modified arrows and the like), with the
+    /// keys they stand for (`KeyDecoder.key(modifiedKeyName:)`).
+    private let extendedKeys: [Int32: Key]
+
+    public init(extendedKeys: [Int32: Key] = [:]) {
+        self.extendedKeys = extendedKeys
+    }
 
     /// Whether a mouse report or a paste has begun and not ended.
     public var isInsideSequence: Bool {
@@ -99,21 +109,30 @@ public struct InputDecoder {
             switch (code, value) {
             case (nil, UInt32(UInt8(ascii: "["))), (nil, UInt32(UInt8(ascii: "O"))):
                 // CSI, or SS3 (which some terminals send with a modifier: `ESC O 5 R`).
-                state = .unknownSequence(length: 0)
+                state = .sequence(introducer: UInt8(value))
+                sequenceBody.removeAll(keepingCapacity: true)
                 return []
             default:
                 // Esc, then a key of its own (Alt and a letter is sent as ESC and the letter).
                 return [.escape] + feed(status: status, value: value)
             }
-        case .unknownSequence(let length):
+        case .sequence(let introducer):
             // Parameters and intermediates are 0x20–0x3F, the final character 0x40–0x7E; anything
             // else (a key ncurses knew, a control character, Ctrl-C) breaks the sequence off and
             // is read as itself.
-            guard code == nil, (0x20...0x7E).contains(value), length < Self.maxUnknownSequenceLength else {
+            guard code == nil, (0x20...0x7E).contains(value), sequenceBody.count < Self.maxUnknownSequenceLength else {
                 return abandon(status: status, value: value)
             }
-            state = value >= 0x40 ? .keys : .unknownSequence(length: length + 1)
-            return []
+            let byte = UInt8(value)
+            sequenceBody.append(byte)
+            // The Linux console's F1–F5 (`ESC [ [ A`) go on past their `[`; rxvt ends its
+            // Shift-keys with `$` (`ESC [ 2 $`), where a control sequence has an intermediate.
+            let linuxPrefix = introducer == UInt8(ascii: "[") && sequenceBody == [UInt8(ascii: "[")]
+            let rxvtShift = introducer == UInt8(ascii: "[") && byte == UInt8(ascii: "$") && sequenceBody.count > 1
+                && sequenceBody.dropLast().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            guard (byte >= 0x40 && !linuxPrefix) || rxvtShift else { return [] }
+            state = .keys
+            return EscapeSequence.key(introducer: introducer, body: sequenceBody).map { [$0] } ?? []
         case .paste(let count):
             if code == Self.pasteEndCode { return endSequence() }
             // Ctrl-C always quits, even inside a paste that never ends (a terminal's own paste
@@ -157,6 +176,7 @@ public struct InputDecoder {
             pasteText = String.UnicodeScalarView()
         case Self.pasteEndCode: break // an end without a start: nothing to end
         case nil where value == 27: state = .escape
+        case let code? where code > KEY_MAX: return extendedKeys[code].map { [$0] } ?? []
         default: return KeyDecoder.decode(status: status, value: value).map { [$0] } ?? []
         }
         return []

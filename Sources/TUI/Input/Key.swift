@@ -7,6 +7,8 @@ public enum Key: Hashable, Sendable {
     case backTab
     case backspace, delete
     case home, end, pageUp, pageDown
+    /// The Insert key: decoded so its sequence never reads as characters; nothing uses it.
+    case insert
     /// F1…F63.
     case function(Int)
     /// Ctrl plus a lowercase letter; Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as `backspace`,
@@ -40,6 +42,7 @@ extension Key: CustomStringConvertible {
         case .end: "End"
         case .pageUp: "PgUp"
         case .pageDown: "PgDn"
+        case .insert: "Insert"
         case .function(let n): "F\(n)"
         case .ctrl(let c): "Ctrl-\(c.uppercased())"
         case .char(" "): "Space"
@@ -72,6 +75,7 @@ extension Key {
         case "End": self = .end
         case "PgUp": self = .pageUp
         case "PgDn": self = .pageDown
+        case "Insert": self = .insert
         case "Space": self = .char(" ")
         default:
             if name.hasPrefix("F"), let n = Int(name.dropFirst()), (1...63).contains(n) {

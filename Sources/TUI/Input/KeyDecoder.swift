@@ -24,12 +24,35 @@ public enum KeyDecoder {
         case KEY_BTAB: return .backTab
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
+        case KEY_IC: return .insert
         case KEY_HOME, KEY_A1: return .home
         case KEY_END, KEY_C1: return .end
         case KEY_PPAGE, KEY_A3: return .pageUp
         case KEY_NPAGE, KEY_C3: return .pageDown
         case KEY_RESIZE: return .resize
         case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+
+    /// The key an extended terminfo key name stands for: xterm's modified keys (`kUP5` is
+    /// Ctrl-↑, `kHOM3` Alt-Home), read as the plain key (Docs/keys.md, "Whatever TERM says").
+    /// ncurses gives them codes above `KEY_MAX` that differ between entries, so the backend maps
+    /// each code through its name (`keyname`).
+    public static func key(modifiedKeyName name: String) -> Key? {
+        let base = name.prefix { !$0.isNumber }
+        guard name.count > base.count, name.dropFirst(base.count).allSatisfy(\.isNumber) else { return nil }
+        switch base {
+        case "kUP": return .up
+        case "kDN": return .down
+        case "kLFT": return .left
+        case "kRIT": return .right
+        case "kHOM": return .home
+        case "kEND": return .end
+        case "kPRV": return .pageUp
+        case "kNXT": return .pageDown
+        case "kDC": return .delete
+        case "kIC": return .insert
         default: return nil
         }
     }

@@ -187,6 +187,12 @@ public final class EventLoop<App: TerminalApp> {
             suspendProcess()
             return
         }
+        // Ctrl-L redraws, as in htop and vim: the same frame, every cell sent again, on every
+        // screen (the too-small one too). The app never sees it, so a recording is unchanged.
+        if key == .ctrl("l") {
+            terminal.redraw()
+            return
+        }
         if key == .resize {
             context.terminalSize = terminal.size
             needsRender = true

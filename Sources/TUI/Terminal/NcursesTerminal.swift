@@ -27,6 +27,10 @@ public final class NcursesTerminal: Terminal {
     private var previous: Canvas?
     private var needsClear = false
     private var cursorVisible: Bool?
+    /// Whether the terminal can hide its cursor (vt100 can't: `curs_set` fails).
+    private var canHideCursor = true
+    /// Where the last frame put the cursor (nil: hidden), for `redraw`.
+    private var previousCursor: Point?
     /// Whether the last `readKeys` took any input (see `inputHasEnded`).
     private var lastReadTookInput = false
     private var pairs = ColorPairTable(capacity: 0)
@@ -100,7 +104,7 @@ public final class NcursesTerminal: Terminal {
         // InputDecoder); the prefixes are known even with the mouse off, so a stray report is
         // never read as keys.
         for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
-        decoder = InputDecoder()
+        decoder = InputDecoder(extendedKeys: NcursesTerminal.extendedKeyCodes())
         writeToTerminal(modes.enableSequence)
         SignalHub.prepareTerminalReset()
     }
@@ -216,10 +220,22 @@ public final class NcursesTerminal: Terminal {
             wmove(screen, Int32(cursor.y), Int32(cursor.x))
         } else {
             setCursor(visible: false)
+            // A cursor that can't be hidden (vt100) would sit after the last cell written, a
+            // stray block in a picture or a word: it is parked in the bottom-right cell.
+            if !canHideCursor, size.width > 0, size.height > 0 {
+                wmove(screen, Int32(min(size.height, canvas.size.height) - 1), Int32(min(size.width, canvas.size.width) - 1))
+            }
         }
         wnoutrefresh(screen)
         doupdate()
         previous = canvas
+        previousCursor = cursor
+    }
+
+    public func redraw() {
+        guard isActive, !isSuspended, let previous else { return }
+        needsClear = true
+        present(previous, cursor: previousCursor)
     }
 
     /// Draws `cell` over one that used `oldPair`; returns the cell's pair.
@@ -290,7 +306,19 @@ public final class NcursesTerminal: Terminal {
     private func setCursor(visible: Bool) {
         guard cursorVisible != visible else { return }
         cursorVisible = visible
-        curs_set(visible ? 1 : 0)
+        if curs_set(visible ? 1 : 0) == ERR, !visible { canHideCursor = false }
+    }
+
+    /// The codes ncurses gave the terminfo entry's extended keys, by their names (modified
+    /// arrows and the like: see `KeyDecoder.key(modifiedKeyName:)`). Our own prefixes
+    /// (`TerminalModes.keyDefinitions`) have codes below the first of them.
+    private static func extendedKeyCodes() -> [Int32: Key] {
+        var keys: [Int32: Key] = [:]
+        for code in (KEY_MAX + 1)...(KEY_MAX + 1024) {
+            guard let name = keyname(code).map({ String(cString: $0) }) else { continue }
+            if let key = KeyDecoder.key(modifiedKeyName: name) { keys[code] = key }
+        }
+        return keys
     }
 
     private static func screenSize() -> Size {

@@ -25,6 +25,9 @@ public protocol Terminal: AnyObject {
     /// Gives the terminal back as `stop` does (mouse, paste mode, alternate screen, modes), to be
     /// taken back by `resume`: before the process stops (SIGTSTP, Ctrl-Z).
     func suspend()
+    /// Draws the last frame afresh, every cell, over whatever is on the terminal now (Ctrl-L:
+    /// text another program wrote over the screen is wiped). The app is not asked to draw.
+    func redraw()
     /// Takes the terminal back after `suspend` (or after a stop it could not see, SIGCONT) and
     /// repaints the whole screen on the next `present`; the size may have changed meanwhile.
     func resume()
@@ -37,6 +40,7 @@ extension Terminal {
     public var inputHasEnded: Bool { false }
     public func endInputSequence() -> [Key] { [] }
     public func suspend() {}
+    public func redraw() {}
     public func resume() {}
 }
 
