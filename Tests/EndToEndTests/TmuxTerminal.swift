@@ -75,6 +75,23 @@ final class TmuxTerminal {
         try click(x: rows[y].distance(from: rows[y].startIndex, to: range.lowerBound) + offset, y: y)
     }
 
+    /// Where the terminal's cursor is (0-based), as tmux tracks it.
+    func cursor() throws -> (x: Int, y: Int) {
+        let parts = try paneFlag("cursor_x") + " " + paneFlag("cursor_y")
+        let numbers = parts.split(separator: " ").compactMap { Int($0) }
+        guard numbers.count == 2 else { throw Failure(description: "no cursor position in '\(parts)'") }
+        return (numbers[0], numbers[1])
+    }
+
+    /// Writes `text` to the pane's terminal as another program in it would (a server started
+    /// with `&`): it lands over whatever the program drew.
+    func writeToPane(_ text: String) throws {
+        let tty = try paneFlag("pane_tty")
+        guard let handle = FileHandle(forWritingAtPath: tty) else { throw Failure(description: "can't open \(tty)") }
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
     /// Pastes `text` with tmux's own paste command: bracketed (`-p`) only if the program turned
     /// bracketed paste on, typed as keys otherwise.
     func pasteBuffer(_ text: String) throws {

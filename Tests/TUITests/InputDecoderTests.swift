@@ -185,6 +185,8 @@ import Testing
         var decoder = InputDecoder(extendedKeys: [KEY_MAX + 90: .up])
         #expect(decode(.code(KEY_MAX + 90), .code(KEY_MAX + 91), .text("q"), into: &decoder) == [.up, .char("q")])
         #expect(KeyDecoder.decode(keyCode: KEY_IC) == .insert)
+        #expect(KeyDecoder.decode(keyCode: KEY_FIND) == .home)
+        #expect(KeyDecoder.decode(keyCode: KEY_SELECT) == .end)
     }
 
     @Test func aSequenceCutShortIsDroppedWhenItEndsAndOnlyIt() {

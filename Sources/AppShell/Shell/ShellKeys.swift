@@ -43,6 +43,10 @@ enum ShellKeys {
             [.char("t")], bar: "t", label: "timeline", help: "timeline: the challenge's last events, the screen as it was after each",
             importance: .extra, when: { !$0.capturesText && !$0.onLauncher }),
         KeyBinding([.ctrl("c")], bar: nil, label: "quit at once", help: "quit at once, from anywhere"),
+        // Handled by the event loop, ahead of every screen (Docs/keys.md, "Everywhere").
+        KeyBinding(
+            [.ctrl("l")], bar: nil, label: "redraw",
+            help: "draw the whole screen afresh (wipes text another program wrote over it)"),
         KeyBinding(
             [], names: "click", bar: nil, label: "press",
             help: "on the key bar: press that key; on a button: press it (see each screen)"),

@@ -25,8 +25,10 @@ public enum KeyDecoder {
         case KEY_BACKSPACE: return .backspace
         case KEY_DC: return .delete
         case KEY_IC: return .insert
-        case KEY_HOME, KEY_A1: return .home
-        case KEY_END, KEY_C1: return .end
+        // vt220's Find and Select sit where Home and End are, and send what tmux and rxvt send
+        // for them (`ESC [ 1 ~`, `ESC [ 4 ~`): entries that name them Find and Select mean Home, End.
+        case KEY_HOME, KEY_A1, KEY_FIND: return .home
+        case KEY_END, KEY_C1, KEY_SELECT: return .end
         case KEY_PPAGE, KEY_A3: return .pageUp
         case KEY_NPAGE, KEY_C3: return .pageDown
         case KEY_RESIZE: return .resize
