@@ -17,7 +17,8 @@ import Testing
         var environment = BuiltProducts.isolatedEnvironment(dataDir: dataDir)
         environment["TERM"] = type
         let terminal = try TmuxTerminal(
-            [BuiltProducts.path("challenge-tui"), "--scenario", "happy"] + arguments, width: width, height: 24,
+            // In colour where the type has it, even when the test runner sets NO_COLOR.
+            ["env", "-u", "NO_COLOR", BuiltProducts.path("challenge-tui"), "--scenario", "happy"] + arguments, width: width, height: 24,
             environment: environment)
         return (terminal, dataDir)
     }

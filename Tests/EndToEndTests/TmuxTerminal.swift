@@ -114,6 +114,11 @@ final class TmuxTerminal {
         try tmux(["capture-pane", "-p", "-t", "e2e"]).components(separatedBy: "\n")
     }
 
+    /// The screen with its colours and attributes, as SGR sequences (`capture-pane -e`).
+    func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-e", "-p", "-t", "e2e"])
+    }
+
     /// Waits until `text` is on the screen and returns the screen. Polls; a timeout means the
     /// program never showed it, and the failure shows what was on the screen instead.
     @discardableResult

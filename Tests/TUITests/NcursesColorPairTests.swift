@@ -4,7 +4,9 @@ import Testing
 @testable import TUI
 
 /// Colour pairs on a real ncurses screen (a pseudo-terminal): `xterm` has 8 colours and 64
-/// pairs, so 63 combinations fill them. Part of the serialized ncurses suite.
+/// pairs, so 63 combinations fill them. Part of the serialized ncurses suite. The cells are
+/// block elements, drawn in exactly their colours (text would be kept readable instead:
+/// `ReadableForeground`).
 extension NcursesTerminalTests {
     /// Every (foreground, background) combination of the 8 colours and the default (-1),
     /// the default-on-default one aside: 80 of them.
@@ -43,7 +45,7 @@ extension NcursesTerminalTests {
         var canvas = Canvas(size: terminal.size)
         func paint() {
             for (x, combination) in expected.enumerated() {
-                canvas.put("x", at: Point(x: x, y: 0), style: Self.style(combination))
+                canvas.put("▀", at: Point(x: x, y: 0), style: Self.style(combination))
             }
             terminal.present(canvas, cursor: nil)
         }
@@ -65,7 +67,7 @@ extension NcursesTerminalTests {
         defer { terminal.stop() }
         var canvas = Canvas(size: terminal.size)
         for (x, combination) in Self.combinations.enumerated() {
-            canvas.put("x", at: Point(x: x, y: 1), style: Self.style(combination))
+            canvas.put("▀", at: Point(x: x, y: 1), style: Self.style(combination))
         }
         terminal.present(canvas, cursor: nil) // 80 combinations, 63 pairs
         for (x, combination) in Self.combinations.prefix(63).enumerated() {
@@ -85,7 +87,7 @@ extension NcursesTerminalTests {
         terminal.present(canvas, cursor: nil)
         canvas.fill(Rect(x: 0, y: 1, width: 80, height: 1))
         for (x, combination) in Self.combinations.suffix(17).enumerated() {
-            canvas.put("y", at: Point(x: x, y: 1), style: Self.style(combination))
+            canvas.put("▄", at: Point(x: x, y: 1), style: Self.style(combination))
         }
         terminal.present(canvas, cursor: nil)
         for (x, combination) in Self.combinations.suffix(17).enumerated() {

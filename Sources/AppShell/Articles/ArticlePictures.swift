@@ -8,6 +8,7 @@ import TUI
 struct ArticlePictures {
     var loading: PictureLoading
     var colorMode: ColorMode
+    var background = TerminalBackground.dark
 
     static let none = ArticlePictures(loading: PictureLoading(), colorMode: .xterm256)
 
@@ -19,7 +20,8 @@ struct ArticlePictures {
         let bitmap = picture.bitmap
         let layout = HalfBlockLayout(imageWidth: bitmap.width, imageHeight: bitmap.height, columns: box.width, rows: box.height)
         let scaled = ImageScaler.resize(bitmap, width: layout.pixelWidth, height: layout.pixelHeight)
-        HalfBlockImage(width: scaled.width, height: scaled.height, rgba: scaled.pixels, matte: .black, colorMode: colorMode)
-            .draw(in: box, on: &canvas)
+        var image = HalfBlockImage(width: scaled.width, height: scaled.height, rgba: scaled.pixels, matte: .black, colorMode: colorMode)
+        image.background = background
+        image.draw(in: box, on: &canvas)
     }
 }

@@ -33,6 +33,7 @@ struct ArticlesFeature: Feature {
     private(set) var pictures = PictureLoading()
     private let pictureRuntime: PictureRuntime
     private let colorMode: () -> ColorMode
+    private let background: BackgroundState
     /// What the last layout event said fits.
     private(set) var viewport: ArticlesViewport?
     /// Selection and scroll position of the list.
@@ -53,6 +54,7 @@ struct ArticlesFeature: Feature {
         runtime = ArticlesRuntime(api: environment.articlesAPI, time: environment.time, store: environment.store)
         pictureRuntime = environment.articlePictures
         colorMode = environment.pictureColorMode
+        background = environment.background
         // The stored list is read now, so the challenge's first frame already shows it (the
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
@@ -193,7 +195,7 @@ struct ArticlesFeature: Feature {
 
     func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let status = status(at: now)
-        let pictures = ArticlePictures(loading: self.pictures, colorMode: colorMode())
+        let pictures = ArticlePictures(loading: self.pictures, colorMode: colorMode(), background: background.current)
         if let article = state.openedArticle {
             ArticleDetailView(detail: ArticleDetail(article), status: status, pictures: pictures)
                 .draw(in: area, on: &canvas, state: detailScroll)

@@ -47,6 +47,7 @@ public enum LaunchArguments {
         }
         options.reset = given.has("--reset")
         options.noColor = given.has("--no-color")
+        options.background = given["--background"].flatMap(BackgroundSetting.init(rawValue:))
         options.noMouse = given.has("--no-mouse")
         options.logFile = given["--log"]
         try sessionOptions(given, challengeFlags: challengeOptions.map(\.flag), into: &options)
@@ -82,6 +83,7 @@ public enum LaunchArguments {
         }
         let fromRecording = [
             "--record", "--challenge", "--backend", "--server", "--data-dir", "--config", "--scenario", "--reset", "--log", "--no-mouse",
+            "--background",
         ] + challengeFlags
         for flag in fromRecording where given.has(flag) {
             throw UsageError("\(flag) can't be used with --replay: a replay runs as its recording says")

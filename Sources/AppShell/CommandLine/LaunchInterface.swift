@@ -106,6 +106,10 @@ public enum LaunchInterface {
             """, completion: .words(BuiltInConfiguration.scenarios.keys.sorted(), userFolder: "scenarios")),
         OptionDeclaration("--reset", help: "forget \(keptProgress(challenges)) before starting"),
         OptionDeclaration("--no-color", help: "attributes only, no colours (as with NO_COLOR set)"),
+        OptionDeclaration("--background", .choice(noun: "background", choices: BackgroundSetting.allCases.map(\.rawValue)), help: """
+            the terminal's background, for readable colours and pictures without colour: auto (the \
+            default: COLORFGBG, else the terminal is asked), dark or light
+            """),
         OptionDeclaration("--no-mouse", help: """
             no clicks or wheel: the terminal keeps its own text selection (as with "mouse": false in \
             the configuration)

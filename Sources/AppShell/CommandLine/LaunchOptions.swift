@@ -21,6 +21,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var scenario: String?
     public var reset = false
     public var noColor = false
+    /// `--background`: nil when not given (the configuration's setting then counts).
+    public var background: BackgroundSetting?
     /// `--no-mouse`: leave clicks to the terminal (its own text selection).
     public var noMouse = false
     public var logFile: String?

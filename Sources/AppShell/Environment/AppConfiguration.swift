@@ -20,18 +20,23 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
     /// Clicks and the wheel (false, or `--no-mouse`: the terminal keeps its own text selection).
     /// See Docs/mouse-and-paste.md.
     public var mouse: Bool
+    /// The terminal's background: auto (found out), dark or light (Docs/configuration.md,
+    /// "Terminals"); `--background` overrides it.
+    public var background: BackgroundSetting
     /// The challenges' own keys.
     public var settings: ChallengeSettings
 
     public init(
         serverURL: URL, requestTimeout: Duration, responseLimits: ResponseLimits = .standard,
-        scenario: String, mouse: Bool = true, settings: ChallengeSettings = ChallengeSettings()
+        scenario: String, mouse: Bool = true, background: BackgroundSetting = .auto,
+        settings: ChallengeSettings = ChallengeSettings()
     ) {
         self.serverURL = serverURL
         self.requestTimeout = requestTimeout
         self.responseLimits = responseLimits
         self.scenario = scenario
         self.mouse = mouse
+        self.background = background
         self.settings = settings
     }
 
@@ -104,6 +109,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
             throw scenario.error("expected a scenario name (letters, digits, - and _), got \(scenario.value.excerpt)")
         }
         mouse = try required(Keys.mouse).bool()
+        background = try required(Keys.background).choice(BackgroundSetting.self)
         self.settings = try ChallengeSettings.read(settings, from: root, over: ChallengeSettings(defaultsOf: settings))
     }
 
@@ -126,6 +132,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
             ]),
             Keys.scenario: .string(scenario),
             Keys.mouse: .bool(mouse),
+            Keys.background: .string(background.rawValue),
         ]
         members.merge(settings.json) { $1 }
         return .object(members)
@@ -145,7 +152,8 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         static let responseLimits = "responseLimits"
         static let scenario = "scenario"
         static let mouse = "mouse"
-        static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse]
+        static let background = "background"
+        static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background]
     }
 
     /// A size in megabytes, from 1 KB to 1 GB: below that not even an error page fits, above it

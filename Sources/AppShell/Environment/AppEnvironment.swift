@@ -40,6 +40,8 @@ public final class AppEnvironment {
     /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` sets it); until
     /// then, and in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
     public var pictureColorMode: () -> ColorMode
+    /// The terminal's background, for pictures without colour.
+    public let background = BackgroundState()
     /// The zone times are shown in (the launcher's "synced 01:06"); nil: the machine's. Tests
     /// fix one, so what they draw does not depend on the machine's.
     public var timeZone: TimeZone?

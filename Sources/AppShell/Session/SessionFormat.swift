@@ -43,6 +43,9 @@ struct SessionHeader: Equatable {
     var program: String
     var size: Size
     var colors: ColorMode
+    /// The terminal's background at the start (written only when light, so a dark one's header
+    /// reads as it always has); the terminal's later answer is a recorded key.
+    var background = TerminalBackground.dark
     var backend: BackendKind
     var challenge: ChallengeID?
     /// The mock backend's scenario as it started (with the HTTP backend, unused but shown).
@@ -60,12 +63,12 @@ struct SessionHeader: Equatable {
 
     static let keys = [
         "format", "version", "program", "size", "colors", "backend", "challenge", "scenario", "scenarios", "config", "wall",
-        "utcOffset", "seeds",
+        "utcOffset", "seeds", "background",
     ]
 
     var json: JSONValue {
         let config = configuration.withoutSecrets().json
-        return .object([
+        var members: [String: JSONValue] = [
             "format": .string(SessionFormat.name),
             "version": .int(SessionFormat.version),
             "program": .string(program),
@@ -79,7 +82,9 @@ struct SessionHeader: Equatable {
             "wall": .number(wallAtOrigin.timeIntervalSince1970),
             "utcOffset": .int(utcOffset),
             "seeds": .object(seeds.mapValues { .int($0) }),
-        ])
+        ]
+        if background != .dark { members["background"] = .string(background.rawValue) }
+        return .object(members)
     }
 
     /// Reads a header; the format and version are checked first, so a file of another kind or
@@ -103,6 +108,7 @@ struct SessionHeader: Equatable {
             throw colors.error("expected one of \(Self.colorModes.map(\.name).joined(separator: ", ")), got \(colors.value.excerpt)")
         }
         self.colors = mode
+        background = try header.optional("background")?.choice(TerminalBackground.self) ?? .dark
         backend = try header("backend").choice(BackendKind.self)
         if let challenge = header.optional("challenge") {
             let name = try challenge.string(atMost: 100)

@@ -52,6 +52,8 @@ final class SessionPlayer {
             scenarioLibrary: ScenarioLibrary(directory: nil, builtIn: scenarios))
         let colors = header.colors
         environment.pictureColorMode = { colors }
+        let background = header.background
+        environment.background.atStart = { background }
         shell = ChallengeShell(environment: environment)
         shell.inspectorModel.utcOffset = header.utcOffset
         tap = ReplayTap(monitorCapacity: environment.monitor.capacity)

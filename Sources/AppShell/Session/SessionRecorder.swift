@@ -153,11 +153,13 @@ public final class SessionRecorder: TerminalApp {
         }
         var seeds: [String: Int] = [:]
         for (index, name) in EndpointName.all.enumerated() { seeds[name.rawValue] = index + 1 }
-        return SessionHeader(
+        var header = SessionHeader(
             program: ChallengeTUI.version, size: size, colors: environment.pictureColorMode(), backend: environment.options.backend,
             challenge: environment.options.challenge, scenario: environment.scenario, scenarios: scenarios,
             configuration: environment.configuration, wallAtOrigin: environment.time.wallAtOrigin,
             utcOffset: utcOffset ?? LocalTime.utcOffset(at: environment.time.wallAtOrigin), seeds: seeds)
+        header.background = environment.background.atStart()
+        return header
     }
 }
 

@@ -105,6 +105,11 @@ public final class ChallengeShell: TerminalApp {
             layOutTop()
             return
         }
+        // The terminal said what its background is: news for the pictures, no key for a screen.
+        if case .background(let background) = key {
+            environment.background.answered = background
+            return
+        }
         defer { afterChange() }
         if case .mouse(let event) = key {
             handle(event, run)

@@ -70,9 +70,13 @@ public enum ChallengeTUI {
             return error.exitStatus
         }
 
-        let terminal = NcursesTerminal(noColorFlag: options.noColor, environment: environment, modes: app.terminalModes)
-        // Pictures are drawn in the colours the terminal turns out to have once started.
+        let terminal = NcursesTerminal(
+            noColorFlag: options.noColor, environment: environment, modes: app.terminalModes,
+            background: (options.background ?? app.configuration.background).forced)
+        // Pictures are drawn in the colours the terminal turns out to have once started, for
+        // the background it has then (its later answer comes as a key).
         app.pictureColorMode = { [unowned terminal] in terminal.colorMode }
+        app.background.atStart = { [unowned terminal] in terminal.startBackground }
         let shell = ChallengeShell(environment: app)
         do {
             let exit: EventLoopExit

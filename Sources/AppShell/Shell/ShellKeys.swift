@@ -23,7 +23,7 @@ enum ShellKeys {
         // In a text field `?` is typed: the bar says which key still opens help. (F1 is handled
         // with `?` above; this entry only names it.)
         KeyBinding(
-            [], names: "F1", bar: "F1", label: "help in a text field", help: "help while a text field has the keys (? is typed there)",
+            [], names: "F1", bar: "F1", label: "help in a text field", help: "help in a text field (where ? is typed)",
             importance: .essential, when: { $0.capturesText }, barLabel: { _ in "help" }),
         KeyBinding(
             [.char("q")], bar: "q", label: "leave / quit", help: "leave the challenge; quit from the launcher",
@@ -40,13 +40,13 @@ enum ShellKeys {
             [.char("f")], bar: "f", label: "faults", help: "fault panel: the mock's delays and failures",
             importance: .extra, when: { !$0.capturesText }),
         KeyBinding(
-            [.char("t")], bar: "t", label: "timeline", help: "timeline: the challenge's last events, the screen as it was after each",
+            [.char("t")], bar: "t", label: "timeline", help: "timeline: the last events, the screen after each",
             importance: .extra, when: { !$0.capturesText && !$0.onLauncher }),
         KeyBinding([.ctrl("c")], bar: nil, label: "quit at once", help: "quit at once, from anywhere"),
         // Handled by the event loop, ahead of every screen (Docs/keys.md, "Everywhere").
         KeyBinding(
             [.ctrl("l")], bar: nil, label: "redraw",
-            help: "draw the whole screen afresh (wipes text another program wrote over it)"),
+            help: "draw the screen afresh (wipes what another program wrote)"),
         KeyBinding(
             [], names: "click", bar: nil, label: "press",
             help: "on the key bar: press that key; on a button: press it (see each screen)"),

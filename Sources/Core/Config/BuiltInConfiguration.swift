@@ -18,7 +18,8 @@ public enum BuiltInConfiguration {
           },
           "profileToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJpb3MtdXNlciIsIm5hbWUiOiJpT1MgVXNlciIsImlhdCI6MTcwMDAwMDAwMCwiZXhwIjo0MTAyNDQ0ODAwfQ.lLQLRgCHy3peaCczBfgeOoMbq-tf6cpuFAOoXdAshpQ",
           "scenario": "default",
-          "mouse": true
+          "mouse": true,
+          "background": "auto"
         }
         """#
 

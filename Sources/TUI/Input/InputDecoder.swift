@@ -44,6 +44,9 @@ public struct InputDecoder {
         case paste(count: Int)
         /// After `ESC`, until the next character or the end of the read.
         case escape
+        /// Inside an `ESC ]` operating system command (a terminal's answer to a query): its
+        /// text so far is in `sequenceBody`; `sawEscape` after an `ESC` that may begin its `ESC \`.
+        case osc(sawEscape: Bool)
         /// Inside an `ESC [` (control sequence) or `ESC O` sequence ncurses did not know: its
         /// introducer; the characters so far are in `sequenceBody`.
         case sequence(introducer: UInt8)
@@ -59,6 +62,11 @@ public struct InputDecoder {
     /// Codes ncurses gave the entry's extended keys (its modified arrows and the like), with the
     /// keys they stand for (`KeyDecoder.key(modifiedKeyName:)`).
     private let extendedKeys: [Int32: Key]
+    /// Whether an answer to the background query (OSC 11) is still awaited: one that comes
+    /// after the backend's time limit is dropped like any other unasked-for answer.
+    public var awaitsBackgroundAnswer = false
+    /// The longest operating system command read; past it, what follows is read as keys.
+    static let maxCommandLength = 64
 
     public init(extendedKeys: [Int32: Key] = [:]) {
         self.extendedKeys = extendedKeys
@@ -107,6 +115,12 @@ public struct InputDecoder {
         case .escape:
             state = .keys
             switch (code, value) {
+            case (nil, UInt32(UInt8(ascii: "]"))):
+                // An operating system command: a terminal's answer (to the background query, or
+                // to another program's), never keys.
+                state = .osc(sawEscape: false)
+                sequenceBody.removeAll(keepingCapacity: true)
+                return []
             case (nil, UInt32(UInt8(ascii: "["))), (nil, UInt32(UInt8(ascii: "O"))):
                 // CSI, or SS3 (which some terminals send with a modifier: `ESC O 5 R`).
                 state = .sequence(introducer: UInt8(value))
@@ -133,6 +147,26 @@ public struct InputDecoder {
             guard (byte >= 0x40 && !linuxPrefix) || rxvtShift else { return [] }
             state = .keys
             return EscapeSequence.key(introducer: introducer, body: sequenceBody).map { [$0] } ?? []
+        case .osc(let sawEscape):
+            // Ends with BEL or `ESC \`; text is printable; anything else breaks it off.
+            let ended = code == nil && (value == 7 || (sawEscape && value == UInt32(UInt8(ascii: "\\"))))
+            if ended {
+                state = .keys
+                return answer(to: sequenceBody)
+            }
+            if code == nil && value == 27 && !sawEscape {
+                state = .osc(sawEscape: true)
+                return []
+            }
+            if sawEscape { // the command was cut short by another sequence: that one counts
+                state = .escape
+                return feed(status: status, value: value)
+            }
+            guard code == nil, (0x20...0x7E).contains(value), sequenceBody.count < Self.maxCommandLength else {
+                return abandon(status: status, value: value)
+            }
+            sequenceBody.append(UInt8(value))
+            return []
         case .paste(let count):
             if code == Self.pasteEndCode { return endSequence() }
             // Ctrl-C always quits, even inside a paste that never ends (a terminal's own paste
@@ -180,6 +214,16 @@ public struct InputDecoder {
         default: return KeyDecoder.decode(status: status, value: value).map { [$0] } ?? []
         }
         return []
+    }
+
+    /// The key an operating system command stands for: the background, when it answers the
+    /// query (`11;rgb:…`) in time; nothing otherwise.
+    private mutating func answer(to command: [UInt8]) -> [Key] {
+        let text = Substring(decoding: command, as: UTF8.self)
+        guard awaitsBackgroundAnswer, text.hasPrefix("11;"),
+              let background = TerminalBackground(osc11Answer: text.dropFirst(3)) else { return [] }
+        awaitsBackgroundAnswer = false
+        return [.background(background)]
     }
 
     /// A report broken off by something else: the report is dropped, the something else is read

@@ -23,6 +23,9 @@ public enum Key: Hashable, Sendable {
     /// Text pasted while bracketed paste is on, whole: never read as keys. It may hold control
     /// characters and newlines; whoever inserts it drops them.
     case paste(String)
+    /// The terminal said what its background is (its answer to the OSC 11 query, Docs/
+    /// configuration.md, "Terminals"): pictures without colour are drawn for it from now on.
+    case background(TerminalBackground)
 }
 
 extension Key: CustomStringConvertible {
@@ -51,6 +54,7 @@ extension Key: CustomStringConvertible {
         case .mouse(let event): event.description
         // Never the text itself: it may be a password.
         case .paste(let text): "paste of \(text.count) character\(text.count == 1 ? "" : "s")"
+        case .background(let background): "background \(background.rawValue)"
         }
     }
 }
@@ -77,6 +81,8 @@ extension Key {
         case "PgDn": self = .pageDown
         case "Insert": self = .insert
         case "Space": self = .char(" ")
+        case "background dark": self = .background(.dark)
+        case "background light": self = .background(.light)
         default:
             if name.hasPrefix("F"), let n = Int(name.dropFirst()), (1...63).contains(n) {
                 self = .function(n)

@@ -125,6 +125,7 @@ public final class EventLoop<App: TerminalApp> {
                 if exit != nil { return exit }
             }
         }
+        terminal.timePassed(time.elapsed)
         for key in terminal.readKeys() {
             context.stamp()
             handle(key)
@@ -202,7 +203,8 @@ public final class EventLoop<App: TerminalApp> {
         }
         if isTooSmall {
             if configuration.quitKeysWhenTooSmall.contains(key) { exit = .quit }
-            return
+            // The terminal's answer about its background is news, not a key: the app keeps it.
+            guard case .background = key else { return }
         }
         app.handle(key, context)
         needsRender = true

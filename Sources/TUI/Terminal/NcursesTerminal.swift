@@ -43,6 +43,22 @@ public final class NcursesTerminal: Terminal {
     private var theme = Theme(mode: .none)
     /// The theme's answers so far (see `colorIndex(for:)`).
     private var colorIndices: [RGB: Int32] = [:]
+    /// The foreground each (foreground, background) pair of text is drawn in (`ReadableForeground`).
+    private var readableForegrounds: [ColorPairTable.Key: Int32] = [:]
+    /// The background the user's setting forces (`--background`), if any.
+    private let forcedBackground: TerminalBackground?
+    /// The terminal's background as known at `start` (the setting, `COLORFGBG`, else dark):
+    /// what the first frame is drawn for.
+    public private(set) var startBackground = TerminalBackground.dark
+    /// The background as known now: `startBackground` until the terminal answers the query.
+    public private(set) var background = TerminalBackground.dark
+    /// The query is sent after the first frame, so it never delays it.
+    private var backgroundQueryPending = false
+    /// When an answer to it stops being awaited, on the loop's time (`timePassed`): set at the
+    /// first time the loop gives after the query went out.
+    private var backgroundAnswerDeadline: Duration?
+    /// How long the terminal has to answer: one that doesn't (most don't know OSC 11) costs nothing.
+    static let backgroundAnswerLimit = Duration.seconds(2)
 
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
@@ -50,13 +66,16 @@ public final class NcursesTerminal: Terminal {
     ///   - input, output: the terminal's descriptors (a pseudo-terminal in tests).
     ///   - terminalType: the terminfo entry; `$TERM` when nil.
     ///   - modes: mouse reporting and bracketed paste.
+    ///   - background: the terminal's background as the user set it; nil: found out.
     public init(
         noColorFlag: Bool = false, environment: [String: String]? = nil, input: Int32 = STDIN_FILENO,
-        output: Int32 = STDOUT_FILENO, terminalType: String? = nil, modes: TerminalModes = .standard
+        output: Int32 = STDOUT_FILENO, terminalType: String? = nil, modes: TerminalModes = .standard,
+        background: TerminalBackground? = nil
     ) {
         self.noColorFlag = noColorFlag
+        self.forcedBackground = background
         self.modes = modes
-        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR"])
+        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR", "COLORFGBG"])
         self.input = input
         self.output = output
         self.terminalType = terminalType
@@ -96,6 +115,11 @@ public final class NcursesTerminal: Terminal {
         colorMode = ColorMode.decide(colors: colors, environment: environment, noColorFlag: noColorFlag)
         theme = Theme(mode: colorMode)
         colorIndices = [:]
+        readableForegrounds = [:]
+        let decided = TerminalBackground.decide(setting: forcedBackground, environment: environment)
+        startBackground = decided ?? .dark
+        background = startBackground
+        backgroundQueryPending = decided == nil && NcursesTerminal.answersBackgroundQuery(terminalType ?? Self.processTerm)
         pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1)
         size = NcursesTerminal.screenSize()
         previous = nil
@@ -105,6 +129,7 @@ public final class NcursesTerminal: Terminal {
         // never read as keys.
         for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
         decoder = InputDecoder(extendedKeys: NcursesTerminal.extendedKeyCodes())
+        decoder.awaitsBackgroundAnswer = backgroundQueryPending
         writeToTerminal(modes.enableSequence)
         SignalHub.prepareTerminalReset()
     }
@@ -143,6 +168,12 @@ public final class NcursesTerminal: Terminal {
             for key in decoder.feed(status: status, value: UInt32(value)) {
                 if key == .resize {
                     size = NcursesTerminal.screenSize()
+                    needsClear = true
+                }
+                if case .background(let answered) = key, answered != background {
+                    // Text colours are chosen against it: every cell is sent again.
+                    background = answered
+                    readableForegrounds = [:]
                     needsClear = true
                 }
                 keys.append(key)
@@ -230,6 +261,22 @@ public final class NcursesTerminal: Terminal {
         doupdate()
         previous = canvas
         previousCursor = cursor
+        if backgroundQueryPending {
+            // After the first frame's bytes: "what is your background colour?" (OSC 11). The
+            // answer comes as input (`InputDecoder`), if it comes.
+            backgroundQueryPending = false
+            backgroundAnswerDeadline = nil
+            writeToTerminal("\u{1B}]11;?\u{1B}\\")
+        }
+    }
+
+    public func timePassed(_ now: Duration) {
+        guard decoder.awaitsBackgroundAnswer, !backgroundQueryPending else { return }
+        guard let deadline = backgroundAnswerDeadline else {
+            backgroundAnswerDeadline = now + Self.backgroundAnswerLimit
+            return
+        }
+        if now >= deadline { decoder.awaitsBackgroundAnswer = false }
     }
 
     public func redraw() {
@@ -246,7 +293,7 @@ public final class NcursesTerminal: Terminal {
         if cell.style.reverse { attributes |= ctui_a_reverse() }
         if cell.style.underline { attributes |= ctui_a_underline() }
         pairs.release(oldPair)
-        let pair = colorPair(for: cell.style)
+        let pair = colorPair(for: cell.style, isText: ReadableForeground.isText(cell.character))
         var glyph = cchar_t()
         // The cell's first CCHARW_MAX - 1 scalars and a NUL, on the stack: this runs for every
         // cell that changed, and an array apiece was most of its cost.
@@ -270,13 +317,27 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// The pair for `style`, counted as used by one more cell on screen.
-    private func colorPair(for style: Style) -> Int32 {
-        let fg = colorIndex(for: style.foreground)
+    private func colorPair(for style: Style, isText: Bool) -> Int32 {
+        var fg = colorIndex(for: style.foreground)
         let bg = colorIndex(for: style.background)
+        if isText, colorMode != .none { fg = readableForeground(fg, on: bg) }
         if fg == -1 && bg == -1 { return 0 }
         let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
         if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
         return assignment.pair
+    }
+
+    /// `foreground`, or black or white where the terminal would show it too close to
+    /// `background` (`ReadableForeground`), remembered per pair.
+    private func readableForeground(_ foreground: Int32, on background: Int32) -> Int32 {
+        let key = ColorPairTable.Key(foreground: foreground, background: background)
+        if let known = readableForegrounds[key] { return known }
+        let shownForeground = ColorPairTable.paletteColor(foreground)
+        let shownBackground = ColorPairTable.paletteColor(background)
+        let chosen = ReadableForeground.choose(foreground: shownForeground, background: shownBackground, terminal: self.background)
+        let index = chosen == shownForeground ? foreground : chosen.map { colorIndex(for: $0) } ?? foreground
+        readableForegrounds[key] = index
+        return index
     }
 
     /// The terminal colour for `color` (-1: the terminal's default), remembered: finding the
@@ -333,6 +394,15 @@ public final class NcursesTerminal: Terminal {
     static func setUTF8Locale() {
         setlocale(LC_CTYPE, "")
         if ctui_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
+    private static var processTerm: String? { getenv("TERM").map { String(cString: $0) } }
+
+    /// Whether to ask the terminal its background: not the Linux console, GNU screen or the
+    /// DEC terminals, which don't answer and may show the query.
+    static func answersBackgroundQuery(_ term: String?) -> Bool {
+        guard let term, !term.isEmpty else { return false }
+        return !["linux", "screen", "vt", "dumb", "cons", "sun"].contains { term.hasPrefix($0) }
     }
 
     private static func processEnvironment(_ names: [String]) -> [String: String] {

@@ -25,6 +25,9 @@ public protocol Terminal: AnyObject {
     /// Gives the terminal back as `stop` does (mouse, paste mode, alternate screen, modes), to be
     /// taken back by `resume`: before the process stops (SIGTSTP, Ctrl-Z).
     func suspend()
+    /// The loop's time, before each read: for the terminal's own time limits (how long an
+    /// answer to a query is awaited), which read no clock of their own.
+    func timePassed(_ now: Duration)
     /// Draws the last frame afresh, every cell, over whatever is on the terminal now (Ctrl-L:
     /// text another program wrote over the screen is wiped). The app is not asked to draw.
     func redraw()
@@ -41,6 +44,7 @@ extension Terminal {
     public func endInputSequence() -> [Key] { [] }
     public func suspend() {}
     public func redraw() {}
+    public func timePassed(_ now: Duration) {}
     public func resume() {}
 }
 

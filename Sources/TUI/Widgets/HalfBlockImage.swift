@@ -8,13 +8,16 @@
 /// - `.basic16`, `.basic8`: each pixel replaced by the nearest of the 16 (or 8) ANSI colours by
 ///   colour distance.
 /// - `.none`: no colour at all: a shade character (` ░▒▓█`) for the brightness of the cell's
-///   two pixels, light as on a dark terminal.
+///   two pixels, as much ink as light on a dark terminal, as much ink as dark on a light one.
 public struct HalfBlockImage: Hashable, Sendable {
     public let width: Int
     public let height: Int
     /// Row by row from the top left, `width * height` of them.
     public let pixels: [RGB]
     public var colorMode: ColorMode
+    /// The terminal's background: in `.none`, shades are ink in the text colour, so on a light
+    /// background the darkest pixels take the most ink.
+    public var background = TerminalBackground.dark
 
     /// - Precondition: `pixels.count == width * height`.
     public init(width: Int, height: Int, pixels: [RGB], colorMode: ColorMode) {
@@ -78,7 +81,7 @@ public struct HalfBlockImage: Hashable, Sendable {
                     canvas.fill(cell, with: "▀", style: Style(foreground: ansi(top), background: bottom.map(ansi)))
                 case .none:
                     let light = bottom.map { (Self.luma($0) + Self.luma(top)) / 2 } ?? Self.luma(top)
-                    canvas.fill(cell, with: Self.shade(forLuma: light), style: .plain)
+                    canvas.fill(cell, with: Self.shade(forLuma: background == .dark ? light : 255 - light), style: .plain)
                 }
             }
         }
