@@ -241,6 +241,11 @@ public final class NcursesTerminal: Terminal {
 
     /// Writes the clusters ncurses was given placeholders for, over them (ClusterOverlay).
     private func drawClusters(_ canvas: Canvas) {
+        // Most frames have none: nothing is asked of terminfo for them.
+        let width = canvas.size.width
+        guard changedSpans.contains(where: { span in
+            placeholders[(span.row * width + span.first)...(span.row * width + span.last)].contains(true)
+        }) else { return }
         let screen = ctui_stdscr()
         let controls = ClusterOverlay.Controls(
             move: { row, column in NcursesTerminal.collect { ctui_cursor_address_bytes(Int32(row), Int32(column), $0, $1) } },
