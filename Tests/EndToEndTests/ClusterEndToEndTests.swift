@@ -69,6 +69,31 @@ import Testing
         #expect(try await app.waitForExit().status == 0)
     }
 
+    /// A first name typed with a family, a flag, a skin tone and VS16: the family and the flag
+    /// reach tmux whole, and the rows below (the PASSWORD divider) hold nothing of them.
+    @Test(arguments: [60, 80, 200]) func emojiTypedInANameStayInTheirRow(_ width: Int) async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = try TmuxTerminal(
+            [BuiltProducts.path("challenge-tui"), "--scenario", "happy", "--challenge", "profile"],
+            width: width, environment: BuiltProducts.isolatedEnvironment(dataDir: root.appendingPathComponent("data")))
+        try await app.waitFor("Johnny B")
+        try app.send("C-u")
+        try app.type("👨‍👩‍👧 Ann 🇫🇷 👍🏽 ☺️ x")
+        let screen = try await app.waitFor("● unsaved")
+        let name = try #require(screen.firstIndex { $0.contains("First Name") })
+        // Each cluster is two columns on the canvas; tmux shows them in 1 to 4, so the row is
+        // read from its end: "x" and nothing stale after it.
+        #expect(screen[name].hasSuffix(" x") || screen[name].contains(" x "), "\(screen[name])")
+        #expect(screen[name].contains(" Ann "), "\(screen[name])")
+        // tmux 3.3 holds a family and a flag in one cell: both reach it whole.
+        #expect(screen[name].contains("👨‍👩‍👧 Ann 🇫🇷 "), "\(screen[name])")
+        for (index, line) in screen.enumerated() where index != name {
+            #expect(Self.sequenceParts(line) == 0, "row \(index): \(line)")
+        }
+        let divider = try #require(screen.first { $0.contains("PASSWORD") })
+        #expect(divider.drop { $0 != "─" }.allSatisfy { $0 == "─" }, "\(divider)")
+    }
+
     /// A row that shows an article's title (with its date) or description.
     struct Row {
         var letter: Character
