@@ -311,7 +311,7 @@ public final class NcursesTerminal: Terminal {
                 }
             }
             if ctui_setcchar(&glyph, wide.baseAddress, attributes, pair) == ERR {
-                // More than one spacing character (an emoji ZWJ sequence): its first scalar will do.
+                // Refused all the same (ClusterOverlay gives such clusters a placeholder): its first scalar will do.
                 wide[1] = 0
                 _ = ctui_setcchar(&glyph, wide.baseAddress, attributes, pair)
             }
