@@ -96,6 +96,63 @@ static inline int ctui_locale_is_utf8(void) {
     return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+// MARK: - What ncurses would send, collected (the clusters drawn past it, Docs/configuration.md)
+
+extern int tputs(const char *, int, int (*)(int));
+extern int wcwidth(wchar_t);
+
+/// The C library's width of `c`, which ncurses measures a cell with (-1: not printable).
+static inline int ctui_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
+/// What ncurses sends to the callback below, kept (a function's static: Swift emits no header
+/// global).
+struct ctui_collector { int count; unsigned char bytes[512]; };
+static inline struct ctui_collector *ctui_collector(void) {
+    static struct ctui_collector collector;
+    return &collector;
+}
+
+static inline int ctui_collect(int c) {
+    struct ctui_collector *collector = ctui_collector();
+    if (collector->count < (int)sizeof collector->bytes) collector->bytes[collector->count++] = (unsigned char)c;
+    return c;
+}
+
+/// Copies what was collected to `out` (at most `capacity` bytes) and empties the collector;
+/// returns how many.
+static inline int ctui_collected_into(unsigned char *out, int capacity) {
+    struct ctui_collector *collector = ctui_collector();
+    int count = collector->count < capacity ? collector->count : capacity;
+    memcpy(out, collector->bytes, (size_t)count);
+    collector->count = 0;
+    return count;
+}
+
+/// The bytes that change the terminal's rendition to `attrs` in colour `pair`, exactly as ncurses
+/// sends them (terminfo's sgr, setaf, setab…, for whatever colours the terminal has), from the
+/// rendition ncurses believes it has; ncurses believes the new one afterwards.
+static inline int ctui_rendition_bytes(attr_t attrs, int pair, unsigned char *out, int capacity) {
+    ctui_collector()->count = 0;
+    vid_puts(attrs, 0, &pair, ctui_collect);
+    return ctui_collected_into(out, capacity);
+}
+
+/// The bytes of terminfo's `cup` for `row`, `column` (padding applied); none without it.
+static inline int ctui_cursor_address_bytes(int row, int column, unsigned char *out, int capacity) {
+    ctui_collector()->count = 0;
+    char *cup = tigetstr("cup");
+    if (cup != NULL && cup != (char *)-1) tputs(tiparm(cup, row, column), 1, ctui_collect);
+    return ctui_collected_into(out, capacity);
+}
+
+/// The bytes of the terminfo string capability `name` (padding applied); none without it.
+static inline int ctui_capability_bytes(const char *name, unsigned char *out, int capacity) {
+    ctui_collector()->count = 0;
+    char *value = tigetstr(name);
+    if (value != NULL && value != (char *)-1) tputs(value, 1, ctui_collect);
+    return ctui_collected_into(out, capacity);
+}
+
 /// Opens a pseudo-terminal pair (for tests that run ncurses, or the program, on a pty): the
 /// master end is what a user's terminal would be. Returns 0, or -1 with errno set.
 static inline int ctui_open_pty(int *master, int *slave) {

@@ -80,6 +80,39 @@ final class PseudoTerminal {
         #expect(!pty.output().contains("world"))
     }
 
+    /// A flag, a family and a skin tone reach the terminal whole, over blanks ncurses places
+    /// (Docs/configuration.md, "Wide characters and emoji"), in the cell's colour; the cursor goes
+    /// back where ncurses left it; an unchanged cluster is not sent again.
+    @Test func clustersNcursesCantHoldReachTheTerminalWholeAfterItsFrame() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        try terminal.start()
+        defer { terminal.stop() }
+        var canvas = Canvas(size: terminal.size)
+        canvas.put("🇫🇷 France 👨‍👩‍👧 👍🏽 ☺️ end", at: Point(x: 2, y: 1), style: Style(foreground: RGB(hex: "#8F1F1F")))
+        terminal.present(canvas, cursor: Point(x: 5, y: 5))
+        let first = pty.output()
+        let overlay = try #require(first.range(of: "\u{1B}[?7l"), "auto-margin off before the clusters: \(first.debugDescription)")
+        let frame = first[..<overlay.lowerBound], clusters = first[overlay.upperBound...]
+        // ncurses drew placeholders and the plain text; the clusters come after, whole.
+        #expect(frame.contains("\u{3000} France \u{3000} \u{3000} \u{3000} end"))
+        for cluster in ["🇫🇷", "👨‍👩‍👧", "👍🏽", "☺️"] {
+            #expect(clusters.contains(cluster) && !frame.contains(cluster))
+        }
+        #expect(clusters.contains("\u{1B}[2;3H")) // the flag's cell
+        #expect(clusters.contains("38;5;88")) // its colour, as ncurses sends it
+        #expect(clusters.hasSuffix("\u{1B}[?7h\u{1B}[6;6H"), "\(clusters.debugDescription)")
+
+        canvas.put("x", at: Point(x: 0, y: 3))
+        terminal.present(canvas, cursor: Point(x: 5, y: 5))
+        let second = pty.output()
+        #expect(second.contains("x") && !second.contains("🇫🇷") && !second.contains("\u{1B}[?7l"))
+        canvas.put("☺️", at: Point(x: 2, y: 1))
+        terminal.present(canvas, cursor: nil)
+        let third = pty.output()
+        #expect(third.contains("\u{1B}[2;3H") && third.contains("☺️") && !third.contains("👨"))
+    }
+
     @Test func readsKeysTypedAtTheTerminal() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")

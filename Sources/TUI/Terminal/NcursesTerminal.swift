@@ -37,6 +37,11 @@ public final class NcursesTerminal: Terminal {
     /// The colour pair of each cell on screen (row by row, the canvas's width), so a pair is
     /// redefined only once no cell shows it (see ColorPairTable).
     private var cellPairs: [Int32] = []
+    /// Whether each cell on screen holds a cluster drawn over a placeholder (ClusterOverlay).
+    private var placeholders: [Bool] = []
+    /// The changed columns of each row of the frame being presented, kept between frames so a
+    /// frame allocates none.
+    private var changedSpans: [ClusterOverlay.Span] = []
     public private(set) var size = Size.zero
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
@@ -233,9 +238,17 @@ public final class NcursesTerminal: Terminal {
         if old == nil { // the screen is blank: no cell holds a pair any more
             pairs.releaseAll()
             cellPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
+            placeholders = Array(repeating: false, count: canvas.size.width * canvas.size.height)
         }
+        changedSpans.removeAll(keepingCapacity: true)
         for change in canvas.changes(from: old) {
             let index = change.point.y * canvas.size.width + change.point.x
+            if let last = changedSpans.last, last.row == change.point.y {
+                changedSpans[changedSpans.count - 1].last = change.point.x
+            } else {
+                changedSpans.append(ClusterOverlay.Span(row: change.point.y, first: change.point.x, last: change.point.x))
+            }
+            placeholders[index] = false
             // The right half of a wide character is drawn with it, in its pair.
             if change.cell.isContinuation {
                 pairs.release(cellPairs[index])
@@ -244,7 +257,10 @@ public final class NcursesTerminal: Terminal {
             }
             // ncurses clips what the terminal is too narrow for.
             guard change.point.x < size.width, change.point.y < size.height else { continue }
-            cellPairs[index] = draw(change.cell, x: change.point.x, y: change.point.y, replacingPair: cellPairs[index], on: screen)
+            let placeholder = ClusterOverlay.isNeeded(change.cell.character, systemWidth: NcursesTerminal.systemWidth)
+            placeholders[index] = placeholder
+            cellPairs[index] = draw(
+                change.cell, x: change.point.x, y: change.point.y, placeholder: placeholder, replacingPair: cellPairs[index], on: screen)
         }
         if let cursor, canvas.bounds.contains(cursor) {
             setCursor(visible: true)
@@ -259,6 +275,7 @@ public final class NcursesTerminal: Terminal {
         }
         wnoutrefresh(screen)
         doupdate()
+        drawClusters(canvas)
         previous = canvas
         previousCursor = cursor
         if backgroundQueryPending {
@@ -285,13 +302,59 @@ public final class NcursesTerminal: Terminal {
         present(previous, cursor: previousCursor)
     }
 
-    /// Draws `cell` over one that used `oldPair`; returns the cell's pair.
-    private func draw(_ cell: Cell, x: Int, y: Int, replacingPair oldPair: Int32, on screen: UnsafeMutablePointer<WINDOW>?) -> Int32 {
+    /// Writes the clusters ncurses was given placeholders for, over them (ClusterOverlay).
+    private func drawClusters(_ canvas: Canvas) {
+        // Most frames have none: nothing is asked of terminfo for them.
+        let width = canvas.size.width
+        guard changedSpans.contains(where: { span in
+            placeholders[(span.row * width + span.first)...(span.row * width + span.last)].contains(true)
+        }) else { return }
+        let screen = ctui_stdscr()
+        let controls = ClusterOverlay.Controls(
+            move: { row, column in NcursesTerminal.collect { ctui_cursor_address_bytes(Int32(row), Int32(column), $0, $1) } },
+            style: { [cellPairs] cell, index in
+                NcursesTerminal.collect { ctui_rendition_bytes(NcursesTerminal.attributes(cell.style), cellPairs[index], $0, $1) }
+            },
+            reset: { NcursesTerminal.collect { ctui_rendition_bytes(ctui_a_normal(), 0, $0, $1) } },
+            autowrapOff: NcursesTerminal.collect { ctui_capability_bytes("rmam", $0, $1) },
+            autowrapOn: NcursesTerminal.collect { ctui_capability_bytes("smam", $0, $1) })
+        let bytes = placeholders.withUnsafeBufferPointer { placeholders in
+            ClusterOverlay.bytes(
+                canvas, spans: changedSpans, columns: size.width,
+                cursor: Point(x: Int(getcurx(screen)), y: Int(getcury(screen))),
+                isPlaceholder: { placeholders[$0] }, controls: controls)
+        }
+        if !bytes.isEmpty { writeBytes(bytes) }
+    }
+
+    /// What one of the shim's `ctui_…_bytes` functions collects.
+    private static func collect(_ body: (UnsafeMutablePointer<UInt8>, Int32) -> Int32) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
+            let count = Int(body(buffer.baseAddress!, Int32(buffer.count)))
+            return Array(buffer[0..<max(0, count)])
+        }
+    }
+
+    /// The C library's width of `scalar`: ncurses' measure of a cell.
+    private static func systemWidth(_ scalar: Unicode.Scalar) -> Int {
+        Int(ctui_wcwidth(scalar.value))
+    }
+
+    private static func attributes(_ style: Style) -> attr_t {
         var attributes = ctui_a_normal()
-        if cell.style.bold { attributes |= ctui_a_bold() }
-        if cell.style.dim { attributes |= ctui_a_dim() }
-        if cell.style.reverse { attributes |= ctui_a_reverse() }
-        if cell.style.underline { attributes |= ctui_a_underline() }
+        if style.bold { attributes |= ctui_a_bold() }
+        if style.dim { attributes |= ctui_a_dim() }
+        if style.reverse { attributes |= ctui_a_reverse() }
+        if style.underline { attributes |= ctui_a_underline() }
+        return attributes
+    }
+
+    /// Draws `cell` (or, for a cluster drawn past ncurses, its placeholder) over one that used
+    /// `oldPair`; returns the cell's pair.
+    private func draw(
+        _ cell: Cell, x: Int, y: Int, placeholder: Bool, replacingPair oldPair: Int32, on screen: UnsafeMutablePointer<WINDOW>?
+    ) -> Int32 {
+        let attributes = NcursesTerminal.attributes(cell.style)
         pairs.release(oldPair)
         let pair = colorPair(for: cell.style, isText: ReadableForeground.isText(cell.character))
         var glyph = cchar_t()
@@ -302,12 +365,16 @@ public final class NcursesTerminal: Terminal {
             let wide = raw.bindMemory(to: wchar_t.self)
             assert(wide.count == Int(CCHARW_MAX))
             var count = 0
-            for scalar in cell.character.unicodeScalars where count < wide.count - 1 {
-                wide[count] = wchar_t(bitPattern: scalar.value)
-                count += 1
+            if placeholder {
+                wide[0] = wchar_t(bitPattern: ClusterOverlay.placeholder(width: DisplayWidth.of(cell.character)).value)
+            } else {
+                for scalar in cell.character.unicodeScalars where count < wide.count - 1 {
+                    wide[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
             }
             if ctui_setcchar(&glyph, wide.baseAddress, attributes, pair) == ERR {
-                // More than one spacing character (an emoji ZWJ sequence): its first scalar will do.
+                // Refused all the same (ClusterOverlay gives such clusters a placeholder): its first scalar will do.
                 wide[1] = 0
                 _ = ctui_setcchar(&glyph, wide.baseAddress, attributes, pair)
             }
@@ -354,7 +421,10 @@ public final class NcursesTerminal: Terminal {
     /// Writes a mode sequence straight to the terminal's descriptor (the modes are independent of
     /// what ncurses may still have buffered).
     private func writeToTerminal(_ sequence: String) {
-        let bytes = Array(sequence.utf8)
+        writeBytes(Array(sequence.utf8))
+    }
+
+    private func writeBytes(_ bytes: [UInt8]) {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
