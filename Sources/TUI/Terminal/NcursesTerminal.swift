@@ -36,13 +36,17 @@ public final class NcursesTerminal: Terminal {
     public private(set) var size = Size.zero
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
+    /// The direct-colour entry opened in place of `TERM` because `COLORTERM` asked for true
+    /// colour (see `DirectColorType`); nil when `TERM` itself was opened.
+    public private(set) var directColorType: String?
     private var theme = Theme(mode: .none)
     /// The theme's answers so far (see `colorIndex(for:)`).
     private var colorIndices: [RGB: Int32] = [:]
 
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
-    ///   - environment: where `NO_COLOR` is looked up; the process environment by default.
+    ///   - environment: where `NO_COLOR` and `COLORTERM` are looked up; the process environment by
+    ///     default.
     ///   - input, output: the terminal's descriptors (a pseudo-terminal in tests).
     ///   - terminalType: the terminfo entry; `$TERM` when nil.
     ///   - modes: mouse reporting and bracketed paste.
@@ -52,7 +56,7 @@ public final class NcursesTerminal: Terminal {
     ) {
         self.noColorFlag = noColorFlag
         self.modes = modes
-        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR"])
+        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR", "COLORTERM"])
         self.input = input
         self.output = output
         self.terminalType = terminalType
@@ -66,7 +70,11 @@ public final class NcursesTerminal: Terminal {
         // The modes to put back if a signal ends the program, saved before curses changes them.
         SignalHub.saveTerminalModes(descriptor: output)
         SignalHub.installFatalHandlers()
-        screen = terminalType.map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
+        // A palette entry under COLORTERM=truecolor opens its direct-colour twin when installed
+        // (Docs/images.md, "True colour").
+        let requested = terminalType ?? getenv("TERM").map { String(cString: $0) }
+        directColorType = DirectColorType.entry(for: requested, environment: environment) { ctui_terminfo_status($0) == 1 }
+        screen = (directColorType ?? terminalType).map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
         guard screen != nil else {
             let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.cannotStart("ncurses could not initialise TERM=\(term)")
@@ -92,7 +100,7 @@ public final class NcursesTerminal: Terminal {
         colorMode = ColorMode.decide(colors: colors, environment: environment, noColorFlag: noColorFlag)
         theme = Theme(mode: colorMode)
         colorIndices = [:]
-        pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1)
+        pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1, directColor: colorMode == .direct)
         size = NcursesTerminal.screenSize()
         previous = nil
         setCursor(visible: false)

@@ -65,7 +65,7 @@ public struct HalfBlockImage: Hashable, Sendable {
                 let bottom = row + 1 < height ? pixels[(row + 1) * width + column] : nil
                 let cell = Rect(x: x, y: y, width: 1, height: 1)
                 switch colorMode {
-                case .xterm256:
+                case .direct, .xterm256:
                     canvas.fill(cell, with: "▀", style: Style(foreground: top, background: bottom))
                 case .basic16, .basic8:
                     let count = colorMode == .basic16 ? 16 : 8
