@@ -97,6 +97,12 @@ final class TmuxTerminal {
         try tmux(["capture-pane", "-p", "-t", "e2e"]).components(separatedBy: "\n")
     }
 
+    /// The screen with its colours and attributes as escape sequences (`capture-pane -e`): RGB
+    /// colours come back as `38;2;R;G;B`, palette ones as `38;5;N`.
+    func screenWithColours() throws -> String {
+        try tmux(["capture-pane", "-e", "-p", "-t", "e2e"])
+    }
+
     /// Waits until `text` is on the screen and returns the screen. Polls; a timeout means the
     /// program never showed it, and the failure shows what was on the screen instead.
     @discardableResult
