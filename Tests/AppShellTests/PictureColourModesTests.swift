@@ -103,7 +103,9 @@ import TUI
                 let share = measures.map(\.visibleShare).reduce(0, +) / Double(measures.count)
                 let least = measures.map(\.visibleShare).min() ?? 0
                 let error = measures.map(\.meanError).reduce(0, +) / Double(measures.count)
-                print("\(box.columns)×\(box.rows) \(mode): visible \(share) (least \(least)), mean error \(error)")
+                let base = Self.pictures.map { Self.measure($0.bitmap, columns: box.columns, rows: box.rows, mode: .xterm256) }
+                let worst = zip(measures, base).map { $1.visibleShare - $0.visibleShare }.max() ?? 0
+                print("\(box.columns)×\(box.rows) \(mode): visible \(share) (least \(least)), mean error \(error), worst below 256 \(worst)")
             }
         }
     }

@@ -52,7 +52,15 @@ enum FewColourDither {
                 UInt8(max(0, min(255, (Double(value) * gain + offset).rounded())))
             }
             let moved = RGB(channel(pixel.red), channel(pixel.green), channel(pixel.blue))
-            result.append(Theme.ansi16[Theme.nearestANSI(moved, count: count)])
+            if count >= 16 {
+                result.append(Theme.ansi16[Theme.nearestANSI(moved, count: count)])
+            } else {
+                // The 8 colours are a cube of two levels (0 and 205) a channel, indexed red 1, green
+                // 2, blue 4: each channel is on past the middle, so a grey mixes black and white
+                // only (a nearest match by distance finds cyan nearer to a mid grey than white).
+                func on(_ value: UInt8) -> Int { value >= 103 ? 1 : 0 }
+                result.append(Theme.ansi16[on(moved.red) | on(moved.green) << 1 | on(moved.blue) << 2])
+            }
         }
         return result
     }
