@@ -69,20 +69,20 @@ import Testing
             // The test runner may set NO_COLOR (when its output is no terminal): not for this one.
             ["env", "-u", "NO_COLOR", BuiltProducts.path("challenge-tui"), "--scenario", "happy"], width: 80, height: 24, environment: environment)
         try await terminal.waitFor("▸ 1  Navigation flow")
-        #expect(Self.unreadable(try terminal.styledScreen(), light: light) == [], "launcher")
+        #expect(Self.unreadable(try terminal.screenWithColours(), light: light) == [], "launcher")
         try terminal.send("Enter")
         try await terminal.waitFor("Screen B")
         try terminal.send("n")
         // Once a request's status has its colour (a fresh row is drawn plain at first).
         try await terminal.waitUntil("a coloured status") { _ in
-            ((try? terminal.styledScreen()) ?? "").range(of: "\u{1B}\\[(3|9)[0-7]m200", options: .regularExpression) != nil
+            ((try? terminal.screenWithColours()) ?? "").range(of: "\u{1B}\\[(3|9)[0-7]m200", options: .regularExpression) != nil
         }
-        #expect(Self.unreadable(try terminal.styledScreen(), light: light) == [], "a screen B with the inspector")
+        #expect(Self.unreadable(try terminal.screenWithColours(), light: light) == [], "a screen B with the inspector")
         try terminal.send("n", "q")
         try await terminal.waitFor("▸ 1  Navigation flow")
         try terminal.send("2")
         try await terminal.waitFor("Articles · 60 articles")
-        #expect(Self.unreadable(try terminal.styledScreen(), light: light) == [], "the article list")
+        #expect(Self.unreadable(try terminal.screenWithColours(), light: light) == [], "the article list")
         try terminal.send("C-c")
         #expect(try await terminal.waitForExit().status == 0)
     }

@@ -114,8 +114,9 @@ final class TmuxTerminal {
         try tmux(["capture-pane", "-p", "-t", "e2e"]).components(separatedBy: "\n")
     }
 
-    /// The screen with its colours and attributes, as SGR sequences (`capture-pane -e`).
-    func styledScreen() throws -> String {
+    /// The screen with its colours and attributes as escape sequences (`capture-pane -e`): RGB
+    /// colours come back as `38;2;R;G;B`, palette ones as `38;5;N`.
+    func screenWithColours() throws -> String {
         try tmux(["capture-pane", "-e", "-p", "-t", "e2e"])
     }
 

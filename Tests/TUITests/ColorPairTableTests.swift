@@ -84,6 +84,20 @@ import Testing
         #expect(ColorPairTable.paletteColor(-1) == nil)
     }
 
+    @Test func directColourNumbersAreComparedAsRGB() {
+        // 0x0000FF is (0, 0, 255) on a direct-colour terminal, not palette blue 12 or 21's neighbour.
+        #expect(ColorPairTable.color(0x0000FF, direct: true) == RGB(0, 0, 255))
+        #expect(ColorPairTable.color(12, direct: true) == RGB(0, 0, 12))
+        #expect(ColorPairTable.color(12, direct: false) == RGB(92, 92, 255))
+        #expect(ColorPairTable.color(-1, direct: true) == nil)
+        var table = ColorPairTable(capacity: 2, directColor: true)
+        #expect(table.acquire(Self.key(0xFF0000, -1)) == .define(1))
+        #expect(table.acquire(Self.key(0x0000FF, -1)) == .define(2))
+        // Full: a dark red shares the red pair (as palette numbers, 0xC00000 means nothing).
+        #expect(table.acquire(Self.key(0xC00000, -1)) == .substitute(1))
+        #expect(table.acquire(Self.key(0x0000C0, -1)) == .substitute(2))
+    }
+
     @Test func manyRecyclingsKeepTheIdleListBounded() {
         var table = ColorPairTable(capacity: 4)
         var onScreen: [Int32] = []

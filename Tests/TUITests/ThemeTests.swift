@@ -12,9 +12,40 @@ import Testing
         #expect(RGB(0x0A, 0xFF, 0).hex == "#0AFF00")
     }
 
-    @Test func modeIs256WhenTheTerminalHasAtLeast256Colours() {
+    @Test func modeIs256From256ToBelowDirectColour() {
         #expect(ColorMode.decide(colors: 256, environment: [:], noColorFlag: false) == .xterm256)
-        #expect(ColorMode.decide(colors: 16_777_216, environment: [:], noColorFlag: false) == .xterm256)
+        #expect(ColorMode.decide(colors: 16_777_215, environment: [:], noColorFlag: false) == .xterm256)
+    }
+
+    @Test func modeIsDirectWith24BitColourNumbers() {
+        #expect(ColorMode.decide(colors: 16_777_216, environment: [:], noColorFlag: false) == .direct)
+        #expect(ColorMode.decide(colors: 16_777_216, environment: ["NO_COLOR": "1"], noColorFlag: false) == .none)
+    }
+
+    @Test func directModeSendsTheExactColourAsOneNumber() {
+        let theme = Theme(mode: .direct)
+        #expect(theme.index(for: RGB(0xFF, 0xFF, 0x66)) == 0xFFFF66)
+        #expect(theme.index(for: RGB(0x8F, 0x1F, 0x1F)) == 0x8F1F1F)
+        #expect(theme.index(for: RGB(0, 1, 0)) == 0x100)
+        #expect(theme.index(for: nil) == nil)
+        #expect(theme.shown(RGB(0x2F, 0x85, 0x5A)) == RGB(0x2F, 0x85, 0x5A))
+    }
+
+    @Test func directNumbersThatWouldBePaletteColoursGetRedOne() {
+        // Numbers below 8 (16, 256 in the -direct16/-direct256 entries) are sent as palette colours.
+        #expect(Theme.directColorNumber(.black) == 0x01_0000)
+        #expect(Theme.directColorNumber(RGB(0, 0, 5)) == 0x01_0005)
+        #expect(Theme.directColorNumber(RGB(0, 0, 255)) == 0x01_00FF)
+        #expect(Theme.directColor(0x01_0005) == RGB(1, 0, 5))
+        for number in 0..<256 { #expect(Theme.directColorNumber(Theme.directColor(number)) >= 256) }
+    }
+
+    @Test func shownIsWhatEachModeDisplays() {
+        let teal = RGB(0x2F, 0x85, 0x5A)
+        #expect(Theme(mode: .xterm256).shown(teal) == RGB(0, 135, 95))
+        #expect(Theme(mode: .basic8).shown(RGB(0, 205, 0)) == RGB(0, 205, 0))
+        #expect(Theme(mode: .basic16).shown(RGB(255, 0, 0)) == RGB(255, 0, 0))
+        #expect(Theme(mode: .none).shown(teal) == nil)
     }
 
     @Test func modeIsBasic16From16To255() {

@@ -159,7 +159,7 @@ struct SessionHeader: Equatable {
     static let largestSide = 1000
 
     private static let colorModes: [(name: String, mode: ColorMode)] = [
-        ("256", .xterm256), ("16", .basic16), ("8", .basic8), ("none", .none),
+        ("24bit", .direct), ("256", .xterm256), ("16", .basic16), ("8", .basic8), ("none", .none),
     ]
 
     static func name(of mode: ColorMode) -> String {

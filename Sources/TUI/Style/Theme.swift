@@ -12,11 +12,38 @@ public struct Theme: Hashable, Sendable {
     public func index(for color: RGB?) -> Int? {
         guard let color else { return nil }
         switch mode {
+        case .direct: return Theme.directColorNumber(color)
         case .xterm256: return Theme.nearestXterm256(color)
         // A colour that is exactly one of the ANSI ones (a picture's pixels, already matched
         // by distance) keeps its index; others are matched by hue.
         case .basic16: return Theme.ansiIndex(exactly: color, count: 16) ?? Theme.nearestBasic8(color)
         case .basic8: return Theme.ansiIndex(exactly: color, count: 8) ?? Theme.nearestBasic8(color)
+        case .none: return nil
+        }
+    }
+
+    /// The colour number a direct-colour terminal takes for `color`: red << 16 | green << 8 | blue.
+    /// Their terminfo entries send numbers below 8 (below 16 or 256 in `xterm-direct16`,
+    /// `-direct256`) as palette colours, which terminals re-theme, so such a colour (red and green
+    /// 0) gets red 1: a difference no eye sees. See Docs/images.md, "True colour".
+    public static func directColorNumber(_ color: RGB) -> Int {
+        let number = Int(color.red) << 16 | Int(color.green) << 8 | Int(color.blue)
+        return number < 256 ? number | 0x01_0000 : number
+    }
+
+    /// The RGB of a direct colour number (the inverse of `directColorNumber`, nudge included).
+    public static func directColor(_ number: Int) -> RGB {
+        RGB(UInt8(number >> 16 & 0xFF), UInt8(number >> 8 & 0xFF), UInt8(number & 0xFF))
+    }
+
+    /// What the terminal shows for `color` in this mode (the ANSI colours as xterm shows them);
+    /// nil in `.none`.
+    public func shown(_ color: RGB) -> RGB? {
+        guard let index = index(for: color) else { return nil }
+        switch mode {
+        case .direct: return Theme.directColor(index)
+        case .xterm256: return Theme.xterm256Color(index)
+        case .basic16, .basic8: return Theme.ansi16[index]
         case .none: return nil
         }
     }

@@ -8,7 +8,8 @@
 /// gets the existing pair nearest in colour (`substitute`), a slightly wrong colour in
 /// place of wrong colours elsewhere. See Docs/images.md, "Colour pairs".
 struct ColorPairTable {
-    /// Terminal colour indices (-1 is the terminal's default colour).
+    /// Terminal colour numbers (-1 is the terminal's default colour): palette indices, or on a
+    /// direct-colour terminal packed RGB (`Theme.directColorNumber`).
     struct Key: Hashable {
         var foreground: Int32
         var background: Int32
@@ -31,6 +32,8 @@ struct ColorPairTable {
 
     /// Usable pairs: 1…capacity (pair 0 is the terminal's default colours).
     let capacity: Int
+    /// The colour numbers are packed RGB (`ColorMode.direct`), not palette indices.
+    let directColor: Bool
     private var numbers: [Key: Int32] = [:]
     /// The combination each pair number shows (index 0 unused).
     private var keys: [Key?]
@@ -45,8 +48,9 @@ struct ColorPairTable {
     /// The tables grow as pairs are defined: a 256-colour terminal offers 65,535 pairs, and
     /// zero-filling tables for all of them at start-up cost most of a millisecond of the first
     /// frame (see Docs/performance.md).
-    init(capacity: Int) {
+    init(capacity: Int, directColor: Bool = false) {
         self.capacity = max(0, min(capacity, Int(Int32.max) - 1))
+        self.directColor = directColor
         keys = [nil]
         users = [0]
     }
@@ -123,7 +127,7 @@ struct ColorPairTable {
         var best: Int32?, bestDistance = Int.max
         for pair in keys.indices.dropFirst() {
             guard let candidate = keys[pair] else { continue }
-            let d = Self.distance(candidate, key)
+            let d = Self.distance(candidate, key, direct: directColor)
             if d < bestDistance { (best, bestDistance) = (Int32(pair), d) }
         }
         return best
@@ -132,13 +136,19 @@ struct ColorPairTable {
     /// How different two combinations look: the colour distances of foregrounds and of
     /// backgrounds (the background weighs more: it fills the cell). The default colour is
     /// unknown, so it is far from every other.
-    static func distance(_ a: Key, _ b: Key) -> Int {
+    static func distance(_ a: Key, _ b: Key, direct: Bool = false) -> Int {
         func colorDistance(_ x: Int32, _ y: Int32) -> Int {
             if x == y { return 0 }
-            guard let p = paletteColor(x), let q = paletteColor(y) else { return 1 << 40 }
+            guard let p = color(x, direct: direct), let q = color(y, direct: direct) else { return 1 << 40 }
             return Theme.distance(p, q)
         }
         return colorDistance(a.foreground, b.foreground) + 2 * colorDistance(a.background, b.background)
+    }
+
+    /// The RGB a colour number shows: packed RGB on a direct-colour terminal, else a palette
+    /// index; nil for the default (-1).
+    static func color(_ number: Int32, direct: Bool) -> RGB? {
+        direct && number >= 0 ? Theme.directColor(Int(number)) : paletteColor(number)
     }
 
     /// The RGB xterm shows for a colour index; nil for the default (-1).

@@ -45,6 +45,9 @@ public final class NcursesTerminal: Terminal {
     public private(set) var size = Size.zero
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
+    /// The direct-colour entry opened in place of `TERM` because `COLORTERM` asked for true
+    /// colour (see `DirectColorType`); nil when `TERM` itself was opened.
+    public private(set) var directColorType: String?
     private var theme = Theme(mode: .none)
     /// The theme's answers so far (see `colorIndex(for:)`).
     private var colorIndices: [RGB: Int32] = [:]
@@ -67,7 +70,8 @@ public final class NcursesTerminal: Terminal {
 
     /// - Parameters:
     ///   - noColorFlag: `--no-color` was given.
-    ///   - environment: where `NO_COLOR` is looked up; the process environment by default.
+    ///   - environment: where `NO_COLOR` and `COLORTERM` are looked up; the process environment by
+    ///     default.
     ///   - input, output: the terminal's descriptors (a pseudo-terminal in tests).
     ///   - terminalType: the terminfo entry; `$TERM` when nil.
     ///   - modes: mouse reporting and bracketed paste.
@@ -80,7 +84,7 @@ public final class NcursesTerminal: Terminal {
         self.noColorFlag = noColorFlag
         self.forcedBackground = background
         self.modes = modes
-        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR", "COLORFGBG"])
+        self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR", "COLORTERM", "COLORFGBG"])
         self.input = input
         self.output = output
         self.terminalType = terminalType
@@ -94,7 +98,11 @@ public final class NcursesTerminal: Terminal {
         // The modes to put back if a signal ends the program, saved before curses changes them.
         SignalHub.saveTerminalModes(descriptor: output)
         SignalHub.installFatalHandlers()
-        screen = terminalType.map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
+        // A palette entry under COLORTERM=truecolor opens its direct-colour twin when installed
+        // (Docs/images.md, "True colour").
+        let requested = terminalType ?? getenv("TERM").map { String(cString: $0) }
+        directColorType = DirectColorType.entry(for: requested, environment: environment) { ctui_terminfo_status($0) == 1 }
+        screen = (directColorType ?? terminalType).map { ctui_newterm($0, input, output) } ?? ctui_newterm(nil, input, output)
         guard screen != nil else {
             let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.cannotStart("ncurses could not initialise TERM=\(term)")
@@ -125,7 +133,7 @@ public final class NcursesTerminal: Terminal {
         startBackground = decided ?? .dark
         background = startBackground
         backgroundQueryPending = decided == nil && NcursesTerminal.answersBackgroundQuery(terminalType ?? Self.processTerm)
-        pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1)
+        pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1, directColor: colorMode == .direct)
         size = NcursesTerminal.screenSize()
         previous = nil
         setCursor(visible: false)
@@ -399,8 +407,8 @@ public final class NcursesTerminal: Terminal {
     private func readableForeground(_ foreground: Int32, on background: Int32) -> Int32 {
         let key = ColorPairTable.Key(foreground: foreground, background: background)
         if let known = readableForegrounds[key] { return known }
-        let shownForeground = ColorPairTable.paletteColor(foreground)
-        let shownBackground = ColorPairTable.paletteColor(background)
+        let shownForeground = ColorPairTable.color(foreground, direct: colorMode == .direct)
+        let shownBackground = ColorPairTable.color(background, direct: colorMode == .direct)
         let chosen = ReadableForeground.choose(foreground: shownForeground, background: shownBackground, terminal: self.background)
         let index = chosen == shownForeground ? foreground : chosen.map { colorIndex(for: $0) } ?? foreground
         readableForegrounds[key] = index

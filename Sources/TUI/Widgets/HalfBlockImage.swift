@@ -4,9 +4,10 @@
 /// Docs/images.md, "Drawing".
 ///
 /// What each colour mode shows:
-/// - `.xterm256`: the pixels' RGB; the terminal backend maps each to the nearest xterm colour.
-/// - `.basic16`, `.basic8`: each pixel replaced by the nearest of the 16 (or 8) ANSI colours by
-///   colour distance.
+/// - `.direct`, `.xterm256`: the pixels' RGB; the terminal backend sends it as it is, or maps
+///   it to the nearest xterm colour.
+/// - `.basic16`, `.basic8`: each pixel replaced by one of the 16 (or 8) ANSI colours, a dark
+///   picture brightened and the pixels dithered so its shape stays visible (`FewColourDither`).
 /// - `.none`: no colour at all: a shade character (` ░▒▓█`) for the brightness of the cell's
 ///   two pixels, as much ink as light on a dark terminal, as much ink as dark on a light one.
 public struct HalfBlockImage: Hashable, Sendable {
@@ -59,7 +60,12 @@ public struct HalfBlockImage: Hashable, Sendable {
         let origin = Point(x: area.x + (area.width - cells.width) / 2, y: area.y + (area.height - cells.height) / 2)
         let visible = Rect(origin: origin, size: cells).intersection(area).intersection(canvas.bounds)
         guard !visible.isEmpty else { return }
-        var palette: [RGB: RGB] = [:] // pixel → ANSI colour, for .basic8/.basic16
+        // With 8 or 16 colours, every pixel is matched once, with dithering (FewColourDither).
+        let few: [RGB]? = switch colorMode {
+        case .basic16: FewColourDither.ansi(pixels, width: width, count: 16)
+        case .basic8: FewColourDither.ansi(pixels, width: width, count: 8)
+        default: nil
+        }
         for y in visible.minY..<visible.maxY {
             let row = (y - origin.y) * 2
             for x in visible.minX..<visible.maxX {
@@ -68,17 +74,12 @@ public struct HalfBlockImage: Hashable, Sendable {
                 let bottom = row + 1 < height ? pixels[(row + 1) * width + column] : nil
                 let cell = Rect(x: x, y: y, width: 1, height: 1)
                 switch colorMode {
-                case .xterm256:
+                case .direct, .xterm256:
                     canvas.fill(cell, with: "▀", style: Style(foreground: top, background: bottom))
                 case .basic16, .basic8:
-                    let count = colorMode == .basic16 ? 16 : 8
-                    func ansi(_ color: RGB) -> RGB {
-                        if let known = palette[color] { return known }
-                        let mapped = Theme.ansi16[Theme.nearestANSI(color, count: count)]
-                        palette[color] = mapped
-                        return mapped
-                    }
-                    canvas.fill(cell, with: "▀", style: Style(foreground: ansi(top), background: bottom.map(ansi)))
+                    let colors = few ?? pixels
+                    let under = row + 1 < height ? colors[(row + 1) * width + column] : nil
+                    canvas.fill(cell, with: "▀", style: Style(foreground: colors[row * width + column], background: under))
                 case .none:
                     let light = bottom.map { (Self.luma($0) + Self.luma(top)) / 2 } ?? Self.luma(top)
                     canvas.fill(cell, with: Self.shade(forLuma: background == .dark ? light : 255 - light), style: .plain)

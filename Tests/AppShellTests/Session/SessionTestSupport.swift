@@ -31,14 +31,14 @@ struct RecordedSession {
     static func record(
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
         size: Size = Size(width: 80, height: 24), configuration: AppConfiguration = .defaults,
-        environment: [String: String] = [:], store: any RecordStore = InMemoryRecordStore(),
+        environment: [String: String] = [:], store: any RecordStore = InMemoryRecordStore(), pictureColorMode: ColorMode? = nil,
         _ drive: (ShellHarness) async throws -> Void
     ) async throws -> RecordedSession {
         let folder = TemporaryDirectory()
         let path = folder.file("session.jsonl")
         let app = try ShellHarness(
             options: options, scenario: scenario, size: size, store: store, configuration: configuration,
-            environment: environment, recordTo: path)
+            environment: environment, recordTo: path, pictureColorMode: pictureColorMode)
         try await drive(app)
         try app.runUntilQuiet()
         app.finishRecording()

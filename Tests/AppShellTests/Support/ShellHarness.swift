@@ -30,7 +30,7 @@ final class ShellHarness {
         size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
         storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults,
         environment variables: [String: String] = [:], logger: Logger = .disabled, challenges: [Challenge] = Challenge.all,
-        recordTo recording: String? = nil, wallAtOrigin: Date = testEpoch
+        recordTo recording: String? = nil, wallAtOrigin: Date = testEpoch, pictureColorMode: ColorMode? = nil
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
@@ -40,6 +40,8 @@ final class ShellHarness {
             store: store, storeProblem: storeProblem, logger: logger, executor: executor, challenges: challenges)
         // What the screens show in local time does not depend on the machine's zone.
         environment.timeZone = TimeZone(identifier: "UTC")
+        // A terminal of another colour mode than headless's 256 (as ChallengeTUI sets it).
+        if let pictureColorMode { environment.pictureColorMode = { pictureColorMode } }
         shell = ChallengeShell(environment: environment)
         let poller = ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys })
         if let recording {
