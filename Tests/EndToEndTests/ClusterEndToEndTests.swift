@@ -24,7 +24,12 @@ import Testing
 
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("ctui-clusters-\(UUID().uuidString)")
 
-    @Test(arguments: [60, 80, 200]) func theTextAfterEveryClusterStaysInItsPlace(_ width: Int) async throws {
+    /// At three widths under tmux's own type, and at 80 columns under every terminal type of
+    /// the matrix (Docs/configuration.md, "Terminals").
+    static let cases: [(width: Int, type: String)] = [(60, "tmux-256color"), (80, "tmux-256color"), (200, "tmux-256color")]
+        + TerminalTypesEndToEndTests.types.map { (80, $0) }
+
+    @Test(arguments: cases) func theTextAfterEveryClusterStaysInItsPlace(_ width: Int, _ type: String) async throws {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let articles = root.appendingPathComponent("articles.json")
@@ -40,7 +45,8 @@ import Testing
         let port = try #require(banner.lazy.compactMap { $0.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { UInt16($0.1) } }.first)
         let app = try TmuxTerminal(
             [BuiltProducts.path("challenge-tui"), "--backend", "http", "--server", "http://127.0.0.1:\(port)", "--challenge", "articles"],
-            width: width, environment: BuiltProducts.isolatedEnvironment(dataDir: root.appendingPathComponent("data")))
+            width: width,
+            environment: BuiltProducts.isolatedEnvironment(dataDir: root.appendingPathComponent("data")).merging(["TERM": type]) { $1 })
 
         var rows = try Self.rows(try await app.waitFor("after#A"))
         // Down to the last article one row at a time, then back to the first: every row redrawn

@@ -28,10 +28,52 @@ import Testing
         screen.first { row in ["^[", "\u{1B}", "[1~", "[4~", "[11~", "[[A", "[7~", "[2$", "38;", "48;"].contains { row.contains($0) } }
     }
 
+    /// How a type's colours come back from tmux (`capture-pane -e`).
+    enum ColourKind: Equatable { case rgb, palette256, basic, none }
+
+    static func expectedKind(_ type: String) -> ColourKind {
+        switch type {
+        case _ where type.hasSuffix("-direct"): .rgb
+        case _ where type.hasSuffix("-256color"): .palette256
+        case "xterm", "xterm-16color", "linux": .basic
+        default: .none
+        }
+    }
+
+    /// The kinds of colour the SGR sequences of `styled` set (the defaults, 39 and 49, aside).
+    static func kinds(_ styled: String) -> Set<ColourKind> {
+        var found: Set<ColourKind> = []
+        for match in styled.matches(of: /\x1B\[([0-9;:]*)m/) {
+            var codes = match.1.split(separator: ";").map(String.init)[...]
+            while let code = codes.popFirst() {
+                switch code {
+                case "38", "48":
+                    let form = codes.popFirst()
+                    found.insert(form == "2" ? .rgb : .palette256)
+                    codes = codes.dropFirst(form == "2" ? 3 : 1)
+                case _ where code.hasPrefix("38:2") || code.hasPrefix("48:2"): found.insert(.rgb)
+                case _ where code.count == 2 && (code.hasPrefix("3") || code.hasPrefix("4") || code.hasPrefix("9")) && !code.hasSuffix("9"):
+                    found.insert(.basic)
+                case _ where code.count == 3 && code.hasPrefix("10"): found.insert(.basic)
+                default: break
+                }
+            }
+        }
+        return found
+    }
+
     @Test(arguments: types)
     func everyChallengeShowsAndKeysAreKeys(type: String) async throws {
         let (terminal, dataDir) = try launch(type)
         defer { try? FileManager.default.removeItem(at: dataDir) }
+        try await terminal.waitFor("▸ 1  Navigation flow")
+        // The colours are those the type has: exact RGB, the 256 palette, the 8 or 16, or none.
+        let expected = Self.expectedKind(type)
+        try terminal.send("Enter")
+        try await terminal.waitUntil("a screen of the flow") { $0.contains { $0.hasPrefix(" Screen ") } }
+        let kinds = Self.kinds(try terminal.screenWithColours())
+        #expect(kinds == (expected == .none ? [] : [expected]), "\(type): \(kinds)")
+        try terminal.send("q")
         try await terminal.waitFor("▸ 1  Navigation flow")
         // Home, End, PgDn and F1 in the forms ncurses may not know for this entry: each one key.
         for sequence in ["\u{1B}[1~", "\u{1B}[4~", "\u{1B}[7~", "\u{1B}[8~", "\u{1B}[6~", "\u{1B}[1;5A", "\u{1B}[2$"] {

@@ -85,7 +85,9 @@ final class PseudoTerminal {
     /// back where ncurses left it; an unchanged cluster is not sent again.
     @Test func clustersNcursesCantHoldReachTheTerminalWholeAfterItsFrame() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
-        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color")
+        // The background given, so no query follows the frame's last bytes.
+        let terminal = NcursesTerminal(
+            environment: [:], input: pty.slave, output: pty.slave, terminalType: "xterm-256color", background: .dark)
         try terminal.start()
         defer { terminal.stop() }
         var canvas = Canvas(size: terminal.size)
