@@ -451,10 +451,19 @@ public final class NcursesTerminal: Terminal {
     /// The codes ncurses gave the terminfo entry's extended keys, by their names (modified
     /// arrows and the like: see `KeyDecoder.key(modifiedKeyName:)`). Our own prefixes
     /// (`TerminalModes.keyDefinitions`) have codes below the first of them.
+    /// ncurses numbers them one after another: the walk stops 16 codes past the last name (or
+    /// 64 in without one), since asking `keyname` of all 1,024 codes took 0.7 ms of the first
+    /// frame, and asking until the names end takes 0.06 ms (xterm-256color's 61 names).
     private static func extendedKeyCodes() -> [Int32: Key] {
         var keys: [Int32: Key] = [:]
+        var named = false, sinceLastName: Int32 = 0
         for code in (KEY_MAX + 1)...(KEY_MAX + 1024) {
-            guard let name = keyname(code).map({ String(cString: $0) }) else { continue }
+            guard let name = keyname(code).map({ String(cString: $0) }) else {
+                sinceLastName += 1
+                if sinceLastName >= (named ? 16 : 64) { break }
+                continue
+            }
+            (named, sinceLastName) = (true, 0)
             if let key = KeyDecoder.key(modifiedKeyName: name) { keys[code] = key }
         }
         return keys
