@@ -272,7 +272,7 @@ import Testing
         #expect(TerminalModes.standard.enableSequence == "\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h")
         #expect(TerminalModes(mouse: false).enableSequence == "\u{1B}[?2004h")
         #expect(TerminalModes.none.enableSequence.isEmpty)
-        #expect(TerminalModes.resetSequence == "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l")
+        #expect(TerminalModes.resetSequence == "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?7h")
         #expect(Set(TerminalModes.keyDefinitions.map(\.code)).count == 4)
     }
 }

@@ -67,6 +67,7 @@ import Testing
         let text = String(decoding: result.output, as: UTF8.self)
         #expect(text.contains("\u{1B}[?1049l"), "left the alternate screen")
         #expect(text.contains("\u{1B}[?2004l") && text.contains("\u{1B}[?1000l"), "paste and mouse modes off")
+        #expect(text.contains("\u{1B}[?7h"), "auto-wrap on, even if a cluster was being written")
     }
 
     @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGQUIT, SIGVTALRM, SIGPROF, SIGXCPU, SIGTERM, SIGABRT])

@@ -29,8 +29,10 @@ public struct TerminalModes: Hashable, Sendable {
     }
 
     /// Switches every one of them off, whichever were on (the motion modes `?1002` and `?1003`
-    /// too, in case something else left them on): written on every way out.
-    public static let resetSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l"
+    /// too, in case something else left them on), and auto-wrap back on (`?7h`, every
+    /// terminal's default: a signal may land while a cluster is written with it off, Docs/
+    /// configuration.md, "Wide characters and emoji"): written on every way out.
+    public static let resetSequence = "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?7h"
 
     /// The input prefixes ncurses returns as single codes, for `InputDecoder` to gather what
     /// follows. They replace a terminfo `kmous` (ncurses would otherwise parse mouse reports
