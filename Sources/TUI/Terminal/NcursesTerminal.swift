@@ -364,7 +364,7 @@ public final class NcursesTerminal: Terminal {
     ) -> Int32 {
         let attributes = NcursesTerminal.attributes(cell.style)
         pairs.release(oldPair)
-        let pair = colorPair(for: cell.style, isText: ReadableForeground.isText(cell.character))
+        let pair = colorPair(for: cell.style, character: cell.character)
         var glyph = cchar_t()
         // The cell's first CCHARW_MAX - 1 scalars and a NUL, on the stack: this runs for every
         // cell that changed, and an array apiece was most of its cost.
@@ -392,11 +392,12 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// The pair for `style`, counted as used by one more cell on screen.
-    private func colorPair(for style: Style, isText: Bool) -> Int32 {
+    private func colorPair(for style: Style, character: Character) -> Int32 {
         var fg = colorIndex(for: style.foreground)
         let bg = colorIndex(for: style.background)
-        if isText, colorMode != .none { fg = readableForeground(fg, on: bg) }
+        // The terminal's own colours read (most cells): only the rest is checked, text only.
         if fg == -1 && bg == -1 { return 0 }
+        if colorMode != .none, ReadableForeground.isText(character) { fg = readableForeground(fg, on: bg) }
         let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
         if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
         return assignment.pair
