@@ -7,53 +7,22 @@ import Testing
 /// behind it. With 8 colours dim grey became white on B2's yellow, and cyan sat on a light
 /// terminal's white.
 @Suite(.timeLimit(.minutes(10))) struct ReadableColoursEndToEndTests {
-    /// xterm's 16 colours.
-    static let ansi: [(Double, Double, Double)] = [
-        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
-    ]
-
-    static func luminance(_ c: (Double, Double, Double)) -> Double {
-        func channel(_ v: Double) -> Double { let x = v / 255; return x <= 0.039_28 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
-        return 0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+    static func luminance(_ c: [Int]) -> Double {
+        func channel(_ v: Int) -> Double { let x = Double(v) / 255; return x <= 0.039_28 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4) }
+        return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
     }
 
     /// The characters of `styled` (capture-pane -e) whose colours read too close, as
     /// "character fg/bg" strings; `light` says what the default colours are.
     static func unreadable(_ styled: String, light: Bool) -> [String] {
-        let defaultForeground = light ? 0 : 7, defaultBackground = light ? 15 : 0
-        var fg: Int?, bg: Int?, reverse = false
+        let defaultForeground = StyledScreen.ansi[light ? 0 : 7], defaultBackground = StyledScreen.ansi[light ? 15 : 0]
         var found: [String] = []
-        var scalars = Array(styled.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            if scalar == "\u{1B}", scalars.first == "[" {
-                scalars.removeFirst()
-                var parameters = ""
-                while let next = scalars.popFirst(), next != "m" { parameters.unicodeScalars.append(next) }
-                var codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
-                while let code = codes.popFirst() {
-                    switch code {
-                    case 0: (fg, bg, reverse) = (nil, nil, false)
-                    case 7: reverse = true
-                    case 27: reverse = false
-                    case 30...37: fg = code - 30
-                    case 90...97: fg = code - 82
-                    case 39: fg = nil
-                    case 40...47: bg = code - 40
-                    case 100...107: bg = code - 92
-                    case 49: bg = nil
-                    case 38, 48: // 256 or direct colours: not in this test's terminals
-                        found.append("unexpected colour \(parameters)")
-                    default: break
-                    }
-                }
-                continue
-            }
-            guard scalar.value > 0x20, !(0x2500...0x259F).contains(scalar.value) else { continue }
-            var shownForeground = fg ?? defaultForeground, shownBackground = bg ?? defaultBackground
-            if reverse { swap(&shownForeground, &shownBackground) }
-            let a = luminance(ansi[shownForeground]), b = luminance(ansi[shownBackground])
-            if (max(a, b) + 0.05) / (min(a, b) + 0.05) < 2 { found.append("\(scalar) \(shownForeground)/\(shownBackground)") }
+        for cell in StyledScreen.cells(styled).joined() where cell.character != " " {
+            // Box drawing and block elements are lines and areas, not text.
+            guard let scalar = cell.character.unicodeScalars.first, !(0x2500...0x259F).contains(scalar.value) else { continue }
+            let foreground = cell.foreground ?? defaultForeground, background = cell.background ?? defaultBackground
+            let a = luminance(foreground), b = luminance(background)
+            if (max(a, b) + 0.05) / (min(a, b) + 0.05) < 2 { found.append("\(cell.character) \(foreground)/\(background)") }
         }
         return found
     }

@@ -62,67 +62,12 @@ import Testing
         return found
     }
 
-    /// The RGB a cell of `styled` is shown in, by its SGR: each row's cells with their
-    /// foreground and background (nil: the terminal's default).
-    static func cells(_ styled: String) -> [[(character: Character, foreground: [Int]?, background: [Int]?)]] {
-        let ansi: [[Int]] = [
-            [0, 0, 0], [205, 0, 0], [0, 205, 0], [205, 205, 0], [0, 0, 238], [205, 0, 205], [0, 205, 205], [229, 229, 229],
-            [127, 127, 127], [255, 0, 0], [0, 255, 0], [255, 255, 0], [92, 92, 255], [255, 0, 255], [0, 255, 255], [255, 255, 255],
-        ]
-        func palette(_ n: Int) -> [Int] {
-            if n < 16 { return ansi[n] }
-            if n >= 232 { let v = 8 + 10 * (n - 232); return [v, v, v] }
-            let levels = [0, 95, 135, 175, 215, 255], i = n - 16
-            return [levels[i / 36], levels[i / 6 % 6], levels[i % 6]]
-        }
-        var rows: [[(character: Character, foreground: [Int]?, background: [Int]?)]] = []
-        var foreground: [Int]?, background: [Int]?
-        for line in styled.split(separator: "\n", omittingEmptySubsequences: false) {
-            var row: [(character: Character, foreground: [Int]?, background: [Int]?)] = []
-            var rest = Substring(line)
-            while let character = rest.first {
-                if character == "\u{1B}", let match = rest.prefixMatch(of: /\x1B\[([0-9;:]*)m/) {
-                    rest = rest[match.range.upperBound...]
-                    var codes = match.1.split(separator: ";", omittingEmptySubsequences: false)
-                        .flatMap { $0.contains(":") ? $0.split(separator: ":", omittingEmptySubsequences: false) : [$0] }
-                        .map { Int($0) ?? -1 }[...]
-                    while let code = codes.popFirst() {
-                        switch code {
-                        case 0: (foreground, background) = (nil, nil)
-                        case 30...37: foreground = ansi[code - 30]
-                        case 90...97: foreground = ansi[code - 82]
-                        case 39: foreground = nil
-                        case 40...47: background = ansi[code - 40]
-                        case 100...107: background = ansi[code - 92]
-                        case 49: background = nil
-                        case 38, 48:
-                            let form = codes.popFirst()
-                            if form == -1 { _ = codes.popFirst() } // `38:2::r:g:b`: an empty colour space
-                            let value: [Int]
-                            if form == 5 { value = palette(codes.popFirst() ?? 0) } else {
-                                if codes.first == -1 { codes.removeFirst() }
-                                value = Array(codes.prefix(3)); codes = codes.dropFirst(3)
-                            }
-                            if code == 38 { foreground = value } else { background = value }
-                        default: break
-                        }
-                    }
-                    continue
-                }
-                row.append((character, foreground, background))
-                rest = rest.dropFirst()
-            }
-            rows.append(row)
-        }
-        return rows
-    }
-
     /// The share of the list's thumbnail cells (columns 2…5) that stand out from the dark
     /// terminal's black: a half with a channel of 48 or more (Docs/images.md, "What each colour
     /// mode shows"); or, without colour, a shade that isn't blank.
     static func visibleThumbnailShare(_ styled: String) -> Double {
         var total = 0, visible = 0
-        for row in Self.cells(styled).dropFirst(2).dropLast(2) where row.count > 6 {
+        for row in StyledScreen.cells(styled).dropFirst(2).dropLast(2) where row.count > 6 {
             for cell in row[2..<6] {
                 guard "▀░▒▓█".contains(cell.character) else { continue }
                 total += 1

@@ -39,12 +39,17 @@ public struct Theme: Hashable, Sendable {
     /// What the terminal shows for `color` in this mode (the ANSI colours as xterm shows them);
     /// nil in `.none`.
     public func shown(_ color: RGB) -> RGB? {
-        guard let index = index(for: color) else { return nil }
-        switch mode {
-        case .direct: return Theme.directColor(index)
-        case .xterm256: return Theme.xterm256Color(index)
-        case .basic16, .basic8: return Theme.ansi16[index]
-        case .none: return nil
+        index(for: color).flatMap { Theme.color(ofNumber: $0, direct: mode == .direct) }
+    }
+
+    /// The RGB a terminal colour number shows: packed RGB on a direct-colour terminal, else a
+    /// palette index (the ANSI colours as xterm shows them); nil for the default (-1).
+    public static func color(ofNumber number: Int, direct: Bool) -> RGB? {
+        if direct && number >= 0 { return directColor(number) }
+        switch number {
+        case 0...15: return ansi16[number]
+        case 16...255: return xterm256Color(number)
+        default: return nil
         }
     }
 

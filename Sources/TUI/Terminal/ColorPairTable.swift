@@ -148,15 +148,11 @@ struct ColorPairTable {
     /// The RGB a colour number shows: packed RGB on a direct-colour terminal, else a palette
     /// index; nil for the default (-1).
     static func color(_ number: Int32, direct: Bool) -> RGB? {
-        direct && number >= 0 ? Theme.directColor(Int(number)) : paletteColor(number)
+        Theme.color(ofNumber: Int(number), direct: direct)
     }
 
     /// The RGB xterm shows for a colour index; nil for the default (-1).
     static func paletteColor(_ index: Int32) -> RGB? {
-        switch index {
-        case 0...15: Theme.ansi16[Int(index)]
-        case 16...255: Theme.xterm256Color(Int(index))
-        default: nil
-        }
+        color(index, direct: false)
     }
 }

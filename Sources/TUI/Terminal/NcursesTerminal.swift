@@ -408,8 +408,8 @@ public final class NcursesTerminal: Terminal {
     private func readableForeground(_ foreground: Int32, on background: Int32) -> Int32 {
         let key = ColorPairTable.Key(foreground: foreground, background: background)
         if let known = readableForegrounds[key] { return known }
-        let shownForeground = ColorPairTable.color(foreground, direct: colorMode == .direct)
-        let shownBackground = ColorPairTable.color(background, direct: colorMode == .direct)
+        let shownForeground = Theme.color(ofNumber: Int(foreground), direct: colorMode == .direct)
+        let shownBackground = Theme.color(ofNumber: Int(background), direct: colorMode == .direct)
         let chosen = ReadableForeground.choose(foreground: shownForeground, background: shownBackground, terminal: self.background)
         let index = chosen == shownForeground ? foreground : chosen.map { colorIndex(for: $0) } ?? foreground
         readableForegrounds[key] = index
