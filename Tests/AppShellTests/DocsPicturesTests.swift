@@ -171,7 +171,7 @@ import TUITesting
     @Test func profileWithFieldErrors() async throws {
         let app = try Self.app(.profile)
         try await app.waitFor("BASIC INFORMATION")
-        app.press(.ctrl("u"), .tab, .tab, .enter)
+        app.press(.tab, .ctrl("u"), .tab, .tab, .enter)
         app.fillPasswords(current: "password123", new: "short", confirmation: "shorter")
         app.press(.enter)
         #expect(app.contains("✗ Enter a first name"))

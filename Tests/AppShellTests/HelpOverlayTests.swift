@@ -32,14 +32,14 @@ import TUI
     }
 
     @Test func inAFieldF1OpensHelpAndHelpSaysThatArrowsEditThere() async throws {
-        let app = try await ShellHarness.loadedProfile()
+        let app = try await ShellHarness.loadedProfile(entering: true)
         #expect(app.profileScreen?.capturesText == true)
         app.press(.char("?"))
         #expect(!app.contains("╭─ Help"), "? is typed in a field")
         app.press(.function(1))
         #expect(app.contains("╭─ Help"))
         #expect(app.contains("back too, when no field has focus (in one they edit)"))
-        #expect(app.contains("edit the focused field, with ← → Home End Backspace Delete"))
+        #expect(app.contains("edit the focused field, with ← → Home End Backspace"))
     }
 
     @Test func longDescriptionsWrapUnderThemselvesOrAreCut() {
@@ -130,6 +130,7 @@ import TUI
 
         let profile = try ShellHarness.profile([.profileUpdate: .slow(3)])
         try await profile.waitFor("Johnny B")
+        profile.press(.tab)
         profile.type("!")
         profile.focus(.save(.basicInformation))
         profile.press(.enter, .char("?"))

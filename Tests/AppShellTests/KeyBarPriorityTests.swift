@@ -48,7 +48,7 @@ import TUI
             ArticlesFixture.endpoint(.alwaysFail(.status(400))), store: try ArticlesFixture.store(with: [long, short]))
         try await app.waitFor("Long read")
         app.press(.enter)
-        try await app.waitFor("‹ Back (Esc)")
+        try await app.waitFor("‹ Back ")
         #expect(app.lines[23].hasPrefix("Esc back · ↑↓ scroll"))
         app.press(.escape, .down, .enter)
         try await app.waitFor("One line.")

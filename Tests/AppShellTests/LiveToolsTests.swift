@@ -362,7 +362,7 @@ import CoreTesting
         #expect(app.screen.typed.count == 2, "the shell took it before the screen")
         #expect(app.terminal.lines[23] == "↑↓ scroll · / filter · Esc to screen · ? help · q leave · n hide network")
         app.press(.escape)
-        #expect(app.terminal.lines[23] == "r retry · ? help · q leave · n to network · f faults · t timeline")
+        #expect(app.terminal.lines[23] == "r retry · Esc back · ? help · q leave · n to network · f faults · t timeline")
     }
 
     @Test func theCursorHidesUnderTheInspector() throws {

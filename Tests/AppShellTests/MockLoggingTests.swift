@@ -102,6 +102,7 @@ import TUI
         let scenario = Scenario(name: "log", description: "", defaults: .instant, endpoints: [.profileUpdate: .failingOnce(.status(500))])
         let app = try ShellHarness(options: options, scenario: scenario, logger: try logger())
         try await app.waitFor("BASIC INFORMATION")
+        app.press(.tab)
         app.type("!")
         app.press(.tab, .tab, .enter)
         try await app.waitFor("Server error 500")

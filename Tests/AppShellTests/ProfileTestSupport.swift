@@ -16,12 +16,15 @@ extension ShellHarness {
         return try ShellHarness(options: options, scenario: scenario, size: size)
     }
 
-    /// The app opened on the profile screen with the profile loaded.
+    /// The app opened on the profile screen with the profile loaded, and (unless `entering` is
+    /// false) the user gone into First Name with Tab, as one does to edit: the form opens with no
+    /// field taking the keys (Docs/keys.md, "Forms").
     static func loadedProfile(
-        _ endpoints: [EndpointName: EndpointBehaviour] = [:], size: Size = Size(width: 80, height: 24)
+        _ endpoints: [EndpointName: EndpointBehaviour] = [:], size: Size = Size(width: 80, height: 24), entering: Bool = true
     ) async throws -> ShellHarness {
         let app = try profile(endpoints, size: size)
         try await app.waitFor("BASIC INFORMATION")
+        if entering { app.press(.tab) }
         return app
     }
 

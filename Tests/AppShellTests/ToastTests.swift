@@ -71,7 +71,7 @@ import TUI
     private func askingToLeave() async throws -> ShellHarness {
         let app = try await ShellHarness.loadedProfile()
         app.type("!")
-        app.press(.escape)
+        app.press(.escape, .escape)
         #expect(app.shell.pendingLeave?.focus == .no)
         return app
     }

@@ -163,7 +163,7 @@ import Testing
 
     @Test func screenTexts() {
         #expect(ProfileCopy.title == "User Profile")
-        #expect(ProfileCopy.backButton == "‹ Dashboard")
+        #expect(ProfileCopy.backButton == "Dashboard")
         #expect(ProfileSection.basicInformation.title == "BASIC INFORMATION")
         #expect(ProfileSection.password.title == "PASSWORD")
         #expect(ProfileSection.allCases.allSatisfy { $0.saveButtonTitle == "SAVE CHANGES" })

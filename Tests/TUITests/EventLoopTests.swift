@@ -41,12 +41,15 @@ private struct Harness {
     let poller: ImmediatePoller
     let loop: EventLoop<Probe>
 
-    init(size: Size = Size(width: 80, height: 24), configure: (Probe) -> Void = { _ in }) throws {
+    init(
+        size: Size = Size(width: 80, height: 24), configuration: EventLoop<Probe>.Configuration = .init(handlesSignals: false),
+        configure: (Probe) -> Void = { _ in }
+    ) throws {
         terminal = HeadlessTerminal(size: size)
         let terminal = terminal
         poller = ImmediatePoller(advancing: time, hasPendingInput: { terminal.hasPendingKeys })
         configure(app)
-        loop = try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: .driven(by: time))
+        loop = try EventLoop(app: app, terminal: terminal, configuration: configuration, poller: poller, time: .driven(by: time))
     }
 }
 
@@ -213,24 +216,34 @@ private struct Harness {
         #expect(h.terminal.canvas.size == Size(width: 100, height: 30))
     }
 
-    @Test func terminalTooSmallShowsTheMessageIgnoresKeysAndRecovers() throws {
+    @Test func terminalTooSmallShowsTheMessageAndHowToQuitPassesKeysOnAndRecovers() throws {
         let h = try Harness(size: Size(width: 59, height: 24))
         try h.loop.start()
         #expect(h.loop.isTooSmall)
         #expect(h.terminal.snapshot.contains("Terminal too small: need 60x20, have 59x24"))
+        #expect(h.terminal.snapshot.contains("Ctrl-C to quit"))
         #expect(h.app.renders == 0)
-        h.terminal.enqueue(.down, .enter, .char("x"))
+        // The app follows its own rules meanwhile (a `q` in a field is typed): it gets the keys,
+        // not the clicks, and is not drawn.
+        h.terminal.enqueue(.down, .char("q"), .mouse(.click(at: Point(x: 1, y: 1))))
         _ = h.loop.step()
-        #expect(h.app.events.isEmpty)
+        #expect(h.app.events == ["key ↓", "key q"])
+        #expect(h.app.renders == 0)
         h.terminal.resize(to: Size(width: 60, height: 20))
         _ = h.loop.step()
         #expect(!h.loop.isTooSmall)
-        #expect(h.terminal.lines[0] == "events: 1") // the app is back (it saw the resize)
+        #expect(h.terminal.lines[0] == "events: 3") // the app is back (it saw the resize)
         h.terminal.resize(to: Size(width: 80, height: 19))
         _ = h.loop.step()
         #expect(h.terminal.lines.joined().contains("have 80x19"))
+    }
+
+    @Test func aKeyNamedToQuitWhileTooSmallQuitsBeforeTheAppSeesIt() throws {
+        let h = try Harness(size: Size(width: 40, height: 10), configuration: .init(quitKeysWhenTooSmall: [.char("q")], handlesSignals: false))
+        try h.loop.start()
         h.terminal.enqueue(.char("q"))
         #expect(h.loop.step() == .quit)
+        #expect(h.app.events.isEmpty)
     }
 
     @Test func ctrlCQuitsWhileTooSmall() throws {

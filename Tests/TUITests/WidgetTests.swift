@@ -123,13 +123,13 @@ import Testing
     @Test func tooSmallMessageNamesBothSizes() {
         var canvas = Canvas(size: Size(width: 50, height: 5))
         TooSmallScreen(minimum: Size(width: 60, height: 20)).draw(in: canvas.bounds, on: &canvas)
-        #expect(canvas.lines == ["", "", "    Terminal too small: need 60x20, have 50x5", "", ""])
+        #expect(canvas.lines == ["", "    Terminal too small: need 60x20, have 50x5", "", "        Make it bigger, or Ctrl-C to quit", ""])
     }
 
     @Test func tooSmallMessageWrapsOnATinyTerminal() {
         var canvas = Canvas(size: Size(width: 20, height: 6))
         TooSmallScreen(minimum: Size(width: 60, height: 20)).draw(in: canvas.bounds, on: &canvas)
-        #expect(canvas.lines == ["", "Terminal too small:", "  need 60x20, have", "        20x6", "", ""])
+        #expect(canvas.lines == ["Terminal too small:", "  need 60x20, have", "        20x6", "", " Make it bigger, or", "   Ctrl-C to quit"])
     }
 }
 

@@ -70,8 +70,8 @@ struct ArticleDetailView: StatefulWidget {
     /// event has already told how many lines fit.
     func draw(in rect: Rect, on canvas: inout Canvas, state scroll: TextScroll) {
         let header = rect.inset(horizontal: 1, vertical: 0)
-        let back = ArticlesStatus.drawHeader(left: [("‹ Back", .bold), (" (Esc)", .dim)], status: status, in: header.row(0), on: &canvas)
-        canvas.addHitRegion(back, KeyTarget.press(.escape))
+        ArticlesStatus.drawHeader(left: [], status: status, in: header.row(0), on: &canvas)
+        BackButton().draw(in: rect.row(0), on: &canvas)
         ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
         // The wheel anywhere on the page scrolls the description, three lines a step.
         canvas.addHitRegion(rect.inset(top: 2), KeyTarget.scroll(lines: 3))

@@ -25,6 +25,7 @@ final class FeatureHost<F: Feature>: Screen {
     var keyBarItems: [KeyBar.Item] { feature.keyMap.barItems(for: feature) }
     var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
     var capturesText: Bool { feature.capturesText }
+    var takesEscape: Bool { feature.command(for: .escape) != nil }
     var isAnimating: Bool { feature.isAnimating }
     func activity(at now: Duration) -> String? { feature.activity(at: now) }
 

@@ -59,15 +59,14 @@ struct NavigationFlowView: Widget {
         }
     }
 
-    /// Row 0: `[ < ]  Screen C1` on the left (the button only where back works), the app's name
+    /// Row 0: ` ‹ Back  Screen C1` on the left (the button only where back works), the app's name
     /// on the right; row 1: a rule.
     private func drawHeader(in rect: Rect, on canvas: inout Canvas) {
         let line = rect.row(0).inset(left: 1, right: 1)
         var x = line.x
         if state.canGoBack {
-            let button = Button("<", style: base.bolded()).draw(in: line.inset(left: x - line.x, right: 0), on: &canvas)
-            canvas.addHitRegion(button, KeyTarget.press(.escape), clipTo: line)
-            x = button.maxX + 2
+            let button = BackButton(style: base.bolded()).draw(in: rect.row(0).inset(right: 1), on: &canvas)
+            x = button.maxX + 1
         }
         let title = state.isLoadingProgress ? Self.appName : state.screen.title
         x = canvas.put(title, at: Point(x: x, y: line.y), style: base.bolded(), clipTo: line)

@@ -89,8 +89,12 @@ struct ProfileFeature: Feature {
     /// A click on a field focuses it (the cursor at the end, as Tab leaves it); on SAVE CHANGES
     /// it focuses the button and does what Enter on it does.
     func command(for mouse: MouseEvent, on target: ProfileTarget) -> FeatureCommand<Event>? {
-        guard case .press(.left) = mouse.action, state.showsForm else { return nil }
+        guard case .press(.left) = mouse.action else { return nil }
+        if target == .back { return .leave }
+        guard state.showsForm else { return nil }
         switch target {
+        case .back:
+            return .leave
         case .field(let field):
             return .send(.focus(.field(field)))
         case .save(let section):

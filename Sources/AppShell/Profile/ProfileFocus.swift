@@ -5,15 +5,19 @@ import Profile
 ///
 /// The order is the issue's — First Name, Last Name, SAVE CHANGES, Current Password, New
 /// Password, Re-enter Password, SAVE CHANGES — with the header's `‹ Dashboard` button before
-/// them, where it sits on screen. Focus starts on First Name; Tab and Shift-Tab go round (so
-/// Tab after the last SAVE CHANGES reaches `‹ Dashboard`, then First Name); ↓ and ↑ stop at the
-/// ends, as a list does.
+/// them, where it sits on screen. The form opens with no stop focused (`outside`, between
+/// `‹ Back` and First Name), so no field takes the keys until the user moves into one: the
+/// shell's keys (`?`, `q`, `n`, `f`, `t`) work at once (Docs/keys.md, "Forms"). Tab and
+/// Shift-Tab go round (so Tab after the last SAVE CHANGES reaches `‹ Back`, then First Name);
+/// ↓ and ↑ stop at the ends, as a list does.
 enum ProfileFocus: Hashable, Sendable {
+    /// No stop: nothing is highlighted and no field takes the keys.
+    case outside
     case back
     case field(ProfileField)
     case save(ProfileSection)
 
-    static let initial = ProfileFocus.field(.firstName)
+    static let initial = ProfileFocus.outside
 
     static let order: [ProfileFocus] = [
         .back,
@@ -38,15 +42,18 @@ enum ProfileFocus: Hashable, Sendable {
 
     private func step(_ offset: Int, wrapping: Bool) -> ProfileFocus {
         let order = Self.order
-        guard let index = order.firstIndex(of: self) else { return Self.initial }
+        // Outside sits between `‹ Back` (index 0) and First Name (index 1).
+        guard let index = order.firstIndex(of: self) else { return order[offset > 0 ? 1 : 0] }
         let target = index + offset
         if wrapping { return order[(target % order.count + order.count) % order.count] }
         return order[min(max(0, target), order.count - 1)]
     }
 }
 
-/// What the profile view adds to the hit map besides `KeyTarget`s (`‹ Dashboard` is Esc).
+/// What the profile view adds to the hit map besides `KeyTarget`s.
 enum ProfileTarget: Hashable, Sendable {
+    /// `‹ Dashboard`: back to the launcher, from a field too (where Esc only leaves the field).
+    case back
     /// A field's row (label and field): a click gives it the focus.
     case field(ProfileField)
     /// A section's SAVE CHANGES.

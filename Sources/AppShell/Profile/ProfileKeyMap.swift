@@ -17,11 +17,14 @@ enum ProfileCommand: Equatable, Sendable {
 
 /// The profile screen's keys, in one place.
 ///
-/// - Esc always leaves (through the shell, which asks about unsaved edits first). ← and
-///   Backspace leave too, except in a text field, where they edit.
-/// - Tab/Shift-Tab go round the focus stops; ↓/↑ (and j/k on a button) move without wrapping.
+/// - The form opens with no stop focused, so no field takes the keys until the user moves into
+///   one (Tab, ↓, Enter, a click): `q`, `?`, `n`, `f`, `t` work at once (Docs/keys.md, "Forms").
+/// - Esc in a text field leaves the field (the edits stay); anywhere else it leaves the screen
+///   (through the shell, which asks about unsaved edits first). ← and Backspace leave too,
+///   except in a text field, where they edit.
+/// - Tab/Shift-Tab go round the focus stops; ↓/↑ (and j/k outside a field) move without wrapping.
 /// - Enter (or Space) on SAVE CHANGES submits its section; on `‹ Dashboard` it leaves; in a text
-///   field Enter moves on to the next stop.
+///   field, or before any stop has the focus, Enter moves on to the next stop.
 /// - In a text field every other key is the field's, so `q` and `?` are typed, not commands.
 /// - `r` retries a failed load; it is a command only where it can't be typed (no form shown).
 enum ProfileKeyMap {
@@ -35,7 +38,7 @@ enum ProfileKeyMap {
             }
         }
         switch key {
-        case .escape: return .leave
+        case .escape: return focus.field == nil ? .leave : .focus(.outside)
         case .tab: return .focus(focus.next)
         case .backTab: return .focus(focus.previous)
         case .down: return .focus(focus.below)
@@ -48,6 +51,7 @@ enum ProfileKeyMap {
         switch (key, focus) {
         case (.enter, .save(let section)), (.char(" "), .save(let section)): return .submit(section)
         case (.enter, .back), (.char(" "), .back), (.left, _), (.backspace, _): return .leave
+        case (.enter, .outside): return .focus(focus.below)
         case (.char("j"), _): return .focus(focus.below)
         case (.char("k"), _): return .focus(focus.above)
         default: return nil
@@ -74,6 +78,7 @@ enum ProfileKeyMap {
             when: { $0.state.showsForm },
             barLabel: { context in
                 switch context.focus {
+                case .outside: "edit"
                 case .field: "next"
                 case .save: "save"
                 case .back: "back to the launcher"
@@ -85,8 +90,10 @@ enum ProfileKeyMap {
             [.char("r")], bar: "r", label: "retry", help: "load again after a failed load",
             when: { !$0.state.showsForm && $0.state.canRetryLoad }),
         KeyBinding(
-            [.escape], bar: "Esc", label: "back", help: "back to the launcher (asks about unsaved changes)",
-            when: { !($0.state.showsForm && $0.focus == .back) }),
+            [.escape], bar: "Esc", label: "back",
+            help: "in a field: leave it; else leave the screen (asks if unsaved)",
+            when: { !($0.state.showsForm && $0.focus == .back) },
+            barLabel: { $0.state.showsForm && $0.focus.field != nil ? "leave field" : "back" }),
         KeyBinding(
             [.left, .backspace], bar: nil, label: "back, outside a field", help: "back too, when no field has focus (in one they edit)"),
         KeyBinding(

@@ -74,7 +74,7 @@ struct ProfileLayout: Equatable {
     /// The row of a focus stop.
     func y(of focus: ProfileFocus) -> Int {
         switch focus {
-        case .back: header
+        case .outside, .back: header
         case .field(let field): fields[field] ?? header
         case .save(let section): buttons[section] ?? header
         }

@@ -75,9 +75,8 @@ struct ProfileView: Widget {
         let titleX = row.x + TextLayout.offset(of: DisplayWidth.of(title), in: row.width, alignment: .center)
         canvas.put(title, at: Point(x: titleX, y: row.y), style: Self.headerStyle, clipTo: row)
         // Drawn after the title so a narrow screen keeps the way back whole.
-        let backStyle = focus == .back && state.showsForm ? Self.headerStyle.reversed() : Self.headerStyle
-        let backEnd = canvas.put(" \(ProfileCopy.backButton) ", at: row.origin, style: backStyle, clipTo: row)
-        canvas.addHitRegion(Rect(x: row.x, y: row.y, width: backEnd - row.x, height: 1), KeyTarget.press(.escape), clipTo: row)
+        BackButton(ProfileCopy.backButton, isFocused: focus == .back && state.showsForm, style: Self.headerStyle)
+            .draw(in: row, on: &canvas, target: ProfileTarget.back)
     }
 
     /// Instead of the form: the spinner while loading, or why loading failed and how to retry.

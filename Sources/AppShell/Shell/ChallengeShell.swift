@@ -151,6 +151,9 @@ public final class ChallengeShell: TerminalApp {
             overlays.append(.help(scroll: 0))
         case .char("q") where !keyContext.capturesText:
             if stack.count > 1 { requestLeave() } else { run.quit() }
+        // Back, where the screen has none of its own: out of the challenge, as `q`.
+        case .escape, .left, .backspace:
+            if !keyContext.capturesText && !inspectorHasFocus { requestLeave() }
         default:
             break
         }
@@ -267,7 +270,7 @@ public final class ChallengeShell: TerminalApp {
         let capturesText = inspectorHasFocus ? inspector?.isEditingFilter == true : top?.capturesText == true
         return ShellKeys.Context(
             onLauncher: stack.count <= 1, capturesText: capturesText, showsInspector: isShowingInspector,
-            inspectorHasFocus: inspectorHasFocus)
+            inspectorHasFocus: inspectorHasFocus, screenTakesEscape: top?.takesEscape == true)
     }
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).

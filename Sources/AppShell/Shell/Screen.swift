@@ -31,6 +31,10 @@ public protocol Screen: AnyObject {
     var keyGuide: KeyGuide { get }
     /// True while a text field has focus: then `q`, `?`, `j`, `k` are typed, not commands.
     var capturesText: Bool { get }
+    /// True while Esc is the screen's own (a back of its own: C to B, the article to the list, a
+    /// field left); else Esc, ← and Backspace leave the challenge, as `q` does (Docs/keys.md,
+    /// "Back").
+    var takesEscape: Bool { get }
     /// True while something moves (a spinner, a countdown): the shell redraws at the spinner's
     /// rate only then, so an idle screen costs nothing.
     var isAnimating: Bool { get }
@@ -68,6 +72,7 @@ extension Screen {
     /// A screen that declares no keys of its own: help shows the shell's.
     public var keyGuide: KeyGuide { KeyGuide(title: "This screen", entries: []) }
     public var capturesText: Bool { false }
+    public var takesEscape: Bool { false }
     public var isAnimating: Bool { false }
     public func activity(at now: Duration) -> String? { nil }
     public func appear(_ context: ScreenContext) {}

@@ -14,9 +14,22 @@ enum ShellKeys {
         var showsInspector: Bool
         /// The inspector has the keys (the screen beside it doesn't).
         var inspectorHasFocus = false
+        /// Esc is the screen's own now (a back of its own, a field to leave).
+        var screenTakesEscape = false
     }
 
     static let global = KeyMap<Context>("Everywhere", [
+        // One rule for back (Docs/keys.md, "Back"): a screen with a back of its own declares
+        // Esc itself; everywhere else in a challenge it leaves, as `q`.
+        {
+            var back = KeyBinding<Context>(
+                [.escape, .left, .backspace], bar: "Esc", label: "back",
+                help: "leave, on a screen with no back of its own",
+                when: { !$0.onLauncher && !$0.capturesText && !$0.screenTakesEscape && !$0.inspectorHasFocus })
+            // Nothing to go back to from the launcher: its help leaves it out.
+            back.isPresent = { !$0.onLauncher }
+            return back
+        }(),
         KeyBinding(
             [.char("?"), .function(1)], bar: "?", label: "help", help: "this help (F1 also in a text field)",
             importance: .essential, when: { !$0.capturesText }),

@@ -5,7 +5,7 @@ import Core
 /// tests agree on the words.
 public enum ProfileCopy {
     public static let title = "User Profile"
-    public static let backButton = "‹ Dashboard"
+    public static let backButton = "Dashboard"
     public static let usernameLabel = "Username"
     public static let loading = "Loading profile…"
     public static let retryHint = "Press r to try again"

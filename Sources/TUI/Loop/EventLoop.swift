@@ -8,14 +8,16 @@ import Glibc
 /// then renders once if anything happened.
 ///
 /// Ctrl-C quits everywhere; Ctrl-Z and SIGTSTP suspend (the terminal given back, the process
-/// stopped, the screen drawn again when it continues). Below `minimumSize` the app is not drawn and gets no keys: the
-/// loop shows "Terminal too small: need 60x20, have WxH" until the terminal grows (only `q` and
-/// Ctrl-C work meanwhile). SIGTERM, SIGHUP and SIGINT end the loop; the terminal is restored
-/// whichever way it ends.
+/// stopped, the screen drawn again when it continues). Below `minimumSize` the app is not drawn:
+/// the loop shows "Terminal too small: need 60x20, have WxH" and how to quit until the terminal
+/// grows. Keys still reach the app and follow its rules (`q` typed in a field, the question
+/// before unsaved changes are dropped); clicks don't, as nothing of the app is on screen.
+/// SIGTERM, SIGHUP and SIGINT end the loop; the terminal is restored whichever way it ends.
 public final class EventLoop<App: TerminalApp> {
     public struct Configuration: Sendable {
         public var minimumSize: Size
-        /// Keys that quit while the terminal is too small (Ctrl-C always quits).
+        /// Keys that quit at once while the terminal is too small, before the app sees them
+        /// (Ctrl-C always quits); every other key but a click reaches the app.
         public var quitKeysWhenTooSmall: Set<Key>
         /// Install the SIGTERM/SIGHUP/SIGINT handlers for the duration of `run()`.
         public var handlesSignals: Bool
@@ -25,7 +27,7 @@ public final class EventLoop<App: TerminalApp> {
         public var inputSequenceTimeout: Duration
 
         public init(
-            minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [.char("q")],
+            minimumSize: Size = Size(width: 60, height: 20), quitKeysWhenTooSmall: Set<Key> = [],
             handlesSignals: Bool = true, inputSequenceTimeout: Duration = .seconds(1)
         ) {
             self.minimumSize = minimumSize
@@ -202,9 +204,9 @@ public final class EventLoop<App: TerminalApp> {
             return
         }
         if isTooSmall {
-            if configuration.quitKeysWhenTooSmall.contains(key) { exit = .quit }
-            // The terminal's answer about its background is news, not a key: the app keeps it.
-            guard case .background = key else { return }
+            if configuration.quitKeysWhenTooSmall.contains(key) { exit = .quit; return }
+            // Nothing of the app is on screen to click on.
+            if case .mouse = key { return }
         }
         app.handle(key, context)
         needsRender = true

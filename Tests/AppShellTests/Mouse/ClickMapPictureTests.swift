@@ -49,7 +49,7 @@ import TUI
     }
 
     @Test func theProfilePicturesAreWhatTheAppDrawsAndItsHitMapSays() async throws {
-        let app = try await ShellHarness.loadedProfile()
+        let app = try await ShellHarness.loadedProfile(entering: false)
         let screen = app.screen
         #expect(screen == (try Self.picture(named: "profile-screen")), "Docs/mouse-and-paste.md shows another screen; the code draws:\n\(screen)")
         let clicks = Self.clickMap(app)

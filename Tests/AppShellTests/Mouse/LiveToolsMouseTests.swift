@@ -56,10 +56,11 @@ import TUI
 
     @Test func theInspectorsHintHidesItEvenWhileATextFieldTakesTheN() async throws {
         let app = try await ShellHarness.loadedProfile()
-        // Esc leaves the profile, n opens the inspector (with the keys), Esc gives them back to
-        // the launcher, 3 opens the profile again.
-        app.press(.escape, .char("n"), .escape, .char("3"))
+        // Esc leaves the field, Esc the profile, n opens the inspector (with the keys), Esc gives
+        // them back to the launcher, 3 opens the profile again, Tab goes into First Name.
+        app.press(.escape, .escape, .char("n"), .escape, .char("3"))
         try await app.waitFor("Johnny B")
+        app.press(.tab)
         #expect(app.shell.isShowingInspector && app.profileScreen?.capturesText == true)
         try app.click("n hide ")
         #expect(!app.shell.isShowingInspector)

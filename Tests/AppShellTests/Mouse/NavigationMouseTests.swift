@@ -60,20 +60,20 @@ import TUI
         #expect(app.contains("Choice A"))
     }
 
-    @Test func theBackButtonOfCGoesBackAndTheLeftBracketIsPartOfIt() async throws {
+    @Test func theBackButtonOfCGoesBackAndItsPaddingIsPartOfIt() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, login: .after(30)))
         try await app.waitForScreen(.b1)
         try app.click("[ Next ]", offset: 3)
         try await app.waitForScreen(.c1)
-        try app.click("[ < ]")
+        try app.click("‹ Back")
         try await app.waitForScreen(.b1)
         try app.click("[ Next ]")
         try await app.waitForScreen(.c1)
-        try app.click("[ < ]", offset: 4)
+        try app.click("‹ Back", offset: 6) // the trailing space is part of it
         try await app.waitForScreen(.b1)
         try app.click("[ Next ]")
         try await app.waitForScreen(.c1)
-        try app.click("[ < ]", offset: 5) // past the button: the space before the title
+        try app.click("‹ Back", offset: 7) // past the button: the space before the title
         try await app.settle()
         #expect(try app.flowState.screen == .c1)
     }

@@ -139,7 +139,7 @@ import Contract
         app.press(.enter)
         #expect(try app.flowState.submitting == Submission(screen: .b1, selection: "Choice B"))
         try await app.waitFor("Submitting Choice B…")
-        #expect(app.lines[23] == "? help · q leave · n network · f faults · t timeline", "nothing of the flow to press while submitting")
+        #expect(app.lines[23] == "Esc back · ? help · q leave · n network · f faults · t timeline", "nothing of the flow to press while submitting")
         app.press(.down)
         #expect(app.contains("│ › Choice B"), "the wheel is locked while submitting")
         try await app.waitForSleepers(1)
@@ -192,7 +192,7 @@ import Contract
         try await app.advance(by: .seconds(1))
         try await app.waitForScreen(.c2)
         #expect(try app.flowState.cameFrom == nil)
-        #expect(!app.contains("[ < ]"))
+        #expect(!app.contains("‹ Back"))
     }
 
     // MARK: 4. Screen C
@@ -293,15 +293,21 @@ import Contract
         try await app.waitForSleepers(1)
         try await app.advance(by: .seconds(3))
         try await app.waitForScreen(.d)
-        #expect(!app.contains("[ < ]"))
-        #expect(app.lines[23] == "? help · q leave · n network · f faults · t timeline")
+        #expect(!app.contains("‹ Back"))
+        #expect(app.lines[23] == "Esc back · ? help · q leave · n network · f faults · t timeline")
         for key in [Key.escape, .left, .backspace, .char("<"), .enter, .char(" "), .up, .char("r")] {
             #expect(NavigationKeys.event(for: key, in: try app.flowState) == nil, "\(key) does nothing on D")
+        }
+        for key in [Key.char("<"), .enter, .char(" "), .up, .char("r")] {
             app.press(key)
             #expect(app.contains("Screen D"))
         }
         try await app.advance(by: .seconds(60))
         #expect(app.contains("Screen D"), "nothing automated happens on D")
+        // No way back within the flow; Esc leaves the challenge as q does (Docs/keys.md, "Back").
+        app.press(.escape)
+        #expect(app.stackDepth == 1)
+        #expect(app.contains("resume at Screen D"))
     }
 
     // MARK: 6. General
@@ -309,18 +315,21 @@ import Contract
     @Test func seed6_onlyScreenCHasABackButton() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, fetch: .now(.failNext(1, .status(500)))))
         try await app.waitFor("Could not fetch")
-        #expect(!app.contains("[ < ]"))
-        app.press(.escape)
+        #expect(!app.contains("‹ Back"))
+        // A and B have no back button of their own: `<` does nothing there, and Esc (as q)
+        // leaves the challenge rather than going back within the flow (Docs/keys.md, "Back").
+        app.press(.char("<"))
         #expect(app.contains("Screen A"))
+        #expect(NavigationKeys.event(for: .escape, in: try app.flowState) == nil)
         app.press(.char("r"))
         try await app.waitForScreen(.b1)
-        #expect(!app.contains("[ < ]"))
-        #expect(!app.lines[23].contains("back"))
-        app.press(.escape, .left, .backspace, .char("<"))
+        #expect(!app.contains("‹ Back"))
+        app.press(.char("<"))
         #expect(app.contains("Screen B1"))
+        #expect(NavigationKeys.event(for: .escape, in: try app.flowState) == nil)
         app.press(.enter)
         try await app.waitForScreen(.c1)
-        #expect(app.lines[0].hasPrefix(" [ < ]  Screen C1"))
+        #expect(app.lines[0].hasPrefix(" ‹ Back  Screen C1"))
         #expect(app.lines[23].contains("Esc back"))
         for key in [Key.left, .backspace, .char("<")] {
             app.press(key)

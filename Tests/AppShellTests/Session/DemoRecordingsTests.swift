@@ -18,13 +18,17 @@ import TUI
         let scenario: Scenario
         /// What the store holds when the demo starts.
         let stored: [Article]
+        /// A demo whose run, before this one, leaves the store as this one starts from (the
+        /// returning user's first run).
+        var after: (@Sendable () -> Demo)? = nil
         let script: @Sendable (ShellHarness, SessionRecorder) async throws -> Void
 
         var path: String { "Docs/demos/\(name).jsonl" }
         var testDescription: String { name }
     }
 
-    static let demos: [Demo] = [navigation, articles, profile]
+    /// One per script of Docs/live-tools.md, "Demo script" (the fourth in two runs).
+    static let demos: [Demo] = [loginRetry, cMinimum, navigation, returningUserFirstRun, returningUser, articles, profile]
 
     @Test(arguments: demos) func theDemoReplaysFrameForFrame(_ demo: Demo) async throws {
         let url = packageRoot.appendingPathComponent(demo.path)
@@ -48,10 +52,12 @@ import TUI
     }
 
     /// Runs `demo`'s script on a recording harness, writing to `path`.
-    static func record(_ demo: Demo, to path: String) async throws {
-        let store = InMemoryRecordStore()
+    static func record(_ demo: Demo, to path: String, store: InMemoryRecordStore = InMemoryRecordStore()) async throws {
         if !demo.stored.isEmpty, let error = ArticlesCache.save(StoredArticles(articles: demo.stored), to: store) {
             throw HarnessFailure(description: error.message)
+        }
+        if let earlier = demo.after?() {
+            try await record(earlier, to: NSTemporaryDirectory() + "/earlier-\(earlier.name)-\(getpid()).jsonl", store: store)
         }
         let app = try ShellHarness(options: demo.options, scenario: demo.scenario, store: store, recordTo: path)
         let recorder = try #require(app.recorder)
@@ -105,35 +111,116 @@ import TUI
         try await app.run(until: .seconds(13))
     }
 
-    /// Demo script 5: the stored list at once, the sync failing twice, then succeeding.
+    /// Demo script 5: the stored list at once, the sync refused four times (offline), the
+    /// error over the stored list; the fault panel makes it succeed and `r` syncs again.
     static let articles = Demo(
         name: "articles-retries", options: ShellHarness.opening(.articles),
-        scenario: Scenario(
-            name: "demo", description: "the sync fails twice", defaults: .instant,
-            endpoints: [
-                .articles: EndpointBehaviour(delay: 0.5...0.5, outcomes: .failNext(2, .status(500))),
-                .images: EndpointBehaviour(delay: 0.3...0.3, outcomes: .alwaysSucceed),
-            ]),
-        stored: SampleArticles.articles(count: 12)
+        scenario: shipped("offline"), stored: SampleArticles.articles(count: 12)
     ) { app, recorder in
         recorder.note("The stored list appears at once; a sync starts (n: the inspector)")
         app.press(.char("n"), .escape)
-        try await app.run(until: .seconds(0.5))
-        recorder.note("The first attempt answers 500: retry 1 of 3 in 2 s, no error on screen")
-        try await app.run(until: .seconds(3))
-        recorder.note("The second fails too: retry 2 of 3")
-        try await app.run(until: .seconds(5.5))
-        recorder.note("The third succeeds: the fresh list replaces the stored one, its pictures load")
-        try await app.run(until: .seconds(7))
-        recorder.note("n n hides the inspector (the first gives it the keys); ↓ moves, Enter opens an article")
-        app.press(.char("n"), .char("n"))
-        for _ in 0..<3 { app.press(.down) }
-        try await app.run(until: .seconds(8))
-        app.press(.enter)
-        try await app.run(until: .seconds(10))
-        app.press(.escape)
-        try await app.run(until: .seconds(11))
+        try await app.run(untilShows: "retry 1 of 3", by: .seconds(5))
+        recorder.note("Refused: retry 1 of 3 in 2 s, counting down, no error on screen")
+        try await app.run(untilShows: "retry 3 of 3", by: .seconds(10))
+        recorder.note("Each retry 2 s after the last; the inspector lists each attempt")
+        try await app.run(untilShows: "Sync failed", by: .seconds(15))
+        recorder.note("After the fourth attempt the error appears above the stored list")
+        try await app.run(until: app.now + .seconds(2))
+        recorder.note("f → articles → always succeed, then r: the sync succeeds")
+        app.press(.char("f"))
+        for _ in 0..<3 { app.press(.up) }
+        for _ in 0..<8 {
+            guard let panel = app.shell.faultPanel?.model, panel.behaviour(.articles).outcomes != .alwaysSucceed else { break }
+            app.press(.right)
+        }
+        try await app.run(until: app.now + .seconds(1))
+        app.press(.char("f"))
+        app.press(.char("r"))
+        try await app.run(untilShows: "synced at", by: app.now + .seconds(5))
+        try await app.run(until: app.now + .seconds(1.5))
     }
+
+    // MARK: The navigation flow's other scripts
+
+    /// Demo script 1: the sign-in fails five times, backing off 1, 2, 4, 8 and 15 s, then succeeds.
+    static let loginRetry = Demo(
+        name: "navigation-login-retry", options: ShellHarness.opening(.navigation), scenario: shipped("login-down"), stored: []
+    ) { app, recorder in
+        recorder.note("rLogin signs in in the background and fails (n: the inspector, Esc: keys back)")
+        app.press(.char("n"), .escape)
+        try await app.run(untilShows: "Screen B", by: .seconds(5))
+        recorder.note("The status line counts the attempts; each retry waits twice as long, up to 15 s")
+        try await app.run(until: .seconds(16))
+        recorder.note("The inspector lists /rLogin #1…#5 with 500 and the wait before the next")
+        try await app.run(untilShows: "#6", by: .seconds(40))
+        recorder.note("The sixth attempt answers 200: signed in")
+        try await app.run(until: app.now + .seconds(2))
+    }
+
+    /// Demo script 2: C stays 3 s, though the sign-in succeeded long before.
+    static let cMinimum = Demo(
+        name: "navigation-c-minimum", options: ShellHarness.opening(.navigation), scenario: shipped("happy"), stored: []
+    ) { app, recorder in
+        recorder.note("Everything answers within 0.3 s; the sign-in succeeds at once")
+        app.press(.char("n"), .escape)
+        try await app.run(untilShows: "Screen B", by: .seconds(5))
+        try await app.run(until: app.now + .seconds(1))
+        recorder.note("Next (B2 wants an option checked first)")
+        if app.contains("Screen B2") { app.press(.char(" ")) }
+        app.press(.enter)
+        try await app.run(untilShows: "Screen C", by: app.now + .seconds(3))
+        let shown = app.now
+        recorder.note("C stays at least 3 s, counted from when it appears")
+        try await app.run(until: shown + .seconds(2.9))
+        #expect(!app.contains("Screen D"), "C is still there at 2.9 s")
+        try await app.run(untilShows: "Screen D", by: shown + .seconds(4))
+        recorder.note("Then D, by itself")
+        try await app.run(until: app.now + .seconds(1.5))
+    }
+
+    /// Demo script 4, the first run: B2's Option 3, Next, then q leaves with the place kept.
+    static let returningUserFirstRun = Demo(
+        name: "navigation-returning-1", options: ShellHarness.opening(.navigation), scenario: happyOnB2, stored: []
+    ) { app, recorder in
+        recorder.note("A first run: B2 (the fault panel's next experiment picks it)")
+        try await app.run(untilShows: "Screen B2", by: .seconds(5))
+        recorder.note("Check Option 3, then Next")
+        app.press(.down, .down, .char(" "))
+        try await app.run(until: app.now + .seconds(1))
+        app.press(.enter)
+        try await app.run(untilShows: "Screen C2", by: app.now + .seconds(3))
+        recorder.note("q leaves the flow (a second q quits): the launcher says where it will resume")
+        app.press(.char("q"))
+        try await app.run(untilShows: "resume at Screen C2", by: app.now + .seconds(1))
+        try await app.run(until: app.now + .seconds(2))
+    }
+
+    /// Demo script 4, the second run: the flow opens where the first left it.
+    static let returningUser = Demo(
+        name: "navigation-returning-2", options: ShellHarness.opening(.navigation), scenario: happyOnB2, stored: [],
+        after: { returningUserFirstRun }
+    ) { app, recorder in
+        recorder.note("Started again: the flow opens on C2 with Option 3 and signs in again")
+        try await app.run(untilShows: "Screen C2", by: .seconds(2))
+        #expect(app.contains("Option 3"))
+        try await app.run(untilShows: "Screen D", by: app.now + .seconds(5))
+        recorder.note("…and goes on to D")
+        try await app.run(until: app.now + .seconds(1.5))
+    }
+
+    /// A scenario as shipped in `Config/scenarios/`.
+    static func shipped(_ name: String) -> Scenario {
+        guard let text = BuiltInConfiguration.scenarios[name],
+              let scenario = try? Scenario.decode(Data(text.utf8), name: name, file: "\(name).json")
+        else { fatalError("no shipped scenario \(name)") }
+        return scenario
+    }
+
+    static let happyOnB2: Scenario = {
+        var scenario = shipped("happy")
+        scenario[NavigationSettings.experiment] = .screenB2
+        return scenario
+    }()
 
     /// Demo script 6: every error of the profile's two saves, set with the fault panel.
     static let profile = Demo(
@@ -141,9 +228,12 @@ import TUI
         scenario: Scenario(name: "demo", description: "answers at once", defaults: .instant), stored: []
     ) { app, recorder in
         try await app.waitFor("BASIC INFORMATION")
-        recorder.note("The profile loads; the fault panel (f) makes each save fail in turn")
+        recorder.note("The profile loads with no field taking the keys; Tab goes into First Name to edit it")
         try await app.run(until: .seconds(1))
+        app.press(.tab)
         app.type(" Jr")
+        app.press(.escape)
+        recorder.note("Esc leaves the field; the fault panel (f) makes each save fail in turn")
         var time = 1.0
         // The outcome each endpoint's row shows now (→ cycles through `FaultPanelModel.outcomes`).
         var outcome = [1: 0, 2: 0]
@@ -151,8 +241,8 @@ import TUI
         /// Sets row `row`'s endpoint (1 profileUpdate, 2 passwordChange) to outcome `target`.
         func fail(_ row: Int, _ target: Int, caption: String) async throws {
             recorder.note(caption)
-            // Off the text fields first: there `f` is typed.
-            app.focus(.save(row == 1 ? .basicInformation : .password))
+            // Off the text fields first (Esc leaves one): there `f` is typed.
+            if app.profileScreen?.focus.field != nil { app.press(.escape) }
             app.press(.char("f"))
             // The panel opens on the row it was left on: to the top first, then down to `row`.
             for _ in 0..<3 { app.press(.up) }
@@ -197,5 +287,23 @@ import TUI
             time += 1.5
             try await app.run(until: .seconds(time))
         }
+    }
+}
+
+extension ShellHarness {
+    /// The clock now, from the start.
+    var now: Duration { clock.now.offset }
+
+    /// Moves the clock from deadline to deadline until `text` is on screen; fails at `limit`.
+    func run(untilShows text: String, by limit: Duration) async throws {
+        for _ in 0..<100_000 {
+            try runUntilQuiet()
+            if contains(text) { return }
+            let now = clock.now.offset
+            guard now < limit else { break }
+            let next = clock.nextDeadline.map { max($0.offset, now) } ?? limit
+            try await advance(by: max(min(next, limit) - now, .milliseconds(1)))
+        }
+        throw HarnessFailure(description: "never saw '\(text)' by \(limit); the screen was:\n\(screen)")
     }
 }

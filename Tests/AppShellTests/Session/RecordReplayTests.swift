@@ -81,7 +81,7 @@ extension RecordReplayTests {
     @Test func theProfileFormWithEveryKindOfEditReplaysFrameForFrame() async throws {
         let session = try await RecordedSession.record(options: ShellHarness.opening(.profile)) { app in
             try await app.waitFor("BASIC INFORMATION")
-            app.press(.ctrl("u"))
+            app.press(.tab, .ctrl("u"))
             app.type("Ada")
             app.focus(.save(.basicInformation))
             app.press(.enter)
