@@ -26,9 +26,10 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
     /// A sentence for people, not an error code.
     public var message: String {
         switch self {
-        case .offline: "The server can't be reached (offline?)"
-        case .connectionRefused: "The server refused the connection (is it running?)"
-        case .timedOut: "The server took too long to answer"
+        // Nothing answered: one wording on every screen and in the log.
+        case .offline: "Couldn't reach the server (offline?)"
+        case .connectionRefused: "Couldn't reach the server: the connection was refused (is it running?)"
+        case .timedOut: "Couldn't reach the server: no answer in time"
         case .http(let status, _) where (500...599).contains(status): "Server error \(status)"
         case .http(let status, _): Self.reason(status).map { "The server answered \(status) (\($0))" } ?? "The server answered \(status)"
         case .undecodable(let detail): "Unexpected response from the server: \(detail)"

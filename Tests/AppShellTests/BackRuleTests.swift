@@ -80,4 +80,29 @@ import TUI
         try articles.click("‹ Back")
         #expect(!articles.contains("‹ Back"))
     }
+
+    // MARK: The flow's screens say enough
+
+    @Test func screenDSaysWhatHappenedAndHowToStartAgain() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB3))
+        try await app.waitForScreen(.b3)
+        app.press(.enter)
+        try await app.advance(by: .seconds(3))
+        try await app.waitForScreen(.d)
+        #expect(app.contains("Signed in: the flow is complete."))
+        #expect(app.contains("x on the launcher starts it again on A"))
+    }
+
+    @Test func b2sShrunkBoxMarksTheOptionsBelow() async throws {
+        let app = try ShellHarness.navigation(FlowScenario.make(.screenB2), size: Size(width: 60, height: 20))
+        try await app.waitForScreen(.b2)
+        app.press(.char("n"), .escape)
+        try await app.settle()
+        #expect(app.shell.isShowingInspector)
+        #expect(app.contains("↓ more"), "Option 5 is out of the box:\n\(app.screen)")
+        #expect(!app.contains("Option 5"))
+        for _ in 0..<4 { app.press(.down) }
+        #expect(app.contains("↑ more"))
+        #expect(!app.contains("↓ more"))
+    }
 }

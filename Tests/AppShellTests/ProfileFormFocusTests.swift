@@ -90,4 +90,38 @@ import TUI
         #expect(app.contains("Discard unsaved changes?"), "the question waits on the grown terminal")
         #expect(app.stackDepth == 2)
     }
+
+    // MARK: Seen at a glance
+
+    @Test func anEmptyFieldShowsWhatGoesThere() async throws {
+        let app = try await ShellHarness.loadedProfile(entering: false)
+        #expect(app.lines.contains { $0.hasPrefix("  Current Password   the password you have now") })
+        #expect(app.lines.contains { $0.hasPrefix("  New Password       at least 8 characters") })
+        app.focus(.field(.newPassword))
+        app.type("x")
+        #expect(!app.contains("at least 8 characters"), "typed text replaces it")
+    }
+
+    @Test func tooManyWrongPasswordsCountDownTheWait() async throws {
+        let app = try await ShellHarness.loadedProfile(entering: false)
+        // Five wrong current passwords within a minute; the sixth try is refused with a wait.
+        for _ in 0..<6 {
+            app.fillPasswords(current: "not the password", new: "a-new-password", confirmation: "a-new-password")
+            app.press(.enter)
+            try app.runUntilQuiet()
+        }
+        try await app.waitFor("Too many attempts — try again in ")
+        let first = try #require(Self.secondsShown(app))
+        try await app.advance(by: .seconds(10))
+        let later = try #require(Self.secondsShown(app))
+        #expect(later == first - 10, "it counts down as time passes")
+        try await app.advance(by: .seconds(Double(later)))
+        #expect(app.contains("Too many attempts — you may try again now"))
+    }
+
+    private static func secondsShown(_ app: ShellHarness) -> Int? {
+        guard let line = app.lines.first(where: { $0.contains("try again in ") }),
+              let range = line.range(of: #"in \d+ s"#, options: .regularExpression) else { return nil }
+        return Int(line[range].dropFirst(3).dropLast(2))
+    }
 }

@@ -149,7 +149,7 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         #expect(script.state.syncHeaderText == "offline")
         #expect(
             script.state.syncMessage
-                == "Sync failed after 4 attempts: the server can't be reached (offline?). Press r to try again.")
+                == "Sync failed after 4 attempts: couldn't reach the server (offline?). Press r to try again.")
     }
 
     @Test func seedAC2_clientErrorsAreNotRetried() {

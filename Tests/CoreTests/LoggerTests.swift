@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func queryRedactionLeavesTextWithoutAQueryAlone() {
-        #expect(Redaction.queryValues("The server can't be reached (offline?)") == "The server can't be reached (offline?)")
+        #expect(Redaction.queryValues("Couldn't reach the server (offline?)") == "Couldn't reach the server (offline?)")
         #expect(Redaction.queryValues("a=1 and b=2") == "a=1 and b=2")
         #expect(Redaction.queryValues("/x?flag&empty=&v=1;w=2") == "/x?flag&empty=&v=<redacted>;w=<redacted>")
         #expect(Redaction.forLog("/p?token=1&a=2") == "/p?token=<redacted>&a=<redacted>")

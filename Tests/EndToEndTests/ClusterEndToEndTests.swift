@@ -83,6 +83,7 @@ import Testing
             [BuiltProducts.path("challenge-tui"), "--scenario", "happy", "--challenge", "profile"],
             width: width, environment: BuiltProducts.isolatedEnvironment(dataDir: root.appendingPathComponent("data")))
         try await app.waitFor("Johnny B")
+        try app.send("Tab")
         try app.send("C-u")
         try app.type("👨‍👩‍👧 Ann 🇫🇷 👍🏽 ☺️ x")
         let screen = try await app.waitFor("● unsaved")

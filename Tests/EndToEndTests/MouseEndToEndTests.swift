@@ -37,8 +37,9 @@ import Testing
         try terminal.click("Profile")
         try await terminal.waitFor("Johnny B")
 
-        // Focus is on First Name. A bracketed paste (raw bytes) goes in whole, on one line: its
+        // Tab goes into First Name. A bracketed paste (raw bytes) goes in whole, on one line: its
         // newline a space, its q and n typed, not pressed.
+        try terminal.send("Tab")
         try terminal.send("C-u")
         try terminal.sendBytes(Array("\u{1B}[200~Gr\nq?n\u{1B}[201~".utf8))
         var screen = try await terminal.waitFor("First Name         Gr q?n")

@@ -56,7 +56,7 @@ import Testing
         try await first.waitFor("› Choice C")
         try first.send("Enter")
         let c1 = try await first.waitFor("Screen C1")
-        #expect(c1.contains { $0.contains("[ < ]") })
+        #expect(c1.contains { $0.contains(" ‹ Back ") })
         try await first.waitFor("│ Choice C")
         try await quit(first)  // leave on C1: not signed in, so it stays
 

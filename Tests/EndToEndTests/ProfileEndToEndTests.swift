@@ -15,7 +15,9 @@ import Testing
         #expect(loaded[0].contains("‹ Dashboard"))
         #expect(loaded[0].contains("User Profile"))
 
-        // Focus starts on First Name: clear it, type a new name, Tab twice to SAVE CHANGES.
+        // No field has the keys at first (Docs/keys.md, "Forms"): Tab goes into First Name;
+        // clear it, type a new name, Tab twice to SAVE CHANGES.
+        try terminal.send("Tab")
         try terminal.send("C-u")
         try terminal.type("Grace")
         try await terminal.waitFor("● unsaved")

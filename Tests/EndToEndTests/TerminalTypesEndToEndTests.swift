@@ -143,6 +143,7 @@ import Testing
         // The profile: End in a field moves in the field; it never leaves the profile.
         try terminal.send("3")
         try await terminal.waitFor("Johnny B")
+        try terminal.send("Tab")
         try terminal.sendBytes(Array("\u{1B}[4~".utf8))
         try terminal.sendBytes(Array("\u{1B}[F".utf8))
         try terminal.sendBytes(Array("\u{1B}[1~".utf8))
@@ -185,6 +186,8 @@ import Testing
         }
         try terminal.send("3")
         try await terminal.waitFor("Johnny B")
+        try terminal.send("Tab")
+        try await terminal.waitFor("Enter next")
         let cursor = try terminal.cursor()
         let screen = try terminal.screen()
         #expect(screen[cursor.y].contains("Johnny"), "the cursor is in the First Name field: \(cursor)")

@@ -155,11 +155,11 @@ import Testing
         var canvas = Canvas(size: Size(width: 5, height: 1))
         var field = TextFieldState(text: "abcdefghij")
         let cursor = TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
-        #expect(canvas.lines == ["ghij"])
+        #expect(canvas.lines == ["‹hij"], "the hidden start is marked")
         #expect(cursor == Point(x: 4, y: 0))
         field.moveCursor(to: 2)
         let early = TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
-        #expect(canvas.lines == ["abcde"] && early == Point(x: 2, y: 0))
+        #expect(canvas.lines == ["abcd›"] && early == Point(x: 2, y: 0))
     }
 
     @Test func placeholderShowsWhenEmpty() {
@@ -169,5 +169,23 @@ import Testing
         #expect(canvas.style(at: .zero).dim)
         #expect(cursor == .zero)
         #expect(TextField(TextFieldState(), isFocused: false, placeholder: "x").draw(in: canvas.bounds, on: &canvas) == nil)
+    }
+
+    @Test func textScrolledOutOfSightIsMarkedOnItsSide() {
+        var canvas = Canvas(size: Size(width: 6, height: 1))
+        var field = TextFieldState(text: "abcdefghij")
+        // The cursor at the end: the start is hidden, `‹` says so.
+        TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines == ["‹ghij"])
+        #expect(canvas.style(at: .zero).dim)
+        // The cursor at the start: the end is hidden, `›` says so.
+        field.moveCursor(to: 1)
+        canvas = Canvas(size: Size(width: 6, height: 1))
+        TextField(field, isFocused: false).draw(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines == ["abcde›"])
+        // Text that fits is not marked.
+        canvas = Canvas(size: Size(width: 12, height: 1))
+        TextField(field, isFocused: true).draw(in: canvas.bounds, on: &canvas)
+        #expect(canvas.lines == ["abcdefghij"])
     }
 }

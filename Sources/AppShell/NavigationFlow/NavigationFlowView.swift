@@ -55,7 +55,23 @@ struct NavigationFlowView: Widget {
         case .a: ScreenAContent(state: state, spinner: spinnerFrame, base: base).draw(in: content, on: &canvas)
         case .b1, .b2, .b3: ScreenBContent(state: state, spinner: spinnerFrame, base: base).draw(in: content, on: &canvas)
         case .c1, .c2: ScreenCContent(state: state, spinner: spinnerFrame, waitLeft: cWaitLeft, base: base).draw(in: content, on: &canvas)
-        case .d: CheckMark(style: base.bolded()).draw(in: content, on: &canvas)
+        case .d: Self.drawD(in: content, style: base, on: &canvas)
+        }
+    }
+
+    /// What D says under its check mark: the flow is over, and how to run it again (the seed
+    /// gives D nothing to do, so the words point to the launcher).
+    static let dLines = ["Signed in: the flow is complete.", "q leaves; x on the launcher starts it again on A."]
+
+    private static func drawD(in content: Rect, style: Style, on canvas: inout Canvas) {
+        let mark = CheckMark.size.height
+        let total = mark + 1 + dLines.count
+        let top = content.y + max(0, (content.height - total) / 2)
+        CheckMark(style: style.bolded()).draw(in: Rect(x: content.x, y: top, width: content.width, height: mark).intersection(content), on: &canvas)
+        for (index, line) in dLines.enumerated() {
+            let row = Rect(x: content.x, y: top + mark + 1 + index, width: content.width, height: 1).intersection(content)
+            TextBlock(line, style: index == 0 ? style.bolded() : style, alignment: .center, maxLines: 1, wraps: false)
+                .draw(in: row, on: &canvas)
         }
     }
 

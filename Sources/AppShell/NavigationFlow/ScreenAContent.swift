@@ -1,3 +1,4 @@
+import Core
 import Navigation
 import TUI
 
@@ -17,7 +18,7 @@ struct ScreenAContent: Widget {
                 ("Could not fetch the experiments", base.bolded()),
                 (error.message, base),
                 ("", base),
-                ("Press r to retry", base.bolded()),
+                (Wording.retryHint, base.bolded()),
             ]
         }
         let top = rect.y + max(0, (rect.height - lines.count) / 2 - 1)

@@ -36,6 +36,14 @@ struct ScreenBContent: Widget {
             let rows = ChoiceList(choices, isFocused: state.acceptsMoves, style: base, highlightStyle: base.bolded().reversed())
                 .draw(in: inner, on: &canvas)
             for row in rows { canvas.addHitRegion(row.rect, NavigationTarget.choice(row.index)) }
+            // Options scrolled out of the shrunk box are marked on its border, as help marks its own.
+            let shown = rows.map(\.index)
+            if let first = shown.first, first > 0 {
+                canvas.put("↑ more", at: Point(x: box.maxX - 8, y: box.y), style: base.dimmed(), clipTo: box)
+            }
+            if let last = shown.last, last < choices.options.count - 1 {
+                canvas.put("↓ more", at: Point(x: box.maxX - 8, y: box.maxY - 1), style: base.dimmed(), clipTo: box)
+            }
             y = box.maxY + gap
         default:
             let field = LargeTextField(text: LoremIpsum.text, style: base)

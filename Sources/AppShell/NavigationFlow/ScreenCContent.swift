@@ -1,3 +1,4 @@
+import Core
 import Navigation
 import TUI
 
@@ -33,7 +34,7 @@ struct ScreenCContent: Widget {
     private var message: String {
         switch state.login {
         case .gaveUp(let attempts, let error):
-            return "Sign-in gave up after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(error.message).\nPress r to try again."
+            return "Sign-in gave up after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(error.message).\n\(Wording.retryHint)."
         case .signedIn:
             guard let waitLeft else { return "\(spinner) Signed in; on to D…" }
             return "\(spinner) Signed in; on to D in \(waitLeft) s…"

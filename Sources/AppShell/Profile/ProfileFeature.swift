@@ -31,6 +31,8 @@ struct ProfileFeature: Feature {
     private(set) var fields: [ProfileField: TextFieldState]
     /// When the spinner started (the loop's time), while something is in flight.
     private var busySince: Duration?
+    /// The loop's time a "too many attempts" answer came, and the seconds it asked to wait.
+    private var lockout: (since: Duration, seconds: Int)?
 
     /// - Parameter failuresAreInjected: the answers come from the mock backend, whose scenario
     ///   injects its failures (the advice then points at the fault panel).
@@ -120,11 +122,12 @@ struct ProfileFeature: Feature {
 
     var capturesText: Bool { state.showsForm && focus.field != nil }
 
-    var isAnimating: Bool { state.isBusy }
+    var isAnimating: Bool { state.isBusy || lockout != nil }
 
     func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let view = ProfileView(
-            state: state, focus: focus, fields: fields, busyFor: busySince.map { now - $0 }, backend: backend)
+            state: state, focus: focus, fields: fields, busyFor: busySince.map { now - $0 }, backend: backend,
+            lockoutLeft: lockout.map { Self.secondsLeft(of: $0, at: now) })
         return view.draw(in: area, on: &canvas)
     }
 
@@ -158,6 +161,14 @@ struct ProfileFeature: Feature {
         return []
     }
 
+    /// Whole seconds left of `lockout` at `now`, rounded up so it shows the named wait at first.
+    private static func secondsLeft(of lockout: (since: Duration, seconds: Int), at now: Duration) -> Int {
+        let left = Duration.seconds(lockout.seconds) - (now - lockout.since)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+    }
+
     /// A replay's placeholder in a password field: the text and cursor as recorded, the domain
     /// told as for an edit (Docs/recording.md, "No secrets").
     mutating func replacePassword(_ field: ProfileField, with text: String, cursor: Int) {
@@ -172,6 +183,12 @@ struct ProfileFeature: Feature {
     private mutating func reduceDomain(_ event: ProfileEvent, at now: Duration) -> [ProfileEffect] {
         let effects = state.reduce(event)
         syncFields()
+        let wait = state.error(for: .currentPassword).flatMap(ProfileRules.secondsToWait(in:))
+        if wait == nil {
+            lockout = nil
+        } else if case .passwordChanged = event, let wait {
+            lockout = (now, wait)
+        }
         if !state.isBusy {
             busySince = nil
         } else if busySince == nil {

@@ -21,6 +21,8 @@ struct ProfileView: Widget {
     var busyFor: Duration?
     /// The backend in use, on the last row.
     var backend: String
+    /// Seconds left of a "too many attempts" wait, counted down live (nil: none).
+    var lockoutLeft: Int? = nil
 
     /// Draws into `rect`; returns the cursor when a text field has focus. In fewer rows than the
     /// form needs (the network inspector shares the terminal) the header stays and the form
@@ -125,12 +127,18 @@ struct ProfileView: Widget {
         // A field whose section is being saved is dimmed: it takes no input until the answer.
         let text = fields[field] ?? TextFieldState(isMasked: field.isSecret)
         let widget = state.isEditable(field)
-            ? TextField(text, isFocused: isFocused)
-            : TextField(text, isFocused: isFocused, style: Style(dim: true, underline: true), focusedStyle: Style(dim: true, underline: true))
+            ? TextField(text, isFocused: isFocused, placeholder: ProfileCopy.placeholder(field))
+            : TextField(
+                text, isFocused: isFocused, placeholder: ProfileCopy.placeholder(field),
+                style: Style(dim: true, underline: true), focusedStyle: Style(dim: true, underline: true))
         let cursor = widget.draw(in: layout.row(y, from: layout.fieldX, to: layout.contentMaxX), on: &canvas)
         canvas.addHitRegion(layout.row(y, from: layout.markerX, to: layout.contentMaxX), ProfileTarget.field(field))
         if let error = state.error(for: field) {
-            drawUnder(field: y, "✗ " + error, style: Self.errorStyle, layout, on: &canvas)
+            // The wait the server named counts down, as every other countdown does.
+            let shown = ProfileRules.secondsToWait(in: error) != nil
+                ? lockoutLeft.map { $0 > 0 ? ProfileRules.tooManyAttemptsMessage(seconds: $0) : ProfileRules.mayTryAgainMessage } ?? error
+                : error
+            drawUnder(field: y, "✗ " + shown, style: Self.errorStyle, layout, on: &canvas)
         } else if isFocused, let limit = text.maxLength, text.count >= limit {
             // A full field takes no more keys: said, so a key that does nothing is explained.
             drawUnder(field: y, ProfileCopy.fieldFull(maximum: limit), style: .dim, layout, on: &canvas)

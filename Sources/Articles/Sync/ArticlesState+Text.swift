@@ -129,7 +129,7 @@ extension ArticlesState {
                 ? "Injected by the scenario: f changes it, r retries."
                 : "Check the articles address (--articles-url, --server), then press r."
         }
-        return "Press r to try again."
+        return Wording.retryHint + "."
     }
 
     /// An error's message with a lower-case start, to follow "Sync failed: ".

@@ -23,6 +23,16 @@ public enum ProfileRules {
     /// to Current Password.
     public static func tooManyAttemptsMessage(seconds: Int) -> String { "Too many attempts — try again in \(seconds) s" }
 
+    /// The seconds a `tooManyAttemptsMessage` names, so the app can count them down.
+    public static func secondsToWait(in message: String) -> Int? {
+        let prefix = "Too many attempts — try again in ", suffix = " s"
+        guard message.hasPrefix(prefix), message.hasSuffix(suffix) else { return nil }
+        return Int(message.dropFirst(prefix.count).dropLast(suffix.count))
+    }
+
+    /// Said once a `tooManyAttemptsMessage`'s wait has passed.
+    public static let mayTryAgainMessage = "Too many attempts — you may try again now"
+
     /// Whether a name holds a character that is not text: a C0 or C1 control (ESC starts a
     /// terminal escape sequence, `A\u{1b}[2J` would clear the screen of whoever shows it), or a
     /// line or paragraph separator. Format characters such as the zero-width joiner of emoji

@@ -68,7 +68,7 @@ public enum LoginState: Hashable, Sendable {
         case .signedIn:
             "Signed in"
         case .gaveUp(let attempts, let error):
-            "Sign-in gave up after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(error.message). Press r to try again"
+            "Sign-in gave up after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(error.message). \(Wording.retryHint)"
         }
     }
 }

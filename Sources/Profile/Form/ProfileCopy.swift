@@ -8,7 +8,18 @@ public enum ProfileCopy {
     public static let backButton = "Dashboard"
     public static let usernameLabel = "Username"
     public static let loading = "Loading profile…"
-    public static let retryHint = "Press r to try again"
+    public static let retryHint = Wording.retryHint
+
+    /// What an empty field shows, dimmed, so it is seen (and says what goes there).
+    public static func placeholder(_ field: ProfileField) -> String {
+        switch field {
+        case .firstName: "your first name"
+        case .lastName: "your last name"
+        case .currentPassword: "the password you have now"
+        case .newPassword: "at least \(ProfileRules.minimumPasswordLength) characters"
+        case .passwordConfirmation: "the new password again"
+        }
+    }
 
     // Section messages.
     public static let noChanges = "No changes to save"
@@ -20,14 +31,8 @@ public enum ProfileCopy {
     // What happened, for failures the server did not put into words. Each says it once; what
     // would help is the advice after it (`ProfileFailure.advice(for:)`).
 
-    /// No answer at all: "could not reach" is kept for this.
-    public static func unreachable(_ error: APIError) -> String {
-        switch error {
-        case .connectionRefused: "Couldn't reach the server: the connection was refused (is it running?)"
-        case .timedOut: "Couldn't reach the server: no answer in time"
-        default: "Couldn't reach the server (offline?)"
-        }
-    }
+    /// No answer at all: the words every screen uses for it (`APIError.message`).
+    public static func unreachable(_ error: APIError) -> String { error.message }
 
     /// The server answered, and failed: "Server error 500: the server failed", or how the answer
     /// was broken.

@@ -89,7 +89,7 @@ extension ProfileState {
         }
     }
 
-    /// Under a failed load's message: what would help ("Press r to try again", or the token).
+    /// Under a failed load's message: what would help (`Wording.retryHint`, or the token).
     public var loadAdvice: String? {
         if case .failed(let failure) = loadStatus { return failure.advice(for: .load, injected: failuresAreInjected) }
         return nil

@@ -1,6 +1,8 @@
 /// Draws a `TextFieldState` on one row: the text (or "•" per character when masked) on an
 /// underlined or reversed background, scrolled horizontally to keep the cursor in view, a
-/// placeholder when empty. Returns where the terminal cursor goes when focused.
+/// placeholder when empty (so an empty field is seen, without colour too). Text hidden by the
+/// scrolling is marked: `‹` at the left edge, `›` at the right. Returns where the terminal
+/// cursor goes when focused.
 public struct TextField: Widget, Sendable {
     public var state: TextFieldState
     public var isFocused: Bool
@@ -53,8 +55,17 @@ public struct TextField: Widget, Sendable {
         let first = TextField.scrollOffset(for: state, width: row.width)
         let shown = String(chars[first...])
         canvas.put(shown, at: row.origin, style: look, clipTo: row)
-        guard isFocused else { return nil }
         let cursorColumn = chars[first..<state.cursor].reduce(0) { $0 + DisplayWidth.of($1) }
-        return Point(x: min(row.x + cursorColumn, row.maxX - 1), y: row.y)
+        let cursor = Point(x: min(row.x + cursorColumn, row.maxX - 1), y: row.y)
+        // Text scrolled out of sight on either side is marked, never silently hidden.
+        if row.width >= 3 {
+            if first > 0, !(isFocused && cursor.x == row.x) {
+                canvas.put("‹", at: row.origin, style: look.dimmed(), clipTo: row)
+            }
+            if DisplayWidth.of(shown) > row.width, !(isFocused && cursor.x == row.maxX - 1) {
+                canvas.put("›", at: Point(x: row.maxX - 1, y: row.y), style: look.dimmed(), clipTo: row)
+            }
+        }
+        return isFocused ? cursor : nil
     }
 }

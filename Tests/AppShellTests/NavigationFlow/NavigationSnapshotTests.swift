@@ -43,7 +43,7 @@ import TUI
 
     @Test func screenAAfterAFailedFetch() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB1, fetch: .failing))
-        try await app.waitFor("Press r to retry")
+        try await app.waitFor("Press r to try again")
         expectScreen(app, "a-failed")
         expectColours(app, .a)
         #expect(app.flow?.isAnimating == false)

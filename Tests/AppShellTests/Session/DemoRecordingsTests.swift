@@ -126,12 +126,15 @@ import TUI
         try await app.run(untilShows: "Sync failed", by: .seconds(15))
         recorder.note("After the fourth attempt the error appears above the stored list")
         try await app.run(until: app.now + .seconds(2))
-        recorder.note("f → articles → always succeed, then r: the sync succeeds")
+        recorder.note("f → articles and images → always succeed, then r: the sync succeeds, the pictures come")
         app.press(.char("f"))
         for _ in 0..<3 { app.press(.up) }
-        for _ in 0..<8 {
-            guard let panel = app.shell.faultPanel?.model, panel.behaviour(.articles).outcomes != .alwaysSucceed else { break }
-            app.press(.right)
+        for endpoint in [EndpointName.articles, .images] {
+            for _ in 0..<8 {
+                guard let panel = app.shell.faultPanel?.model, panel.behaviour(endpoint).outcomes != .alwaysSucceed else { break }
+                app.press(.right)
+            }
+            app.press(.down)
         }
         try await app.run(until: app.now + .seconds(1))
         app.press(.char("f"))
