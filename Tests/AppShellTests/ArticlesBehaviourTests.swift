@@ -141,6 +141,33 @@ import Contract
         #expect(app.contains("Released on the eighth of July."), "a stored article opens like any other")
     }
 
+    /// A store that could not be opened: the list says it lives in memory only, and why, for as
+    /// long as it shows (the shell's notice goes after 6 s).
+    @Test func aListInMemoryOnlySaysSo() async throws {
+        let app = try ArticlesFixture.harness(storeProblem: .io("/srv/file exists and is not a folder"))
+        try await app.waitFor("synced at")
+        try await app.advance(by: .seconds(7))
+        #expect(app.lines[2] == " In memory only — nothing is kept (the data folder is unusable)")
+        #expect(!app.lines[23].contains("dismiss"), "not a notice to dismiss")
+        let fine = try ArticlesFixture.harness()
+        try await fine.waitFor("synced at")
+        #expect(!fine.contains("In memory only"))
+    }
+
+    @Test func xDismissesTheFailedSyncsErrorLine() async throws {
+        let app = try ArticlesFixture.harness(
+            ArticlesFixture.endpoint(.alwaysFail(.status(500))), store: ArticlesFixture.store(with: ArticlesFixture.storedList))
+        try await app.waitFor("retry 1 of 3")
+        for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
+        try await app.waitFor("Sync failed after 4 attempts")
+        #expect(app.lines[23].contains("x dismiss notice"))
+        app.press(.char("x"))
+        #expect(!app.contains("Sync failed"))
+        #expect(app.contains("server error 500"), "the header still says so")
+        #expect(!app.lines[23].contains("dismiss"))
+        #expect(app.rowTitles.count == 3)
+    }
+
     @Test func seedAC4_listSortedByDateNewestFirst() async throws {
         // A stored list out of order comes out newest first.
         let stored = try ArticlesFixture.harness(

@@ -59,6 +59,7 @@ struct ArticlesFeature: Feature {
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
         let cached = ArticlesCache.loadFirst(from: environment.store)
+        state.keepsNothingBecause = environment.storeProblem?.summary
         _ = state.reduce(.cacheLoaded(cached))
         list.count = state.articles.count
         startAnswers = [.domain(.cacheLoaded(cached))]
@@ -237,7 +238,7 @@ struct ArticlesFeature: Feature {
 
     private var mode: ArticlesKeys.Mode {
         if state.openedArticle != nil { return .detail }
-        return .list(selectedArticleID: selectedArticleID, hasNotice: state.notice != nil)
+        return .list(selectedArticleID: selectedArticleID, hasNotice: state.hasDismissibleMessage)
     }
 
     private var selectedArticleID: Int? {

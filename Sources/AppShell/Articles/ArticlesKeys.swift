@@ -89,7 +89,8 @@ enum ArticlesKeys {
             [.char("r")], bar: "r", label: "sync again", help: "sync again (listed while no sync runs)",
             when: { !$0.isSyncing }),
         KeyBinding(
-            [.char("x")], bar: "x", label: "dismiss notice", help: "dismiss the notice about an unreadable stored list",
+            [.char("x")], bar: "x", label: "dismiss notice",
+            help: "dismiss the messages above the list (a failed sync's error, an unreadable stored list)",
             when: { $0.hasNotice }),
         KeyBinding([], names: "click", bar: nil, label: "open", help: "on a row: open the article"),
         KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),

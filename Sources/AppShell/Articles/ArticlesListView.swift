@@ -61,6 +61,9 @@ struct ArticlesListView: StatefulWidget {
         if let message = status.message, !isEmptyFailure {
             messages.append(TextBlock(message, style: ArticlesStatus.messageStyle, maxLines: 2))
         }
+        if let memoryOnly = state.memoryOnlyMessage {
+            messages.append(TextBlock(memoryOnly, style: ArticlesStatus.messageStyle, maxLines: 2))
+        }
         if let unreadable = state.unreadableMessage {
             messages.append(TextBlock(unreadable, style: .dim, maxLines: 1))
         }
