@@ -18,6 +18,8 @@ struct ArticlesScaleBench {
         /// Microseconds per move.
         var rowMove: Summary? = nil
         var pageMove: Summary? = nil
+        /// Milliseconds per keystroke in the list's filter (`/`), at 100,000 only.
+        var filterKeystroke: Summary? = nil
     }
 
     func measure(counts: [Int] = counts) throws -> [Scale] {
@@ -41,6 +43,9 @@ struct ArticlesScaleBench {
         for index in scales.indices {
             scales[index].rowMove = Summary(rowMoves[index])
             scales[index].pageMove = Summary(pageMoves[index])
+        }
+        if let index = counts.firstIndex(of: 100_000) {
+            scales[index].filterKeystroke = Self.timeFilterKeystrokes(apps[index], repetitions: context.options.repetitions * 3)
         }
         return scales
     }
@@ -80,6 +85,23 @@ struct ArticlesScaleBench {
         let start = ContinuousClock.now
         for index in 0..<batch { app.press(index % 2 == 0 ? forward : back) }
         return PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1_000_000 / Double(batch)
+    }
+
+    /// Milliseconds per keystroke in the list's filter, key to diff on the real app: "q" then,
+    /// alternately, "u" (narrowing among the matches of "q") and Backspace (all the articles
+    /// searched again for "q"), in batches of 20; the filter is cleared after.
+    private static func timeFilterKeystrokes(_ app: HeadlessArticlesApp, repetitions: Int) -> Summary? {
+        app.press(.char("/"))
+        app.press(.char("q"))
+        var batches: [Double] = []
+        for _ in 0..<max(1, repetitions) {
+            let batch = 20
+            let start = ContinuousClock.now
+            for index in 0..<batch { app.press(index % 2 == 0 ? .char("u") : .backspace) }
+            batches.append(PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1000 / Double(batch))
+        }
+        app.press(.escape)
+        return Summary(batches)
     }
 
     private func milliseconds(since start: ContinuousClock.Instant) -> Double {
@@ -134,6 +156,11 @@ struct ArticlesScaleBench {
                     Format.number(ratio, digits: 2) + "× (medians " + Format.number(b.median / a.median, digits: 2) + "×)",
                     budget: "≤ 1.20×", ok: ratio <= 1.2))
             }
+        }
+        if let filter = large?.filterKeystroke {
+            lines.append(.budget(
+                "articles 100,000: one keystroke in the list's filter (key to diff, the real app)", filter.formatted("ms", digits: 2),
+                budget: "≤ 10 ms", ok: filter.median <= 10))
         }
         if let memory {
             lines.append(ReportLine(

@@ -32,6 +32,16 @@ import TUI
         #expect(app.articlesScreen?.isAnimating == false)
     }
 
+    @Test func listWithAFilterAt80x24() async throws {
+        let app = try ArticlesFixture.harness()
+        try await app.waitFor("synced at")
+        app.press(.char("/"))
+        app.type("dolor s")
+        expectSnapshot(app.stableScreen, named: "listWithAFilterAt80x24")
+        #expect(app.lines[0].contains(" of 60 match \u{201C}dolor s\u{201D}"))
+        #expect(app.terminal.cursor != nil, "the field's cursor shows")
+    }
+
     @Test func detailPageAt80x24() async throws {
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")

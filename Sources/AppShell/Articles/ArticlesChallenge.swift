@@ -47,6 +47,7 @@ extension Challenge {
         keyGuides: {
             [
                 KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),
+                KeyReference.NamedGuide(name: "article-filter", guide: ArticlesKeys.filterMap.guide, inSummary: false),
                 KeyReference.NamedGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
             ]
         })
