@@ -27,6 +27,17 @@ import TUI
         // Too narrow for every item: the live tools go first; q and ? stay.
         #expect(app.lines[19] == "↑↓ move · Enter open · x forget progress · ? help · q quit")
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+        // The descriptions wrap onto a second line, none cut.
+        #expect(!app.lines.contains { $0.contains("…") })
+        #expect(app.contains("live retries"))
+        #expect(app.contains("error handled"))
+        expectSnapshot(app.screen, named: "launcherAt60x20")
+    }
+
+    @Test func launcherAt200x50() throws {
+        let app = try ShellHarness(size: Size(width: 200, height: 50))
+        expectSnapshot(app.screen, named: "launcherAt200x50")
+        for challenge in Challenge.all { #expect(app.contains(challenge.summary)) }
     }
 
     @Test func arrowsAndJKMoveTheSelection() throws {

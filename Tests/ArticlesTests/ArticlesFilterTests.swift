@@ -5,7 +5,7 @@ import Testing
 /// `/` on the article list: which articles a query matches, found in the list's own buffer, and
 /// how the filter keeps its matches as the query grows or shrinks (Docs/articles.md, "Finding an
 /// article").
-@Suite(.timeLimit(.minutes(2))) struct ArticlesFilterTests {
+@Suite(.timeLimit(.minutes(10))) struct ArticlesFilterTests {
     static let list = ArticleList(SampleArticles.articles())
 
     /// What a plain search over strings finds: the reference the buffer search must agree with.

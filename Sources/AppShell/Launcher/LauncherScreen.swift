@@ -185,14 +185,29 @@ final class LauncherScreen: Screen {
 
     /// Three rows a challenge (title, summary, a blank), or two when that would leave some out
     /// (a short terminal, or the inspector below): every challenge stays in sight as long as
-    /// two rows each fit.
+    /// two rows each fit. A summary too long for its row wraps onto a second when every
+    /// challenge then still fits with its blank row (four rows each); otherwise it is cut.
     private func rowHeight(in listArea: Rect) -> Int {
-        listArea.height >= challenges.count * 3 ? 3 : 2
+        let summaryWidth = max(1, listArea.width - Self.summaryIndent)
+        let wraps = challenges.contains { DisplayWidth.of($0.summary) > summaryWidth }
+        // The last challenge's blank row may fall on the row below the list (drawn over after).
+        if wraps, listArea.height + 1 >= challenges.count * 4 { return 4 }
+        return listArea.height >= challenges.count * 3 ? 3 : 2
     }
+
+    /// The rows the list is drawn in: with four rows a challenge, one more for the last one's
+    /// blank row.
+    private func rowsRect(_ listArea: Rect) -> Rect {
+        guard rowHeight(in: listArea) == 4 else { return listArea }
+        return Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: listArea.height + 1)
+    }
+
+    /// Where a summary starts in its row: under the title, past the marker and the number.
+    private static let summaryIndent = 5
 
     func layout(_ rect: Rect, _ context: ScreenContext) {
         let listArea = Self.listArea(in: rect)
-        list.visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: listArea.height)
+        list.visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: rowsRect(listArea).height)
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
@@ -207,7 +222,8 @@ final class LauncherScreen: Screen {
         ScrollList(rowHeight: rowHeight(in: listArea), showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
             // The title and the summary, not the blank row under them.
-            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: 2), Target(index: row.index))
+            let clickable = min(row.rect.height, max(2, row.rect.height - 1))
+            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: clickable), Target(index: row.index))
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
@@ -223,9 +239,14 @@ final class LauncherScreen: Screen {
             // Always dim: the reversed title shows the selection, and a summary that changed style
             // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
             // Docs/performance.md).
-            TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
-                .draw(in: Rect(x: row.rect.x + 5, y: row.rect.y + 1, width: max(0, row.rect.width - 5), height: 1), on: &canvas)
-        }.draw(in: listArea, on: &canvas, state: list)
+            let summaryLines = max(1, row.rect.height - 2)
+            TextBlock(challenge.summary, style: .dim, maxLines: summaryLines, wraps: summaryLines > 1)
+                .draw(
+                    in: Rect(
+                        x: row.rect.x + Self.summaryIndent, y: row.rect.y + 1, width: max(0, row.rect.width - Self.summaryIndent),
+                        height: summaryLines),
+                    on: &canvas)
+        }.draw(in: rowsRect(listArea), on: &canvas, state: list)
         if let keptNothing {
             TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
                 .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)

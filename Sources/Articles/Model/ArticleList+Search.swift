@@ -27,7 +27,9 @@ extension ArticleList {
             }
             func check(_ index: Int) {
                 let row = rows[index]
-                if matches(row.title) || matches(row.author) || matches(row.description) { result.append(index) }
+                // The description first: the longest, it holds most matches, and one found there
+                // spares the other two searches.
+                if matches(row.description) || matches(row.title) || matches(row.author) { result.append(index) }
             }
             if let candidates {
                 for index in candidates where rows.indices.contains(index) { check(index) }

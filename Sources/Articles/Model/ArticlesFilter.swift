@@ -6,6 +6,14 @@ public struct ArticlesFilter: Hashable, Sendable {
     public private(set) var query = ""
     /// The matching articles' indices in list order; nil while there is no query (all show).
     public private(set) var matches: [Int]?
+    /// The matches of each shorter query typed on the way to this one, shortest first: Backspace
+    /// goes back to them without searching again.
+    private var typed: [Typed] = []
+
+    private struct Typed: Hashable, Sendable {
+        var query: String
+        var matches: [Int]
+    }
 
     public init() {}
 
@@ -16,17 +24,28 @@ public struct ArticlesFilter: Hashable, Sendable {
         defer { query = newQuery }
         guard !newQuery.isEmpty else {
             matches = nil
+            typed = []
+            return
+        }
+        // Only the queries on the way to this one are kept.
+        while let last = typed.last, !newQuery.hasPrefix(last.query) { typed.removeLast() }
+        if let last = typed.last, last.query == newQuery {
+            matches = last.matches
             return
         }
         // A query that only grows matches among what the shorter one matched.
-        let among = !query.isEmpty && newQuery.hasPrefix(query) ? matches : nil
-        matches = list.indices(matching: newQuery, among: among)
+        let found = list.indices(matching: newQuery, among: typed.last?.matches)
+        typed.append(Typed(query: newQuery, matches: found))
+        matches = found
     }
 
     /// The list changed (a sync, more of the stored list read): the same query, searched anew.
     public mutating func refresh(in list: ArticleList) {
         guard !query.isEmpty else { return }
-        matches = list.indices(matching: query, among: nil)
+        typed = []
+        let found = list.indices(matching: query, among: nil)
+        typed = [Typed(query: query, matches: found)]
+        matches = found
     }
 
     /// The index in the list of the `shown`th row (every row when there is no filter).
