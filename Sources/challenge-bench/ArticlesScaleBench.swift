@@ -22,6 +22,8 @@ struct ArticlesScaleBench {
         /// letter (the whole list searched) and the next (its matches searched).
         var filterFirstKeystroke: Summary? = nil
         var filterNextKeystroke: Summary? = nil
+        /// Milliseconds for the search alone of "q" in every article (no key, no frame).
+        var filterSearch: Summary? = nil
     }
 
     func measure(counts: [Int] = counts) throws -> [Scale] {
@@ -77,7 +79,17 @@ struct ArticlesScaleBench {
         // The middle of the list: moves both ways stay inside it.
         app.press(.char("j"))
         for _ in 0..<(sorted.count / 2) / 5 { app.press(.pageDown) }
-        let scale = Scale(count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes))
+        var scale = Scale(count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes))
+        if count == 100_000 {
+            var searches: [Double] = []
+            for _ in 0..<repetitions * 3 {
+                let start = ContinuousClock.now
+                let found = sorted.indices(matching: "q")
+                searches.append(milliseconds(since: start))
+                withExtendedLifetime(found) {}
+            }
+            scale.filterSearch = Summary(searches)
+        }
         return (scale, app)
     }
 
@@ -168,6 +180,9 @@ struct ArticlesScaleBench {
             lines.append(.budget(
                 "articles 100,000: filter keystroke searching them all (key to diff, the real app)", filter.formatted("ms", digits: 2),
                 budget: "≤ 10 ms", ok: filter.median <= 10))
+        }
+        if let search = large?.filterSearch {
+            lines.append(ReportLine("articles 100,000: the filter's search alone, \"q\" in every article", search.formatted("ms", digits: 2)))
         }
         if let filter = large?.filterNextKeystroke {
             lines.append(ReportLine(
