@@ -35,6 +35,11 @@ public struct ProfileSaves: Sendable {
         try? store.write(data, to: Self.recordName)
     }
 
+    /// Forgets the last save noted (the launcher's `x`): the line then says "not saved yet".
+    public static func forget(in store: any RecordStore) throws(StoreError) {
+        try store.remove(recordName)
+    }
+
     /// The last save noted, if any (a record that is not one reads as none).
     public static func last(in store: any RecordStore) throws(StoreError) -> Record? {
         guard let data = try store.read(recordName) else { return nil }

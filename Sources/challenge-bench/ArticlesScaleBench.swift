@@ -18,6 +18,12 @@ struct ArticlesScaleBench {
         /// Microseconds per move.
         var rowMove: Summary? = nil
         var pageMove: Summary? = nil
+        /// Milliseconds per keystroke in the list's filter (`/`), at 100,000 only: the first
+        /// letter (the whole list searched) and the next (its matches searched).
+        var filterFirstKeystroke: Summary? = nil
+        var filterNextKeystroke: Summary? = nil
+        /// Milliseconds for the search alone of "q" in every article (no key, no frame).
+        var filterSearch: Summary? = nil
     }
 
     func measure(counts: [Int] = counts) throws -> [Scale] {
@@ -41,6 +47,10 @@ struct ArticlesScaleBench {
         for index in scales.indices {
             scales[index].rowMove = Summary(rowMoves[index])
             scales[index].pageMove = Summary(pageMoves[index])
+        }
+        if let index = counts.firstIndex(of: 100_000) {
+            (scales[index].filterFirstKeystroke, scales[index].filterNextKeystroke) = Self.timeFilterKeystrokes(
+                apps[index], repetitions: context.options.repetitions * 3)
         }
         return scales
     }
@@ -69,7 +79,17 @@ struct ArticlesScaleBench {
         // The middle of the list: moves both ways stay inside it.
         app.press(.char("j"))
         for _ in 0..<(sorted.count / 2) / 5 { app.press(.pageDown) }
-        let scale = Scale(count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes))
+        var scale = Scale(count: count, decodeAndSort: Summary(decodeTimes), firstFrame: Summary(frameTimes))
+        if count == 100_000 {
+            var searches: [Double] = []
+            for _ in 0..<repetitions * 3 {
+                let start = ContinuousClock.now
+                let found = sorted.indices(matching: "q")
+                searches.append(milliseconds(since: start))
+                withExtendedLifetime(found) {}
+            }
+            scale.filterSearch = Summary(searches)
+        }
         return (scale, app)
     }
 
@@ -80,6 +100,27 @@ struct ArticlesScaleBench {
         let start = ContinuousClock.now
         for index in 0..<batch { app.press(index % 2 == 0 ? forward : back) }
         return PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1_000_000 / Double(batch)
+    }
+
+    /// Milliseconds per keystroke in the list's filter, key to diff on the real app: the first
+    /// letter typed, "q" (every article searched: the worst keystroke, as q is rare in the
+    /// feed), and the next, "u" (only the matches of "q" searched). Each keystroke is timed on
+    /// its own; the Backspaces that undo them are not.
+    private static func timeFilterKeystrokes(_ app: HeadlessArticlesApp, repetitions: Int) -> (first: Summary?, next: Summary?) {
+        app.press(.char("/"))
+        var first: [Double] = [], next: [Double] = []
+        for _ in 0..<max(1, repetitions) {
+            var start = ContinuousClock.now
+            app.press(.char("q"))
+            first.append(PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1000)
+            start = ContinuousClock.now
+            app.press(.char("u"))
+            next.append(PseudoTerminalProcess.seconds(ContinuousClock.now - start) * 1000)
+            app.press(.backspace)
+            app.press(.backspace)
+        }
+        app.press(.escape)
+        return (Summary(first), Summary(next))
     }
 
     private func milliseconds(since start: ContinuousClock.Instant) -> Double {
@@ -134,6 +175,18 @@ struct ArticlesScaleBench {
                     Format.number(ratio, digits: 2) + "× (medians " + Format.number(b.median / a.median, digits: 2) + "×)",
                     budget: "≤ 1.20×", ok: ratio <= 1.2))
             }
+        }
+        if let filter = large?.filterFirstKeystroke {
+            lines.append(.budget(
+                "articles 100,000: filter keystroke searching them all (key to diff, the real app)", filter.formatted("ms", digits: 2),
+                budget: "≤ 10 ms", ok: filter.median <= 10))
+        }
+        if let search = large?.filterSearch {
+            lines.append(ReportLine("articles 100,000: the filter's search alone, \"q\" in every article", search.formatted("ms", digits: 2)))
+        }
+        if let filter = large?.filterNextKeystroke {
+            lines.append(ReportLine(
+                "articles 100,000: filter keystroke typing on (key to diff, the real app)", filter.formatted("ms", digits: 2)))
         }
         if let memory {
             lines.append(ReportLine(

@@ -141,6 +141,71 @@ import Contract
         #expect(app.contains("Released on the eighth of July."), "a stored article opens like any other")
     }
 
+    /// A store that could not be opened: the list says it lives in memory only, and why, for as
+    /// long as it shows (the shell's notice goes after 6 s).
+    @Test func aListInMemoryOnlySaysSo() async throws {
+        let app = try ArticlesFixture.harness(storeProblem: .io("/srv/file exists and is not a folder"))
+        try await app.waitFor("synced at")
+        try await app.advance(by: .seconds(7))
+        #expect(app.lines[2] == " In memory only — nothing is kept (the data folder is unusable)")
+        #expect(!app.lines[23].contains("dismiss"), "not a notice to dismiss")
+        let fine = try ArticlesFixture.harness()
+        try await fine.waitFor("synced at")
+        #expect(!fine.contains("In memory only"))
+    }
+
+    /// `/` narrows the list as it is typed (title, author, description, any case); Enter keeps
+    /// the filter and gives the keys back; Esc in the field clears it (Docs/articles.md, "Finding
+    /// an article").
+    @Test func slashFindsArticlesAsYouTypeEnterKeepsAndEscClears() async throws {
+        let app = try ArticlesFixture.harness()
+        try await app.waitFor("synced at")
+        let matching = ArticlesFixture.sampleInListOrder.filter { article in
+            [article.title, article.author, article.description].contains { $0.lowercased().contains("dolor") }
+        }
+        #expect(matching.count > 1 && matching.count < 60)
+        app.press(.char("/"))
+        #expect(app.lines[2].hasPrefix(" find "))
+        #expect(app.lines[23].hasPrefix("Enter keep · Esc clear"))
+        app.type("DOLOr")
+        #expect(app.lines[0].contains("Articles · \(matching.count) of 60 match \u{201C}DOLOr\u{201D}"))
+        #expect(app.rowTitles == matching.prefix(app.rowTitles.count).map(\.title), "the first matches, in list order")
+        // q, n and r are letters here: nothing leaves, opens or syncs.
+        app.type("qnr")
+        #expect(app.contains("match \u{201C}DOLOrqnr\u{201D}"))
+        #expect(app.contains("No article matches"))
+        for _ in 0..<3 { app.press(.backspace) }
+        app.press(.enter)
+        #expect(app.lines[23].contains("/ find"), "the keys are the list's again")
+        app.press(.char("G"))
+        #expect(app.contains("▸"))
+        #expect(app.rowTitles.last == matching.last?.title, "G: the last match")
+        app.press(.char("g"))
+        #expect(app.rowTitles.first == matching.first?.title)
+        app.press(.enter)
+        #expect(!app.lines[0].contains("match"), "Enter opens the selected match's page")
+        #expect(app.contains(matching[0].author))
+        app.press(.escape)
+        #expect(app.lines[0].contains("of 60 match"), "the filter is kept behind the article")
+        app.press(.char("/"), .escape)
+        #expect(app.lines[0].contains("Articles · 60 articles"))
+        #expect(!app.lines[2].hasPrefix(" find "))
+    }
+
+    @Test func xDismissesTheFailedSyncsErrorLine() async throws {
+        let app = try ArticlesFixture.harness(
+            ArticlesFixture.endpoint(.alwaysFail(.status(500))), store: ArticlesFixture.store(with: ArticlesFixture.storedList))
+        try await app.waitFor("retry 1 of 3")
+        for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
+        try await app.waitFor("Sync failed after 4 attempts")
+        #expect(app.lines[23].contains("x dismiss notice"))
+        app.press(.char("x"))
+        #expect(!app.contains("Sync failed"))
+        #expect(app.contains("server error 500"), "the header still says so")
+        #expect(!app.lines[23].contains("dismiss"))
+        #expect(app.rowTitles.count == 3)
+    }
+
     @Test func seedAC4_listSortedByDateNewestFirst() async throws {
         // A stored list out of order comes out newest first.
         let stored = try ArticlesFixture.harness(
@@ -284,7 +349,7 @@ import Contract
         #expect(app.contains("retry 1 of 3"), "r does nothing while a retry is on its way")
         for _ in 1...3 { try await app.advanceRetry(by: .seconds(2)) }
         try await app.waitFor("Press r to try again")
-        #expect(app.lines[23].hasPrefix("r sync again"))
+        #expect(app.lines[23].hasPrefix("/ find · r sync again"))
         app.press(.char("r"))
         try await app.waitFor("synced at")
         #expect(app.contains("Articles · 60 articles"))

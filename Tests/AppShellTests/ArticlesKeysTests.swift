@@ -31,6 +31,20 @@ import TUI
         #expect(ArticlesKeys.action(for: .char("x"), in: .list(selectedArticleID: 7, hasNotice: true)) == .event(.dismissNotice))
     }
 
+    /// `/` opens the filter; in its field every key is typed but Enter (keep) and Esc (clear):
+    /// `r`, `q`, `x` and `n` are letters there.
+    @Test func slashOpensTheFilterWhoseFieldTakesEveryOtherKey() {
+        #expect(ArticlesKeys.action(for: .char("/"), in: list) == .filter(.start))
+        #expect(ArticlesKeys.action(for: .char("/"), in: .detail) == nil)
+        #expect(ArticlesKeys.action(for: .enter, in: .filter) == .filter(.keep))
+        #expect(ArticlesKeys.action(for: .escape, in: .filter) == .filter(.clear))
+        for key in [Key.char("r"), .char("q"), .char("x"), .char("n"), .char("g"), .backspace, .left] {
+            #expect(ArticlesKeys.action(for: key, in: .filter) == .filter(.edit(key)))
+        }
+        #expect(ArticlesKeys.action(for: .char("g"), in: list) == .select(.home))
+        #expect(ArticlesKeys.action(for: .char("G"), in: list) == .select(.end))
+    }
+
     @Test func movementKeysMoveTheListOrScrollTheDetail() {
         let moves: [(Key, ListState.Move)] = [
             (.up, .up), (.char("k"), .up), (.down, .down), (.char("j"), .down),
@@ -46,9 +60,10 @@ import TUI
         func bar(_ mode: ArticlesKeys.Mode, isSyncing: Bool, canScroll: Bool = false) -> [String] {
             ArticlesKeys.keyMap.barItems(for: ArticlesKeys.Context(mode: mode, isSyncing: isSyncing, canScroll: canScroll)).map(\.key)
         }
-        #expect(bar(list, isSyncing: false) == ["↑↓", "Enter", "r"])
-        #expect(bar(list, isSyncing: true) == ["↑↓", "Enter"])
-        #expect(bar(.list(selectedArticleID: nil, hasNotice: true), isSyncing: false) == ["r", "x"])
+        #expect(bar(list, isSyncing: false) == ["↑↓", "Enter", "/", "r"])
+        #expect(bar(list, isSyncing: true) == ["↑↓", "Enter", "/"])
+        #expect(bar(.list(selectedArticleID: nil, hasNotice: true), isSyncing: false) == ["/", "r", "x"])
+        #expect(bar(.filter, isSyncing: false) == ["Enter", "Esc"], "typing goes to the field")
         #expect(bar(.detail, isSyncing: false, canScroll: true) == ["Esc", "↑↓", "r"])
         #expect(bar(.detail, isSyncing: false) == ["Esc", "r"], "nothing to scroll: no ↑↓ scroll")
     }

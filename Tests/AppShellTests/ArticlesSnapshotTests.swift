@@ -32,6 +32,28 @@ import TUI
         #expect(app.articlesScreen?.isAnimating == false)
     }
 
+    /// At 200 columns the page keeps a readable measure: picture, title, byline and text in a
+    /// column of 100 at the left, under ‹ Back.
+    @Test func detailPageAt200x50() async throws {
+        let app = try ArticlesFixture.harness(size: Size(width: 200, height: 50))
+        try await app.waitFor("synced at")
+        app.press(.end, .enter)
+        expectSnapshot(app.stableScreen, named: "detailPageAt200x50")
+        let page = app.lines.dropFirst(2).dropLast()
+        #expect(page.allSatisfy { DisplayWidth.of($0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) <= 102 })
+        #expect(page.contains { DisplayWidth.of($0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) > 90 })
+    }
+
+    @Test func listWithAFilterAt80x24() async throws {
+        let app = try ArticlesFixture.harness()
+        try await app.waitFor("synced at")
+        app.press(.char("/"))
+        app.type("dolor s")
+        expectSnapshot(app.stableScreen, named: "listWithAFilterAt80x24")
+        #expect(app.lines[0].contains(" of 60 match \u{201C}dolor s\u{201D}"))
+        #expect(app.terminal.cursor != nil, "the field's cursor shows")
+    }
+
     @Test func detailPageAt80x24() async throws {
         let app = try ArticlesFixture.harness()
         try await app.waitFor("synced at")

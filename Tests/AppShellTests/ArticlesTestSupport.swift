@@ -15,14 +15,15 @@ enum ArticlesFixture {
     static func harness(
         _ articles: EndpointBehaviour = .instant, size: Size = Size(width: 80, height: 24),
         store: any RecordStore = InMemoryRecordStore(), images: EndpointBehaviour = noPictures,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], storeProblem: StoreError? = nil
     ) throws -> ShellHarness {
         var options = LaunchOptions()
         options.challenge = .articles
         let scenario = Scenario(
             name: "articles-test", description: "the articles endpoint as a test needs it",
             defaults: .instant, endpoints: [.articles: articles, .images: images])
-        return try ShellHarness(options: options, scenario: scenario, size: size, store: store, environment: environment)
+        return try ShellHarness(
+            options: options, scenario: scenario, size: size, store: store, storeProblem: storeProblem, environment: environment)
     }
 
     /// Every image answers 404 at once: no picture, no retry.

@@ -1,5 +1,6 @@
 import Foundation
 import Core
+import Navigation
 import Testing
 import TUI
 @testable import AppShell
@@ -26,6 +27,17 @@ import TUI
         // Too narrow for every item: the live tools go first; q and ? stay.
         #expect(app.lines[19] == "↑↓ move · Enter open · x forget progress · ? help · q quit")
         #expect(app.lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+        // The descriptions wrap onto a second line, none cut.
+        #expect(!app.lines.contains { $0.contains("…") })
+        #expect(app.contains("live retries"))
+        #expect(app.contains("error handled"))
+        expectSnapshot(app.screen, named: "launcherAt60x20")
+    }
+
+    @Test func launcherAt200x50() throws {
+        let app = try ShellHarness(size: Size(width: 200, height: 50))
+        expectSnapshot(app.screen, named: "launcherAt200x50")
+        for challenge in Challenge.all { #expect(app.contains(challenge.summary)) }
     }
 
     @Test func arrowsAndJKMoveTheSelection() throws {
@@ -49,7 +61,7 @@ import TUI
         #expect(app.contains("Home End PgUp PgDn  the first or the last challenge"))
         #expect(app.contains("Enter →             open the selected challenge"))
         #expect(app.contains("1–3                 open the challenge of that number"))
-        #expect(app.contains("x                   forget the navigation flow's progress"))
+        #expect(app.contains("x                   forget the selected challenge's progress (asks first)"))
         #expect(app.contains("Everywhere"))
         #expect(app.contains("? F1                this help (F1 also in a text field)"))
         #expect(app.contains("Ctrl-C              quit at once, from anywhere"))
@@ -75,7 +87,7 @@ import TUI
     @Test func aStoreThatCannotOpenIsSaidOnce() async throws {
         let app = try ShellHarness(storeProblem: .key("key file is readable by others"))
         #expect(app.contains("Mobile coding challenges"), "the launcher's first frame")
-        try await app.waitFor("Encryption key problem: key file is readable by others — nothing will be kept")
+        try await app.waitFor("Nothing will be kept: Encryption key problem: key file is readable by others")
     }
 
     /// Another copy has the data folder: the notice says which and where, and the launcher keeps
@@ -83,13 +95,14 @@ import TUI
     /// on one data folder").
     @Test func anotherCopyUsingTheDataIsSaidOnTheLauncherForAsLongAsItShows() async throws {
         let app = try ShellHarness(storeProblem: .inUse(directory: "/srv/ada", holder: 1234))
-        // The notice's row is cut at 80 columns: the launcher's own line stays whole.
-        try await app.waitFor("Another challenge-tui (process 1234) is using the data in /srv/ada (quit it")
+        // The notice says first what matters; its row is cut at 80 columns: the launcher's own
+        // line stays whole.
+        try await app.waitFor("Nothing will be kept: Another challenge-tui (process 1234) is using the data")
         let line = "│  Nothing will be kept: another copy (process 1234) is using the data folder  │"
         // Above the backend's line; the notice's row below the screen moves both up one.
         #expect(app.lines[18] == line)
         try await app.advance(by: .seconds(6))
-        #expect(!app.contains("(quit it"), "the notice went")
+        #expect(!app.contains("Another challenge-tui"), "the notice went")
         #expect(app.lines[19] == line)
         #expect(app.lines[20].contains("Mock backend"))
         // A store that opened says nothing of the kind.
@@ -99,9 +112,13 @@ import TUI
     }
 
     @Test func forgettingTheFlowsProgressRemovesTheRecord() throws {
-        let store = InMemoryRecordStore(["navigation.progress": Data("{}".utf8)])
+        let store = InMemoryRecordStore()
+        try NavigationProgressStore(store: store).save(NavigationProgress(screen: .b2, experiment: .screenB2))
         let app = try ShellHarness(store: store)
         app.press(.char("x"))
+        #expect(app.contains("Forget the navigation flow's progress"), "asked first")
+        #expect(!store.names.isEmpty)
+        app.press(.char("y"))
         #expect(store.names.isEmpty)
         #expect(app.contains("The navigation flow will start afresh on screen A"))
     }

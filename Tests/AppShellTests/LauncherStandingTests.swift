@@ -31,7 +31,7 @@ import TUI
         expectSnapshot(app.screen, named: "launcherWithStandingsAt80x24")
         #expect(app.lines[4].hasSuffix("resume at Screen C2 · Option 3  │"))
         #expect(app.lines[7].hasSuffix("60 articles stored · synced 01:06  │"))
-        #expect(app.lines[10].hasSuffix("names saved 13 Nov 22:14  │"))
+        #expect(app.lines[10].hasSuffix("names saved 13 Nov 22:14 (mock: forgotten at exit)  │"))
         // Dim, whether the row is selected or not: only the title shows the selection.
         let standing = try #require(app.point(of: "resume at"))
         #expect(app.terminal.canvas.style(at: standing).dim)
@@ -87,14 +87,14 @@ import TUI
         try await app.waitFor(ProfileCopy.profileSaved)
         app.press(.escape)
         #expect(app.contains("▸ 3  Profile"))
-        #expect(app.lines[10].hasSuffix("names saved 22:13  │"))
+        #expect(app.lines[10].hasSuffix("names saved 22:13 (mock: forgotten at exit)  │"))
 
         // And x forgets the flow's progress: the line says so at once.
         app.press(.char("1"))
         try await app.waitFor("Screen B")
         app.press(.char("q"))
         #expect(app.lines[4].contains("resume at Screen B"))
-        app.press(.char("x"))
+        app.press(.char("x"), .char("y"))
         #expect(app.lines[4].hasSuffix("not started  │"))
     }
 
@@ -114,6 +114,62 @@ import TUI
         #expect(!app.lines.contains { $0.contains("…") })
         // The backend is named once.
         #expect(app.lines[20] == "│  Mock backend (scenario instant)                                             │")
+    }
+
+    /// `x` forgets only the selected challenge's progress, after asking; No keeps it.
+    @Test func xForgetsTheSelectedChallengeOnlyAfterAsking() throws {
+        let store = try Self.storeWithProgress()
+        let app = try ShellHarness(store: store)
+        try app.runUntilQuiet()
+        app.press(.down, .down)
+        #expect(app.contains("▸ 3  Profile"))
+        app.press(.char("x"))
+        #expect(app.contains("Forget when the profile was last saved (names saved 13 Nov"), "asks, saying what goes")
+        #expect(app.lines[23].contains("y forget · n keep"))
+        app.press(.char("n"))
+        #expect(!app.contains("Forget progress"))
+        #expect(app.lines[10].contains("names saved 13 Nov 22:14"), "No keeps it")
+        app.press(.char("x"), .char("y"))
+        #expect(app.lines[10].hasSuffix("not saved yet  │"))
+        #expect(app.contains("The profile's last save is forgotten"))
+        #expect(app.lines[4].hasSuffix("resume at Screen C2 · Option 3  │"), "the others are kept")
+        #expect(app.lines[7].hasSuffix("60 articles stored · synced 01:06  │"))
+
+        // The articles: the stored list and its chunks go, nothing else.
+        app.press(.up, .char("x"), .tab, .enter)
+        #expect(app.lines[7].hasSuffix("nothing stored yet  │"))
+        #expect(app.contains("The stored articles are forgotten"))
+        #expect(try store.recordNames() == [NavigationProgressStore.defaultRecordName])
+    }
+
+    @Test func xWithNothingKeptSaysSoWithoutAsking() throws {
+        let app = try ShellHarness()
+        try app.runUntilQuiet()
+        app.press(.down, .char("x"))
+        #expect(app.contains("Articles: nothing to forget"))
+        #expect(!app.contains("Forget progress"))
+    }
+
+    /// With a store that could not be opened, every line says that what it counts is in memory
+    /// only, and the launcher why (Docs/security.md, "Two copies on one data folder").
+    @Test func anUnusableStoreSaysInMemoryOnlyOnEveryLine() async throws {
+        let app = try ShellHarness(store: try Self.storeWithProgress(), storeProblem: .io("/srv/file exists and is not a folder"))
+        try await app.waitFor("Nothing will be kept: Storage problem: /srv/file")
+        #expect(app.lines[4].hasSuffix("resume at Screen C2 · Option 3 (in memory only)  │"))
+        #expect(app.lines[7].hasSuffix("60 articles in memory only  │"))
+        #expect(app.lines[10].hasSuffix("names saved 13 Nov 22:14 (in memory only)  │"))
+        #expect(app.contains("Nothing will be kept: the data folder is unusable"))
+    }
+
+    /// The mock forgets a saved profile at exit; a real server keeps it, and the line says no more.
+    @Test func theProfilesLineSaysTheMockForgetsAtExit() throws {
+        let store = try Self.storeWithProgress()
+        let standing = try #require(Challenge.profile.standing)
+        let utc = TimeZone(identifier: "UTC")
+        #expect(try standing(StandingContext(store: store, now: testEpoch, timeZone: utc)) == "names saved 13 Nov 22:14")
+        #expect(
+            try standing(StandingContext(store: store, now: testEpoch, timeZone: utc, isMockBackend: true))
+                == "names saved 13 Nov 22:14 (mock: forgotten at exit)")
     }
 
     @Test func localTimesAreTodayOrADayAndATime() {

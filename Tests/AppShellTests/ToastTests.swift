@@ -9,7 +9,8 @@ import TUI
 /// top, gone when it is left or covered; it never covers another screen's status line or rows.
 /// The shell's own notice takes a row of its own (Docs/keys.md, "Toasts and notices").
 @Suite(.timeLimit(.minutes(10))) struct ToastTests {
-    static let afresh = "The navigation flow will start afresh on screen A"
+    /// The launcher's `x` with nothing kept says so in a toast.
+    static let afresh = "Navigation flow: nothing to forget"
 
     @Test func theLaunchersToastGoesWithTheLauncherAndNeverCoversTheFlowsStatusLine() async throws {
         let app = try ShellHarness(scenario: FlowScenario.make(.screenB2))
@@ -55,12 +56,12 @@ import TUI
         options.challenge = .navigation
         let app = try ShellHarness(
             options: options, scenario: FlowScenario.make(.screenB2), storeProblem: .key("key file is readable by others"))
-        try await app.waitFor("nothing will be kept")
+        try await app.waitFor("Nothing will be kept")
         try await app.waitForScreen(.b2)
-        #expect(app.lines[22].contains("Encryption key problem: key file is readable by others — nothing will be kept"))
+        #expect(app.lines[22].contains("Nothing will be kept: Encryption key problem: key file is readable by others"))
         #expect(app.lines[21].hasPrefix(" Signed in · mock backend"), "the flow's status line moved up, whole")
         try await app.advance(by: .seconds(6))
-        #expect(!app.contains("nothing will be kept"))
+        #expect(!app.contains("Nothing will be kept"))
         #expect(app.lines[22].hasPrefix(" Signed in · mock backend"), "the flow has its rows back")
     }
 }

@@ -291,6 +291,22 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         #expect(script.saved.count == 2)
     }
 
+    @Test func dismissingHidesTheFailedSyncsErrorLineUntilTheNextSync() {
+        var state = ArticlesState(policy: .singleTry)
+        _ = state.reduce(.appeared)
+        _ = state.reduce(.fetchFinished(attempt: 1, .failure(.http(status: 500, body: "")), at: noon))
+        #expect(state.syncMessage?.hasPrefix("Sync failed") == true)
+        #expect(state.hasDismissibleMessage)
+        _ = state.reduce(.dismissNotice)
+        #expect(state.syncMessage == nil)
+        #expect(!state.hasDismissibleMessage)
+        #expect(state.syncHeaderText == "server error 500", "the header still says the sync failed")
+        // The next sync's failure is shown again.
+        _ = state.reduce(.retry)
+        _ = state.reduce(.fetchFinished(attempt: 1, .failure(.http(status: 500, body: "")), at: noon))
+        #expect(state.syncMessage?.hasPrefix("Sync failed") == true)
+    }
+
     @Test func aStoreThatCannotBeOpenedIsReportedAndTheAppCarriesOn() {
         var script = Script([.success(fresh)])
         script.stored = .failure(.key("CHALLENGE_TUI_KEY is not 64 hex digits"))

@@ -11,6 +11,11 @@ struct ArticleDetailView: StatefulWidget {
     /// The tallest the header image gets, whatever the terminal's size.
     static let maxImageRows = 20
 
+    /// The widest the page's column gets: a readable measure for the description (Docs/articles.md,
+    /// "What you see"); on a wider terminal the picture, title, byline and text keep to it, at
+    /// the left under ‹ Back.
+    static let readableWidth = 100
+
     /// The rows the picture gets whatever the text needs: 8 at 80×24, fewer on a smaller
     /// terminal.
     static func leastImageRows(forHeight height: Int) -> Int {
@@ -32,6 +37,7 @@ struct ArticleDetailView: StatefulWidget {
 
         init(in rect: Rect, detail: ArticleDetail) {
             content = rect.inset(top: 2, left: 2, bottom: 0, right: 2)
+            content.size.width = min(content.width, ArticleDetailView.readableWidth)
             let width = max(1, content.width)
             let titleRows = ArticleDetailView.titleBlock(detail).height(forWidth: width)
             let bylineRows = ArticleDetailView.bylineWidth(author: detail.author, date: detail.date) <= width ? 1 : 2

@@ -26,16 +26,28 @@ extension Challenge {
         defaultScenario: DefaultScenario(endpoints: [.images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed)]),
         options: [ArticlesSettings.urlOption],
         serverFaults: ["swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500"],
+        progress: ChallengeProgress(
+            what: "the stored articles",
+            isKept: { store throws(StoreError) in try ArticlesCache.summary(from: store) != nil }
+        ) { environment throws(StoreError) in
+            try ArticlesCache.forget(from: environment.store)
+            return "The stored articles are forgotten: the next sync fetches them afresh"
+        },
         standing: { context throws(StoreError) in
-            guard let stored = try ArticlesCache.summary(from: context.store) else { return "nothing stored yet" }
-            let count = stored.count == 1 ? "1 article stored" : "\(ByteCount.grouped(stored.count)) articles stored"
-            return stored.savedAt.map { "\(count) · synced \(context.clockTime($0))" } ?? count
+            guard let stored = try ArticlesCache.summary(from: context.store) else {
+                return context.keepsNothing ? "nothing kept" : "nothing stored yet"
+            }
+            let count = stored.count == 1 ? "1 article" : "\(ByteCount.grouped(stored.count)) articles"
+            // A store that could not be opened holds this run's sync in memory: gone at exit.
+            if context.keepsNothing { return "\(count) in memory only" }
+            return stored.savedAt.map { "\(count) stored · synced \(context.clockTime($0))" } ?? "\(count) stored"
         },
         // A picture written just before a kill -9, and never named by the index (Docs/images.md, "The cache").
         tidyStore: { store, logger in PictureCache.removeUnindexed(from: store, logger: logger) },
         keyGuides: {
             [
                 KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),
+                KeyReference.NamedGuide(name: "article-filter", guide: ArticlesKeys.filterMap.guide, inSummary: false),
                 KeyReference.NamedGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
             ]
         })

@@ -51,7 +51,7 @@ extension ArticlesFeature: RecordableFeature {
             return .object(["pictureFailed": .string(url), "attempt": .int(attempt), "failure": reason])
         case .pictures(.retryDue(let url)):
             return .object(["pictureRetryDue": .string(url)])
-        case .domain, .pictures, .select, .scroll, .viewport:
+        case .domain, .pictures, .select, .scroll, .filter, .viewport:
             return nil
         }
     }

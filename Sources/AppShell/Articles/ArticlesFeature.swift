@@ -18,6 +18,8 @@ struct ArticlesFeature: Feature {
         case select(ListState.Move)
         /// Scrolls the detail page's description.
         case scroll(ListState.Move)
+        /// The list's filter (`/`): opened, typed in, kept or cleared.
+        case filter(ArticlesKeyAction.FilterAction)
         /// The header images' loading.
         case pictures(PictureEvent)
         /// What fits in the screen's area now (sent on appear, resize, scroll and every change
@@ -36,8 +38,16 @@ struct ArticlesFeature: Feature {
     private let background: BackgroundState
     /// What the last layout event said fits.
     private(set) var viewport: ArticlesViewport?
-    /// Selection and scroll position of the list.
+    /// Selection and scroll position of the list: rows, which are the filter's matches while
+    /// there is a filter.
     private(set) var list = ListState()
+    /// What `/` narrows the list to (Docs/articles.md, "Finding an article").
+    private(set) var filter = ArticlesFilter()
+    /// The filter's text: the app's one text field.
+    private(set) var filterField = TextFieldState(maxLength: ArticlesFeature.maxFilterLength)
+    /// The filter's field has the keys.
+    private(set) var isEditingFilter = false
+    static let maxFilterLength = 40
     /// Scroll position of the open article's description.
     private(set) var detailScroll = TextScroll()
     /// When the spinner started turning (the loop's time).
@@ -59,6 +69,7 @@ struct ArticlesFeature: Feature {
         // reducer then skips its own load): reading and opening the record takes about a
         // millisecond for the usual list (Docs/performance.md).
         let cached = ArticlesCache.loadFirst(from: environment.store)
+        state.keepsNothingBecause = environment.storeProblem?.summary
         _ = state.reduce(.cacheLoaded(cached))
         list.count = state.articles.count
         startAnswers = [.domain(.cacheLoaded(cached))]
@@ -90,9 +101,12 @@ struct ArticlesFeature: Feature {
         case .scroll(let move):
             detailScroll.move(move)
             return []
+        case .filter(let action):
+            applyFilter(action)
+            return readStoredListAhead(at: now)
         case .viewport(let viewport):
             self.viewport = viewport
-            list.count = state.articles.count
+            list.count = rowCount
             list.visibleRows = viewport.listRows
             detailScroll.layout(visibleLines: viewport.bodyLines, totalLines: viewport.bodyTotalLines)
             guard viewport.images != pictures.onScreen || viewport.imageBox.bucketed != pictures.box else { return [] }
@@ -136,12 +150,12 @@ struct ArticlesFeature: Feature {
                 images: PictureLoading.normalized([article.image]),
                 imageBox: PictureSize(columns: layout.image.width, rows: layout.imageRows))
         }
-        let listLayout = ArticlesListView.Layout(in: area, articles: state, status: status(at: now))
+        let listLayout = ArticlesListView.Layout(in: area, articles: state, status: status(at: now), showsFilter: showsFilter)
         let rows = listLayout.visibleRows
         var shown = list
-        shown.count = state.articles.count
+        shown.count = rowCount
         shown.visibleRows = rows
-        let visible = shown.visibleRange.clamped(to: state.articles.indices)
+        let visible = shown.visibleRange.clamped(to: 0..<rowCount).compactMap(filter.articleIndex(atRow:))
         return ArticlesViewport(
             listRows: rows, bodyLines: detailScroll.visibleLines, bodyTotalLines: detailScroll.totalLines,
             images: PictureLoading.normalized(visible.map { state.articles[$0].image }),
@@ -153,15 +167,22 @@ struct ArticlesFeature: Feature {
         case .event(let event): .send(.domain(event))
         case .select(let move): .send(.select(move))
         case .scroll(let move): .send(.scroll(move))
+        case .filter(.edit(let key)):
+            // What the field has no use for (F1, Ctrl-C) is the shell's.
+            { var field = filterField; return field.handle(key) }() ? .send(.filter(.edit(key))) : nil
+        case .filter(let action): .send(.filter(action))
         case nil: nil
         }
     }
+
+    /// The filter's field takes the keys: the shell's `q`, `?`, `n`, `f` are typed there.
+    var capturesText: Bool { isEditingFilter }
 
     /// A click on a row opens it, as in the launcher (the lists' one rule, Docs/mouse-and-paste.md):
     /// the ↑/↓ that select it, then what Enter sends there.
     func command(for mouse: MouseEvent, on target: ArticlesTarget) -> FeatureCommand<Event>? {
         guard case .press(.left) = mouse.action, case .row(let index) = target, case .list(_, let hasNotice) = mode,
-              state.articles.indices.contains(index) else { return nil }
+              let articleIndex = filter.articleIndex(atRow: index), state.articles.indices.contains(articleIndex) else { return nil }
         let moves = Array(repeating: index > list.selection ? Key.down : .up, count: abs(index - list.selection))
         var events: [Event] = []
         for key in moves {
@@ -169,7 +190,7 @@ struct ArticlesFeature: Feature {
             events.append(event)
         }
         // Enter on the row the moves select.
-        let selected = ArticlesKeys.Mode.list(selectedArticleID: state.articles.id(at: index), hasNotice: hasNotice)
+        let selected = ArticlesKeys.Mode.list(selectedArticleID: state.articles.id(at: articleIndex), hasNotice: hasNotice)
         guard case .event(let open)? = ArticlesKeys.action(for: .enter, in: selected) else { return nil }
         return .sendAll(events + [.domain(open)])
     }
@@ -200,7 +221,8 @@ struct ArticlesFeature: Feature {
             ArticleDetailView(detail: ArticleDetail(article), status: status, pictures: pictures)
                 .draw(in: area, on: &canvas, state: detailScroll)
         } else {
-            ArticlesListView(articles: state, status: status, pictures: pictures).draw(in: area, on: &canvas, state: list)
+            let filter = showsFilter ? ArticlesListView.FilterShown(filter: filter, field: filterField, isEditing: isEditingFilter) : nil
+            return ArticlesListView(articles: state, status: status, pictures: pictures, filter: filter).draw(in: area, on: &canvas, state: list)
         }
         return nil
     }
@@ -226,22 +248,55 @@ struct ArticlesFeature: Feature {
     private mutating func readStoredListAhead(at now: Duration) -> [ArticlesFeatureEffect] {
         let reading = state.isStoredListPartial && state.listSource == .stored
         if endWanted, !reading {
-            if state.listSource == .stored { list.select(state.articles.count - 1) }
+            if state.listSource == .stored { list.select(rowCount - 1) }
             endWanted = false
         }
         guard reading, !state.isLoadingStoredRows else { return [] }
-        let through = endWanted ? state.storedCount - 1 : list.selection + Self.storedReadAhead
+        let selected = filter.articleIndex(atRow: list.selection) ?? state.articles.count
+        let through = endWanted ? state.storedCount - 1 : selected + Self.storedReadAhead
         guard through >= state.articles.count else { return [] }
         return reduceDomain(.storedRowsWanted(through: through), at: now).map { .articles($0) }
     }
 
     private var mode: ArticlesKeys.Mode {
         if state.openedArticle != nil { return .detail }
-        return .list(selectedArticleID: selectedArticleID, hasNotice: state.notice != nil)
+        if isEditingFilter { return .filter }
+        return .list(selectedArticleID: selectedArticleID, hasNotice: state.hasDismissibleMessage)
     }
 
     private var selectedArticleID: Int? {
-        list.selectedIndex.flatMap { state.articles.indices.contains($0) ? state.articles.id(at: $0) : nil }
+        list.selectedIndex.flatMap(filter.articleIndex(atRow:)).flatMap { state.articles.indices.contains($0) ? state.articles.id(at: $0) : nil }
+    }
+
+    /// The rows the list shows: every article, or the filter's matches.
+    private var rowCount: Int { filter.rowCount(of: state.articles.count) }
+
+    /// The filter's row shows while it is typed in or narrows the list.
+    private var showsFilter: Bool { isEditingFilter || filter.isActive }
+
+    /// `/`, typing, Enter and Esc in the filter. The rows narrow as it is typed, the first match
+    /// selected; cleared, the list shows every article with the one selected still selected.
+    private mutating func applyFilter(_ action: ArticlesKeyAction.FilterAction) {
+        switch action {
+        case .start:
+            isEditingFilter = true
+            filterField.focus()
+        case .keep:
+            isEditingFilter = false
+        case .clear:
+            let selectedID = selectedArticleID
+            isEditingFilter = false
+            filterField.clear()
+            filter.update(query: "", in: state.articles)
+            list.count = rowCount
+            list.select(selectedID.flatMap(state.articles.index(ofID:)) ?? 0)
+        case .edit(let key):
+            let before = filterField.text
+            guard filterField.handle(key), filterField.text != before else { return }
+            filter.update(query: filterField.text, in: state.articles)
+            list.count = rowCount
+            list.select(0)
+        }
     }
 
     /// Runs one event through the domain's reducer and keeps the view state (list selection,
@@ -250,6 +305,11 @@ struct ArticlesFeature: Feature {
         let selectedID = selectedArticleID
         let previousSync = state.sync
         let effects = state.reduce(event)
+        // A new list, or more of the stored one: the filter's matches are found in it anew.
+        switch event {
+        case .cacheLoaded, .storedRowsLoaded, .fetchFinished: filter.refresh(in: state.articles)
+        default: break
+        }
         keepSelection(on: selectedID)
         if !previousSync.isRunning, state.sync.isRunning { animationStart = now }
         if case .waitingToRetry(let retry, _, _, _) = state.sync {
@@ -265,10 +325,11 @@ struct ArticlesFeature: Feature {
     /// keeps the position when it is gone. A selection at the top stays at the top: whoever has
     /// not moved wants the newest articles.
     private mutating func keepSelection(on id: Int?) {
-        list.count = state.articles.count
+        list.count = rowCount
         guard let id, list.selection > 0 else { return }
-        let index = list.selection
-        if state.articles.indices.contains(index), state.articles.id(at: index) == id { return }
-        if let moved = state.articles.index(ofID: id) { list.select(moved) }
+        if let index = filter.articleIndex(atRow: list.selection), state.articles.indices.contains(index),
+            state.articles.id(at: index) == id
+        { return }
+        if let moved = state.articles.index(ofID: id).flatMap(filter.row(ofArticleAt:)) { list.select(moved) }
     }
 }

@@ -9,6 +9,20 @@ enum ArticlesKeyAction: Hashable {
     case select(ListState.Move)
     /// Scrolls the detail page's description.
     case scroll(ListState.Move)
+    /// Opens, edits, keeps or clears the list's filter (`/`).
+    case filter(FilterAction)
+
+    /// What a key does to the list's filter.
+    enum FilterAction: Hashable {
+        /// `/`: the filter's field takes the keys.
+        case start
+        /// Enter: the filter stays, the keys go back to the list.
+        case keep
+        /// Esc in the field: the filter goes, every article shows again.
+        case clear
+        /// Any other key, for the field (typed, or its editing keys).
+        case edit(Key)
+    }
 }
 
 /// Every key of the articles screen, mapped in one place. `q` and `?` are the shell's: they are
@@ -20,12 +34,24 @@ enum ArticlesKeys {
         case list(selectedArticleID: Int?, hasNotice: Bool)
         /// An article's detail page.
         case detail
+        /// The list's filter, while its field has the keys.
+        case filter
     }
 
     /// The action for `key`, or nil when the screen has no use for it.
     static func action(for key: Key, in mode: Mode) -> ArticlesKeyAction? {
+        // The field takes every key but these two; r is typed there, not a sync.
+        if mode == .filter {
+            switch key {
+            case .enter: return .filter(.keep)
+            case .escape: return .filter(.clear)
+            default: return .filter(.edit(key))
+            }
+        }
         if key == .char("r") { return .event(.retry) }
         switch mode {
+        case .filter:
+            return nil
         case .detail:
             switch key {
             case .escape, .left, .backspace: return .event(.close)
@@ -35,6 +61,9 @@ enum ArticlesKeys {
             switch key {
             case .enter, .right: return selected.map { .event(.open(articleID: $0)) }
             case .char("x") where hasNotice: return .event(.dismissNotice)
+            case .char("/"): return .filter(.start)
+            case .char("g"): return .select(.home)
+            case .char("G"): return .select(.end)
             default: return move(for: key).map(ArticlesKeyAction.select)
             }
         }
@@ -82,17 +111,28 @@ enum ArticlesKeys {
             [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection",
             when: { $0.selectedArticleID != nil }),
         KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down"),
-        KeyBinding([.home, .end], bar: nil, label: "first / last", help: "first or last article"),
+        KeyBinding([.home, .end, .char("g"), .char("G")], bar: nil, label: "first / last", help: "first or last article"),
         KeyBinding(
             [.enter, .right], bar: "Enter", label: "open", help: "open the article", when: { $0.selectedArticleID != nil }),
+        KeyBinding(
+            [.char("/")], bar: "/", label: "find",
+            help: "find: only the articles whose title, author or description holds what is typed", importance: .secondary),
         KeyBinding(
             [.char("r")], bar: "r", label: "sync again", help: "sync again (listed while no sync runs)",
             when: { !$0.isSyncing }),
         KeyBinding(
-            [.char("x")], bar: "x", label: "dismiss notice", help: "dismiss the notice about an unreadable stored list",
+            [.char("x")], bar: "x", label: "dismiss notice",
+            help: "dismiss the messages above the list (a failed sync's error, an unreadable stored list)",
             when: { $0.hasNotice }),
         KeyBinding([], names: "click", bar: nil, label: "open", help: "on a row: open the article"),
         KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
+    ])
+
+    /// The filter's keys while its field has them (`?` is typed there; F1 is help).
+    static let filterMap = KeyMap<Void>("Article list filter", [
+        KeyBinding([], names: "typing", bar: nil, label: "find", help: "narrow the list as you type (any case)"),
+        KeyBinding([.enter], bar: "Enter", label: "keep", help: "keep the filter; the keys go back to the list"),
+        KeyBinding([.escape], bar: "Esc", label: "clear", help: "clear the filter: every article again"),
     ])
 
     /// The detail page's keys.
@@ -119,6 +159,7 @@ enum ArticlesKeys {
         .combined(with: detailMap.pullback { (context: Context) in
             context.mode == .detail ? DetailContext(isSyncing: context.isSyncing, canScroll: context.canScroll) : nil
         })
+        .combined(with: filterMap.pullback { (context: Context) in context.mode == .filter ? () : nil })
 }
 
 /// What the articles views add to the hit map besides `KeyTarget`s (the back line, the wheel).

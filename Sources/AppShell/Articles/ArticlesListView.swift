@@ -25,6 +25,15 @@ struct ArticlesListView: StatefulWidget {
     var pictures: ArticlePictures = .none
     /// Where the rows' laid-out text is kept between frames.
     var layouts: ArticleTextLayouts = .shared
+    /// The filter's row and what it narrows the list to, while there is one.
+    var filter: FilterShown?
+
+    /// The filter as the list shows it: its matches, its field, whether the field has the keys.
+    struct FilterShown {
+        var filter: ArticlesFilter
+        var field: TextFieldState
+        var isEditing: Bool
+    }
 
     /// How the list's area divides: the header and rule, the messages about the sync (each in
     /// its rectangle), and the rows. Drawing and the feature's layout event both read it, so
@@ -36,9 +45,16 @@ struct ArticlesListView: StatefulWidget {
         /// Each row's thumbnail, in cells.
         var thumbnail: Size
 
-        init(in rect: Rect, articles state: ArticlesState, status: ArticlesStatus) {
+        /// The filter's row, under the rule, while there is a filter.
+        var filterRow: Rect?
+
+        init(in rect: Rect, articles state: ArticlesState, status: ArticlesStatus, showsFilter: Bool = false) {
             let area = rect.inset(horizontal: 1, vertical: 0)
             var y = area.y + 2
+            if showsFilter {
+                filterRow = Rect(x: area.x, y: y, width: area.width, height: 1).intersection(area)
+                y += 1
+            }
             for block in ArticlesListView.messageBlocks(state, status: status) {
                 let blockRect = Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y))
                 messages.append((block, blockRect))
@@ -61,6 +77,9 @@ struct ArticlesListView: StatefulWidget {
         if let message = status.message, !isEmptyFailure {
             messages.append(TextBlock(message, style: ArticlesStatus.messageStyle, maxLines: 2))
         }
+        if let memoryOnly = state.memoryOnlyMessage {
+            messages.append(TextBlock(memoryOnly, style: ArticlesStatus.messageStyle, maxLines: 2))
+        }
         if let unreadable = state.unreadableMessage {
             messages.append(TextBlock(unreadable, style: .dim, maxLines: 1))
         }
@@ -72,34 +91,61 @@ struct ArticlesListView: StatefulWidget {
 
     /// Draws the list into `rect` from `list` (the selection and scroll), which the layout event
     /// has already told how many rows fit.
-    func draw(in rect: Rect, on canvas: inout Canvas, state list: ListState) {
+    /// Draws; returns where the cursor goes (the filter's, while it is typed in).
+    @discardableResult
+    func draw(in rect: Rect, on canvas: inout Canvas, state list: ListState) -> Point? {
         let state = articles
         let area = rect.inset(horizontal: 1, vertical: 0)
+        let count = filter?.filter.headerText(total: state.isStoredListPartial ? state.storedCount : state.articles.count)
         ArticlesStatus.drawHeader(
-            left: [("Articles", .bold), (" · ", .dim), (state.countText, .plain)], status: status,
+            left: [("Articles", .bold), (" · ", .dim), (count ?? state.countText, .plain)], status: status,
             in: area.row(0), on: &canvas)
         ArticlesStatus.drawRule(in: rect.row(1), on: &canvas)
 
-        let layout = Layout(in: rect, articles: state, status: status)
+        let layout = Layout(in: rect, articles: state, status: status, showsFilter: filter != nil)
+        var cursor: Point?
+        if let filter, let row = layout.filterRow {
+            cursor = Self.drawFilter(filter, in: row, on: &canvas)
+        }
         for (block, blockRect) in layout.messages {
             block.draw(in: blockRect, on: &canvas)
         }
         let listArea = layout.rows
         if state.articles.isEmpty {
             Self.drawEmpty(state, status: status, in: listArea.inset(horizontal: 2, vertical: 0), on: &canvas)
-            return
+            return cursor
+        }
+        let shown = filter?.filter ?? ArticlesFilter()
+        if let filter, shown.matches?.isEmpty == true {
+            TextBlock("No article matches \u{201C}\(filter.filter.query)\u{201D}.", style: .dim, alignment: .center)
+                .draw(in: listArea.inset(horizontal: 2, vertical: 1), on: &canvas)
+            return cursor
         }
         var list = list
-        list.count = state.articles.count
+        list.count = shown.rowCount(of: state.articles.count)
         let layouts = self.layouts, pictures = self.pictures, thumbnail = layout.thumbnail
         // The wheel moves the selection as ↑/↓ do; a click on a row is the row's.
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         ScrollList(rowHeight: Self.rowHeight) { row, canvas in
+            guard let index = shown.articleIndex(atRow: row.index), state.articles.indices.contains(index) else { return }
             Self.drawRow(
-                state.articles[row.index], row: row, on: &canvas, layouts: layouts, pictures: pictures, thumbnail: thumbnail)
+                state.articles[index], row: row, on: &canvas, layouts: layouts, pictures: pictures, thumbnail: thumbnail)
             // The title and the description, not the blank row between articles.
             canvas.addHitRegion(row.rect.inset(bottom: 1), ArticlesTarget.row(row.index))
         }.draw(in: listArea, on: &canvas, state: list)
+        return cursor
+    }
+
+    /// The filter's row, as the network inspector's: "find", the field, and while it is typed in
+    /// what Enter and Esc do. Returns the field's cursor while it has the keys.
+    static func drawFilter(_ filter: FilterShown, in row: Rect, on canvas: inout Canvas) -> Point? {
+        let x = canvas.put("find ", at: row.origin, style: .dim, clipTo: row)
+        let hint = filter.isEditing ? "  Enter keep · Esc clear" : "  / to change"
+        let hintWidth = row.maxX - x > DisplayWidth.of(hint) + 10 ? DisplayWidth.of(hint) : 0
+        let field = Rect(x: x, y: row.y, width: max(1, row.maxX - x - hintWidth), height: 1).intersection(row)
+        let cursor = TextField(filter.field, isFocused: filter.isEditing).draw(in: field, on: &canvas)
+        if hintWidth > 0 { canvas.put(hint, at: Point(x: field.maxX, y: row.y), style: .dim, clipTo: row) }
+        return filter.isEditing ? cursor : nil
     }
 
     /// One article: marker, thumbnail, title (bold; reversed when selected) with the release date

@@ -81,7 +81,8 @@ public enum LaunchInterface {
     /// What `--reset` and the launcher's `x` forget: "the navigation flow's progress".
     static func keptProgress(_ challenges: [Challenge]) -> String {
         let kept = challenges.compactMap(\.progress?.what)
-        return kept.isEmpty ? "what the challenges keep between runs (nothing now)" : kept.joined(separator: " and ")
+        guard let last = kept.last else { return "what the challenges keep between runs (nothing now)" }
+        return kept.count == 1 ? last : kept.dropLast().joined(separator: ", ") + " and " + last
     }
 
     static func options(for challenges: [Challenge]) -> [OptionDeclaration] { [

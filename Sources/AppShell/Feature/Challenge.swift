@@ -105,6 +105,8 @@ public struct Challenge: Sendable {
 struct ChallengeProgress: Sendable {
     /// What is kept, for help texts: "the navigation flow's progress".
     var what: String
+    /// Whether anything is kept now: the launcher's `x` asks before forgetting only then.
+    var isKept: @Sendable (any RecordStore) throws(StoreError) -> Bool
     /// Forgets it; returns what the user is told ("The navigation flow will start afresh on screen A").
     var forget: @Sendable (AppEnvironment) throws(StoreError) -> String
 }

@@ -10,6 +10,11 @@ struct StandingContext {
     let now: Date
     /// nil: the machine's zone (tests give a fixed one).
     let timeZone: TimeZone?
+    /// The store could not be opened: `store` is in memory, and what a line counts goes at
+    /// exit (Docs/security.md, "Two copies on one data folder").
+    var keepsNothing = false
+    /// The backend is the mock, which keeps what was sent to it only until the app quits.
+    var isMockBackend = false
 
     /// `date` in local time: "01:06" on today's date, "3 Jan 01:06" on another.
     func clockTime(_ date: Date) -> String {

@@ -19,6 +19,8 @@ final class LauncherScreen: Screen {
     /// launcher shows: the shell's notice goes after a few seconds. Read with the standings, once
     /// the store is open (Docs/security.md, "Two copies on one data folder").
     private(set) var keptNothing: String?
+    /// `x` asks before forgetting what the selected challenge keeps, while it keeps something.
+    private(set) var forgetQuestion: ForgetQuestion?
 
     init(challenges: [Challenge], open: @escaping (Challenge) -> Void) {
         self.challenges = challenges
@@ -35,10 +37,10 @@ final class LauncherScreen: Screen {
 
     /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
     /// the challenge of that number, for as many as there are; `x` is there when a challenge
-    /// keeps something between runs.
+    /// keeps something between runs, and forgets the selected one's.
     static func keyMap(challenges: [Challenge]) -> KeyMap<Void> {
         let challengeCount = challenges.count
-        let kept = challenges.compactMap(\.progress?.what)
+        let kept = challenges.contains { $0.progress != nil }
         return KeyMap("Launcher", [
             KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection"),
             KeyBinding([.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge"),
@@ -46,18 +48,22 @@ final class LauncherScreen: Screen {
             KeyBinding(
                 (1...min(9, max(1, challengeCount))).map { Key.char(Character(String($0))) }, bar: nil, label: "open that one",
                 help: "open the challenge of that number"),
-        ] + (kept.isEmpty ? [] : [
+        ] + (!kept ? [] : [
             KeyBinding(
-                [.char("x")], bar: "x", label: "forget progress", help: "forget \(kept.joined(separator: " and "))",
-                importance: .secondary),
+                [.char("x")], bar: "x", label: "forget progress",
+                help: "forget the selected challenge's progress (asks first)", importance: .secondary),
         ]) + [
             KeyBinding([], names: "click", bar: nil, label: "open", help: "on a challenge: open it"),
             KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
         ])
     }
 
-    var keyBarItems: [KeyBar.Item] { keyMap.barItems }
-    var keyGuide: KeyGuide { keyMap.guide }
+    /// While the question is asked, its n and q are its own, not the live tools' or the shell's
+    /// (as in a text field; F1 still opens help).
+    var capturesText: Bool { forgetQuestion != nil }
+
+    var keyBarItems: [KeyBar.Item] { forgetQuestion == nil ? keyMap.barItems : ForgetQuestion.keyMap.barItems }
+    var keyGuide: KeyGuide { forgetQuestion == nil ? keyMap.guide : ForgetQuestion.keyMap.guide }
     private var keyMap: KeyMap<Void> { Self.keyMap(challenges: challenges) }
 
     func appear(_ context: ScreenContext) {
@@ -81,7 +87,9 @@ final class LauncherScreen: Screen {
         let environment = context.environment
         let challenges = challenges
         let read = { () -> [ChallengeID: String] in
-            let standingContext = StandingContext(store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone)
+            let standingContext = StandingContext(
+                store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone,
+                keepsNothing: environment.storeProblem != nil, isMockBackend: environment.options.backend == .mock)
             var standings: [ChallengeID: String] = [:]
             for challenge in challenges {
                 guard let standing = challenge.standing else { continue }
@@ -99,6 +107,19 @@ final class LauncherScreen: Screen {
     }
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
+        if var question = forgetQuestion {
+            let outcome = question.handle(key)
+            forgetQuestion = question
+            switch outcome {
+            case .handled: break
+            case .ignored: return .ignored
+            case .keep: forgetQuestion = nil
+            case .forget:
+                forgetQuestion = nil
+                forget(challenges[question.index], context)
+            }
+            return .handled
+        }
         if list.handle(key) { return .handled }
         switch key {
         case .enter, .right:
@@ -107,8 +128,7 @@ final class LauncherScreen: Screen {
             list.select((c.wholeNumberValue ?? 1) - 1)
             open(selected)
         case .char("x") where challenges.contains(where: { $0.progress != nil }):
-            forgetProgress(context)
-            readStandings(context)
+            askToForget(context)
         default:
             return .ignored
         }
@@ -124,17 +144,35 @@ final class LauncherScreen: Screen {
         return .handled
     }
 
-    /// Forgets what the challenges keep between runs (`Challenge.progress`).
-    private func forgetProgress(_ context: ScreenContext) {
+    /// `x`: asks before forgetting what the selected challenge keeps (`Challenge.progress`),
+    /// saying what its line says; with nothing kept, says so instead.
+    private func askToForget(_ context: ScreenContext) {
+        let challenge = selected
+        guard let progress = challenge.progress else {
+            context.toast("\(challenge.title) keeps nothing between runs", kind: .info)
+            return
+        }
+        // A record that can't be read is something to forget too.
+        let isKept = (try? progress.isKept(context.environment.store)) ?? true
+        guard isKept else {
+            context.toast("\(challenge.title): nothing to forget", kind: .info)
+            return
+        }
+        let standing = standings[challenge.id].map { " (\($0))" } ?? ""
+        forgetQuestion = ForgetQuestion(
+            index: list.selection, title: "Forget progress",
+            question: "Forget \(progress.what)\(standing)? This can't be undone.")
+    }
+
+    /// Forgets what `challenge` keeps and says so; the lines are read again.
+    private func forget(_ challenge: Challenge, _ context: ScreenContext) {
+        guard let progress = challenge.progress else { return }
         do {
-            var messages: [String] = []
-            for challenge in challenges {
-                if let progress = challenge.progress { messages.append(try progress.forget(context.environment)) }
-            }
-            context.toast(messages.joined(separator: "; "), kind: .success)
+            context.toast(try progress.forget(context.environment), kind: .success)
         } catch {
             context.toast(error.message, kind: .error)
         }
+        readStandings(context)
     }
 
     /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
@@ -147,14 +185,29 @@ final class LauncherScreen: Screen {
 
     /// Three rows a challenge (title, summary, a blank), or two when that would leave some out
     /// (a short terminal, or the inspector below): every challenge stays in sight as long as
-    /// two rows each fit.
+    /// two rows each fit. A summary too long for its row wraps onto a second when every
+    /// challenge then still fits with its blank row (four rows each); otherwise it is cut.
     private func rowHeight(in listArea: Rect) -> Int {
-        listArea.height >= challenges.count * 3 ? 3 : 2
+        let summaryWidth = max(1, listArea.width - Self.summaryIndent)
+        let wraps = challenges.contains { DisplayWidth.of($0.summary) > summaryWidth }
+        // The last challenge's blank row may fall on the row below the list (drawn over after).
+        if wraps, listArea.height + 1 >= challenges.count * 4 { return 4 }
+        return listArea.height >= challenges.count * 3 ? 3 : 2
     }
+
+    /// The rows the list is drawn in: with four rows a challenge, one more for the last one's
+    /// blank row.
+    private func rowsRect(_ listArea: Rect) -> Rect {
+        guard rowHeight(in: listArea) == 4 else { return listArea }
+        return Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: listArea.height + 1)
+    }
+
+    /// Where a summary starts in its row: under the title, past the marker and the number.
+    private static let summaryIndent = 5
 
     func layout(_ rect: Rect, _ context: ScreenContext) {
         let listArea = Self.listArea(in: rect)
-        list.visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: listArea.height)
+        list.visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: rowsRect(listArea).height)
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
@@ -169,7 +222,8 @@ final class LauncherScreen: Screen {
         ScrollList(rowHeight: rowHeight(in: listArea), showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
             // The title and the summary, not the blank row under them.
-            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: 2), Target(index: row.index))
+            let clickable = min(row.rect.height, max(2, row.rect.height - 1))
+            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: clickable), Target(index: row.index))
             let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
             let marker = row.isSelected ? "▸ " : "  "
             let title = "\(marker)\(row.index + 1)  \(challenge.title) "
@@ -185,15 +239,21 @@ final class LauncherScreen: Screen {
             // Always dim: the reversed title shows the selection, and a summary that changed style
             // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
             // Docs/performance.md).
-            TextBlock(challenge.summary, style: .dim, maxLines: 1, wraps: false)
-                .draw(in: Rect(x: row.rect.x + 5, y: row.rect.y + 1, width: max(0, row.rect.width - 5), height: 1), on: &canvas)
-        }.draw(in: listArea, on: &canvas, state: list)
+            let summaryLines = max(1, row.rect.height - 2)
+            TextBlock(challenge.summary, style: .dim, maxLines: summaryLines, wraps: summaryLines > 1)
+                .draw(
+                    in: Rect(
+                        x: row.rect.x + Self.summaryIndent, y: row.rect.y + 1, width: max(0, row.rect.width - Self.summaryIndent),
+                        height: summaryLines),
+                    on: &canvas)
+        }.draw(in: rowsRect(listArea), on: &canvas, state: list)
         if let keptNothing {
             TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
                 .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)
         }
         TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
+        forgetQuestion?.draw(over: rect, on: &canvas)
         return nil
     }
 }

@@ -24,12 +24,17 @@ extension Challenge {
             "swift run challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, rFetchExperiments succeeds "
                 + "after 15 s, rSubmitSelection fails after 4 s; --experiment screenB2 forces the experiment",
         ],
-        progress: ChallengeProgress(what: "the navigation flow's progress") { environment throws(StoreError) in
+        progress: ChallengeProgress(
+            what: "the navigation flow's progress",
+            isKept: { store throws(StoreError) in try NavigationProgressStore(store: store).peek() != nil }
+        ) { environment throws(StoreError) in
             try NavigationProgressStore(store: environment.store).reset()
             return "The navigation flow will start afresh on screen A"
         },
         standing: { context throws(StoreError) in
-            try NavigationProgressStore(store: context.store).peek().map { "resume at \($0.resumePoint)" } ?? "not started"
+            let progress = try NavigationProgressStore(store: context.store).peek()
+            let memoryOnly = context.keepsNothing ? " (in memory only)" : ""
+            return progress.map { "resume at \($0.resumePoint)\(memoryOnly)" } ?? "not started"
         },
         keyGuides: { [KeyReference.NamedGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
 }

@@ -16,9 +16,20 @@ extension Challenge {
         makeScreen: { environment in FeatureHost(ProfileFeature(environment: environment), executor: environment.executor) },
         settings: [ProfileSettings.token.erased],
         serverFaults: ["swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500"],
+        // Only when it was last saved is kept here; the profile itself is the backend's.
+        progress: ChallengeProgress(
+            what: "when the profile was last saved",
+            isKept: { store throws(StoreError) in try ProfileSaves.last(in: store) != nil }
+        ) { environment throws(StoreError) in
+            try ProfileSaves.forget(in: environment.store)
+            return "The profile's last save is forgotten (the profile itself is the backend's)"
+        },
         standing: { context throws(StoreError) in
             guard let last = try ProfileSaves.last(in: context.store) else { return "not saved yet" }
-            return (last.kind == .names ? "names saved " : "password changed ") + context.clockTime(last.date)
+            // The mock keeps a saved profile only until the app quits (Docs/profile.md, "The mock
+            // backend"): the line says so rather than promise what the next run won't show.
+            let note = context.keepsNothing ? " (in memory only)" : context.isMockBackend ? " (mock: forgotten at exit)" : ""
+            return (last.kind == .names ? "names saved " : "password changed ") + context.clockTime(last.date) + note
         },
         keyGuides: { [KeyReference.NamedGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
 }

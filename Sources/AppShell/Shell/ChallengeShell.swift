@@ -171,7 +171,8 @@ public final class ChallengeShell: TerminalApp {
             faultPanel?.refresh(network.behaviours)
         case .firstFrameShown:
             if let problem = environment.storeProblem {
-                showNotice(problem.message + " — nothing will be kept", kind: .error, duration: .seconds(6))
+                // What matters first: a narrow row cuts the rest (Docs/security.md).
+                showNotice("Nothing will be kept: " + problem.message, kind: .error, duration: .seconds(6))
             }
             if let context { stack.forEach { $0.handle(message, context) } }
         case .event:

@@ -20,6 +20,7 @@ enum KeyReference {
         [
             NamedGuide(name: "everywhere", guide: ShellKeys.global.guide),
             NamedGuide(name: "launcher", guide: LauncherScreen.keyMap(challenges: challenges).guide),
+            NamedGuide(name: "forget-question", guide: ForgetQuestion.keyMap.guide, inSummary: false),
         ] + challenges.flatMap { $0.keyGuides() } + [
             NamedGuide(name: "help", guide: ShellKeys.help.guide, inSummary: false),
             NamedGuide(name: "leave-dialog", guide: ShellKeys.leaveDialog.guide, inSummary: false),

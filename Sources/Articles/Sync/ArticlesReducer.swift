@@ -33,7 +33,9 @@ extension ArticlesState {
             return []
 
         case .dismissNotice:
+            // Every message above the list goes: the notice and a failed sync's error line.
             notice = nil
+            if case .failed = sync { isFailureDismissed = true }
             return []
 
         case .storedRowsWanted(let through):
@@ -154,6 +156,7 @@ extension ArticlesState {
 
     private mutating func startSync() -> [ArticlesEffect] {
         sync = .syncing(attempt: 1, lastError: nil)
+        isFailureDismissed = false
         progress = nil
         return [.fetch(attempt: 1)]
     }

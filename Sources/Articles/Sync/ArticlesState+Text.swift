@@ -52,10 +52,13 @@ extension ArticlesState {
     }
 
     /// The error line, once the sync has failed for good (its retries spent, or a failure not
-    /// worth retrying): the error and what happens now. `nil` otherwise, retries included.
+    /// worth retrying): the error and what happens now. `nil` otherwise, retries included, and
+    /// once `x` dismissed it.
     public var syncMessage: String? {
         switch sync {
         case .idle, .synced, .syncing, .waitingToRetry:
+            return nil
+        case .failed where isFailureDismissed:
             return nil
         case .failed(let error, let attempts):
             let tries = attempts > 1 ? " after \(attempts) attempts" : ""
@@ -63,6 +66,15 @@ extension ArticlesState {
             return "Sync failed\(tries): \(Self.describe(error)).\(shown) \(Self.advice(for: error, injected: failuresAreInjected))"
         }
     }
+
+    /// "In memory only — nothing is kept (the data folder is unusable)", while the store could
+    /// not be opened; it stays (a lasting state, not a one-time message).
+    public var memoryOnlyMessage: String? {
+        keepsNothingBecause.map { "In memory only — nothing is kept (\($0))" }
+    }
+
+    /// A message above the list that `x` dismisses: a notice or a failed sync's error line.
+    public var hasDismissibleMessage: Bool { notice != nil || syncMessage != nil }
 
     /// What the list area says when there is no article to show (`nil` when there are some).
     public var emptyMessage: String? {

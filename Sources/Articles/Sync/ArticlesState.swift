@@ -30,6 +30,12 @@ public struct ArticlesState: Hashable, Sendable {
     public var progress: SyncProgress?
     /// A one-time message (a damaged stored list, a failed save); shown until dismissed.
     public var notice: String?
+    /// The failed sync's error line was dismissed (`x`): the header still says the sync failed,
+    /// and the next sync's outcome shows again.
+    public var isFailureDismissed = false
+    /// Why nothing is kept (the store could not be opened: the list lives in memory and goes at
+    /// exit), in a few words; nil when the store works.
+    public var keepsNothingBecause: String?
     /// Whether the stored list has been read since the screen first appeared.
     public var hasLoadedCache = false
     /// The article whose detail page is open (a copy: it survives a sync that drops it).

@@ -62,7 +62,7 @@ public enum StoreError: Error, Hashable, Sendable {
         case .damaged: "stored data damaged"
         case .key: "an encryption key problem"
         case .wrongKey: "a wrong encryption key"
-        case .io: "a storage problem"
+        case .io: "the data folder is unusable"
         case .inUse(_, let holder): "another copy\(holder.map { " (process \($0))" } ?? "") is using the data folder"
         case .foreignFolder: "the data folder belongs to another user"
         }

@@ -87,7 +87,7 @@ import Contract
         let store = InMemoryRecordStore()
         try NavigationProgressStore(store: store).save(NavigationProgress(screen: .d, experiment: .screenB3))
         let app = try ShellHarness(scenario: FlowScenario.make(.screenB1, fetch: .after(5)), store: store)
-        app.press(.char("x"), .enter)
+        app.press(.char("x"), .char("y"), .enter)
         try await app.waitForScreen(.a)
         #expect(app.contains("Fetching experiments…"))
     }
