@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: [
         ("/0x10.png", "Size 0x10 is out of range"),
         ("/12ax3.png", "Bad size '12ax3'"),
-        ("/10x10.gif", "Bad format 'gif'"),
+        ("/10x10.webp", "Bad format 'webp'"),
         ("/10x10.png/red", "Bad colour 'red'"),
         ("/10x10/a/b/c", "Bad placeholder path"),
     ])

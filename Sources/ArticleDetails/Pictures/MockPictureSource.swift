@@ -43,19 +43,6 @@ public struct MockPictureSource: PictureSource {
         return try result.get()
     }
 
-    /// dummyimage.com also serves `.gif`; we write no GIF, so such a URL gets its PNG (the
-    /// decoder reads the format from the bytes, as dummyimage.com's own `.bmp` answers need).
-    static func dummyImageRequest(path: String) throws(DummyImageError) -> DummyImageRequest {
-        do {
-            return try DummyImageRequest(path: path)
-        } catch {
-            guard path.lowercased().contains(".gif") else { throw error }
-            var request = try DummyImageRequest(path: path.lowercased().replacing(".gif", with: ""))
-            request.format = .png
-            return request
-        }
-    }
-
     /// The bytes the mock serves for `url`; a dummyimage URL it can't read is a 400, as the dev
     /// server answers.
     public static func picture(for url: String) -> Result<Data, APIError> {
@@ -65,7 +52,7 @@ public struct MockPictureSource: PictureSource {
             if host == "dummyimage.com" || host == "www.dummyimage.com" {
                 let request: DummyImageRequest
                 do {
-                    request = try dummyImageRequest(path: components?.path ?? "")
+                    request = try DummyImageRequest(path: components?.path ?? "")
                 } catch {
                     return .failure(.http(status: 400, body: error.description))
                 }

@@ -53,7 +53,7 @@ public enum ServerInterface {
                     built-in sample's always are), so its pictures load offline
                     """),
             ]),
-            OptionSection("PICTURES (GET /{W}x{H}.{png|jpg|bmp}/{background}/{text colour})", paragraphs: [
+            OptionSection("PICTURES (GET /{W}x{H}.{png|jpg|bmp|gif}/{background}/{text colour})", paragraphs: [
                 .text("""
                     dummyimage.com's placeholders: the background (default ccc) with "W × H" \
                     centred in the text colour (default 000); colours of 3 or 6 hex digits; each \

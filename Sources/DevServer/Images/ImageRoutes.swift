@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 
-/// `GET /{W}x{H}.{png|jpg|bmp}/{bg}/{fg}`: dummyimage.com's placeholder pictures, so the
+/// `GET /{W}x{H}.{png|jpg|bmp|gif}/{bg}/{fg}`: dummyimage.com's placeholder pictures, so the
 /// articles' images load from this server (Docs/server.md, "Placeholder pictures"). Every path
 /// that starts with a digit is a picture's description; one `DummyImageRequest` refuses, or
 /// larger than `maxPixels`, gets 400 with its reason. Encoded pictures are kept in a small cache.
