@@ -69,7 +69,12 @@ public enum LaunchInterface {
             Definition(
                 "challenge-tui --challenge \(challenges[0].id) --scenario slow",
                 "The \(challenges[0].title.lowercased()) with every request taking 5-15 s."),
-            Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
+            Definition("challenge-server", "In one terminal: the development server, its request lines on that terminal."),
+            Definition("challenge-tui --backend http", "In another terminal: the challenges against it."),
+            Definition("challenge-server >server.log 2>&1 & challenge-tui --backend http; kill $!", """
+                Both in one terminal: the server's lines go to server.log instead of over the \
+                screen, and it is stopped when the app ends.
+                """),
             Definition("challenge-tui --record demo.jsonl", "Run as usual and write the session to demo.jsonl."),
             Definition("challenge-tui --replay demo.jsonl --speed 4", "Play it back four times as fast, every frame checked."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",

@@ -116,6 +116,11 @@ public enum ServerInterface {
                 Every rLogin fails after 3 s, every rFetchExperiments succeeds after 15 s, every \
                 rSubmitSelection fails after 4 s.
                 """),
+            Definition("challenge-server >server.log 2>&1 & challenge-tui --backend http; kill $!", """
+                The server and the app in one terminal: the request lines go to server.log, not \
+                over the app's screen, and the server stops when the app ends (or run each in its \
+                own terminal).
+                """),
             Definition("challenge-server --port 0 --seed 7 --articles-fail 2",
                        "A free port, repeatable randomness, and the first two articles requests failing."),
         ]
