@@ -123,7 +123,7 @@ public enum LaunchInterface {
                           completion: .file),
         OptionDeclaration("--record", .value(placeholder: "FILE"), help: """
             write the session to FILE as it happens (keys, answers, a digest of every frame; never a \
-            password or a token), to play it back with --replay (see Docs/recording.md)
+            password or a token), to play it back with --replay
             """, completion: .file),
         OptionDeclaration("--replay", .value(placeholder: "FILE"), help: """
             play a recorded session back on its own clock, checking every frame against the \
@@ -137,7 +137,7 @@ public enum LaunchInterface {
             """, completion: .file),
         OptionDeclaration("--completions", .choice(noun: "shell", choices: CompletionShell.allCases.map(\.rawValue)),
                           help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
-        OptionDeclaration("--help", help: "show this help and exit", stopsParsing: true),
+        OptionDeclaration("--help", aliases: ["-h"], help: "show this help and exit", stopsParsing: true),
         OptionDeclaration("--version", help: "show the version and exit", stopsParsing: true),
     ] }
 }

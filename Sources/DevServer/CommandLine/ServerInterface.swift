@@ -90,14 +90,17 @@ public enum ServerInterface {
                     repeat the same random delays, outcomes, session ids and experiments (the seed \
                     in use is printed at start)
                     """),
+                OptionDeclaration("--completions", .choice(noun: "shell", choices: CompletionShell.allCases.map(\.rawValue)),
+                                  help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
                 OptionDeclaration("--help", aliases: ["-h"], help: "this text", stopsParsing: true),
+                OptionDeclaration("--version", help: "show the version and exit", stopsParsing: true),
             ]),
             OptionSection("LIMITS", paragraphs: [
                 .text("""
                     Head 16 KiB (431), request line 8 KiB (414), field line 8 KiB and 100 fields \
                     (431), body 1 MiB (413); a head must arrive within 10 s of its first byte and a \
                     body within 30 s (408); idle keep-alive connections close after 5 s; at most \
-                    1000 connections per client address (503). See Docs/server.md.
+                    1000 connections per client address (503).
                     """),
                 .text("""
                     One line per request on stdout: time, method, path, status, duration. Ctrl-C / \
@@ -106,7 +109,7 @@ public enum ServerInterface {
             ], options: []),
         ],
         exitStatus: [
-            Definition("0", "a clean stop (SIGINT or SIGTERM), --help or --print-token"),
+            Definition("0", "a clean stop (SIGINT or SIGTERM), --help, --version, --completions or --print-token"),
             Definition("1", "the port can't be opened"),
             Definition("2", "bad arguments, or an --articles-file that can't be read or isn't articles"),
         ],
