@@ -237,21 +237,21 @@ import CoreTesting
             │                                                                              │
             │  Mobile coding challenges, as terminal apps.                                 │
             │                                                                              │
-            │  ▸╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮d  │
-            │   │                                                                      │   │
-            │   │ With the HTTP backend the server decides how slow and how broken it  │   │
-            │   │ is. Stop challenge-server and start it again with overrides:         │t  │
-            │   │                                                                      │   │
-            │   │ • swift run challenge-server 3 false 15 true 4 false — rLogin fails  │   │
-            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │t  │
-            │   │ fails after 4 s; --experiment screenB2 forces the experiment         │   │
-            │   │ • swift run challenge-server --articles-fail 3 — the first 3 article │   │
-            │   │ requests answer 500                                                  │   │
-            │   │ • swift run challenge-server --profile-fail 2 — the first 2 profile  │   │
-            │   │ requests answer 500                                                  │   │
-            │   │ • --seed N repeats the random draws, --help lists every option.      │   │
-            │   │                                                                      │   │
-            │   ╰──────────────────────────────────────────────────────────────────────╯   │
+            │  ╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ──────────────────╮d  │
+            │  │                                                                       │   │
+            │  │ With the HTTP backend the server decides how slow and how broken it   │   │
+            │  │ is. Stop challenge-server and start it again with overrides:          │t  │
+            │  │                                                                       │   │
+            │  │ • challenge-server 3 false 15 true 4 false — rLogin fails after 3 s,  │   │
+            │  │ rFetchExperiments succeeds after 15 s, rSubmitSelection fails after 4 │t  │
+            │  │ s; --experiment screenB2 forces the experiment                        │   │
+            │  │ • challenge-server --articles-fail 3 — the first 3 article requests   │   │
+            │  │ answer 500                                                            │   │
+            │  │ • challenge-server --profile-fail 2 — the first 2 profile requests    │   │
+            │  │ answer 500                                                            │   │
+            │  │ • --seed N repeats the random draws, --help lists every option.       │   │
+            │  │                                                                       │   │
+            │  ╰───────────────────────────────────────────────────────────────────────╯   │
             │                                                                              │
             │  HTTP backend at http://127.0.0.1:3000                                       │
             │                                                                              │
@@ -260,8 +260,35 @@ import CoreTesting
             """)
         app.press(.down, .right)
         #expect(app.contains("Fault panel · HTTP backend"), "other keys do nothing")
+        #expect(!app.contains("swift run"), "the installed program has no swift run")
         app.press(.char("f"))
         #expect(!app.contains("Fault panel"))
+    }
+
+    /// The commands it gives start the server on the port the app uses.
+    @Test func theHTTPHintNamesThePortInUse() throws {
+        var options = LaunchOptions()
+        options.backend = .http
+        var configuration = AppConfiguration.defaults
+        configuration.serverURL = try #require(URL(string: "http://127.0.0.1:3001"))
+        let app = try ShellHarness(options: options, size: Size(width: 120, height: 30), configuration: configuration)
+        app.press(.char("f"))
+        #expect(app.contains("• challenge-server --port 3001 --articles-fail 3 — the first 3 article"), "\(app.screen)")
+        #expect(FaultPanel.httpExplanation(["challenge-server --profile-fail 2"], server: "http://localhost:3000/")
+            .contains("• challenge-server --profile-fail 2\n"), "the default port goes unsaid")
+        #expect(FaultPanel.port(of: "http://[::1]:8080/x") == 8080 && FaultPanel.port(of: "https://example.org") == 443)
+    }
+
+    /// A line too long for the box ends in "…", never in a cut word.
+    @Test func aCutLineInThePanelEndsInAnEllipsis() throws {
+        let app = try ShellHarness(size: Size(width: 60, height: 24))
+        app.press(.char("f"))
+        let panel = app.screen.split(separator: "\n").filter { $0.contains("│") && $0.contains("rLogin") }
+        #expect(!panel.isEmpty)
+        for row in panel {
+            let inside = row.split(separator: "│").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            #expect(inside.hasSuffix("…") || inside.count < 50, "\(row)")
+        }
     }
 
     @Test func theHelpListsTheLiveTools() throws {
