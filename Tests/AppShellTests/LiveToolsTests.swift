@@ -265,6 +265,20 @@ import CoreTesting
         #expect(!app.contains("Fault panel"))
     }
 
+    /// After `s`, the launcher and the challenges' status lines name the scenario now in use.
+    @Test func theScenarioLoadedWithSIsTheOneTheStatusLinesName() throws {
+        let app = try ShellHarness()
+        #expect(app.contains("Mock backend (scenario instant)"))
+        app.press(.char("f"), .char("s"))
+        let line = try #require(app.screen.split(separator: "\n").first { $0.contains("Scenario ") })
+        let name = try #require(line.split(separator: "Scenario ").last?.split(separator: " ").first.map(String.init))
+        #expect(name != "instant")
+        app.press(.char("f"))
+        #expect(app.contains("Mock backend (scenario \(name))"), "\(app.screen)")
+        app.press(.char("1"))
+        #expect(app.contains("mock backend (scenario \(name))"), "\(app.screen)")
+    }
+
     /// The commands it gives start the server on the port the app uses.
     @Test func theHTTPHintNamesThePortInUse() throws {
         var options = LaunchOptions()
