@@ -43,6 +43,17 @@ public struct MockPictureSource: PictureSource {
         return try result.get()
     }
 
+    /// `bitmap` in `format`, or as BMP (written in Swift) when that format's library is not
+    /// installed: the mock's pictures show on any machine; the decoder reads the format from the
+    /// bytes (Docs/images.md, "The mock backend's pictures").
+    static func encoded(_ bitmap: Bitmap, as format: ImageFormat) throws(ImageError) -> [UInt8] {
+        do {
+            return try ImageEncoder.encode(bitmap, as: format)
+        } catch .libraryUnavailable {
+            return try ImageEncoder.bmp(bitmap.flattened(onto: .white))
+        }
+    }
+
     /// The bytes the mock serves for `url`; a dummyimage URL it can't read is a 400, as the dev
     /// server answers.
     public static func picture(for url: String) -> Result<Data, APIError> {
@@ -56,10 +67,10 @@ public struct MockPictureSource: PictureSource {
                 } catch {
                     return .failure(.http(status: 400, body: error.description))
                 }
-                return .success(Data(try DummyImage.encoded(request).bytes))
+                return .success(Data(try encoded(DummyImage.render(request), as: request.format)))
             }
             let format: ImageFormat = url.lowercased().hasSuffix(".jpg") || url.lowercased().hasSuffix(".jpeg") ? .jpeg : .png
-            return .success(Data(try ImageEncoder.encode(GeneratedLandscape.render(seed: url), as: format)))
+            return .success(Data(try encoded(GeneratedLandscape.render(seed: url), as: format)))
         } catch {
             return .failure(.http(status: 500, body: error.description))
         }

@@ -45,12 +45,21 @@ final class ImageRoutes: Sendable {
         }
         do throws(ImageError) {
             let entry = try cache.picture(for: picture) { () throws(ImageError) in
-                let encoded = try DummyImage.encoded(picture)
-                return EncodedImageCache.Entry(body: Data(encoded.bytes), contentType: encoded.contentType)
+                do throws(ImageError) {
+                    let encoded = try DummyImage.encoded(picture)
+                    return EncodedImageCache.Entry(body: Data(encoded.bytes), contentType: encoded.contentType)
+                } catch {
+                    guard case .libraryUnavailable = error else { throw error }
+                    // Without libpng or libjpeg the picture is still served, as a BMP (written
+                    // in Swift) with its own Content-Type, as dummyimage.com answers `.bmp` URLs
+                    // with PNG data (Docs/server.md, "Placeholder pictures").
+                    let bitmap = DummyImage.render(picture).flattened(onto: .white)
+                    return EncodedImageCache.Entry(body: Data(try ImageEncoder.bmp(bitmap)), contentType: ImageFormat.bmp.contentType)
+                }
             }
             return DelayedResponse(ServerResponse(status: 200, contentType: entry.contentType, body: entry.body))
         } catch {
-            // Only a codec library missing from this machine gets here (Docs/images.md).
+            // Only an encoder's refusal gets here (Docs/images.md).
             return DelayedResponse(.text(500, error.description))
         }
     }
