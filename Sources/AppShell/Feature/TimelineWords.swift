@@ -1,9 +1,6 @@
-import Contract
-import Profile
 import TUI
 
-/// Words the timeline (`t`) rows share: a list move, a count with its noun, a field's name as a
-/// sentence says it (Docs/recording.md, "The timeline").
+/// Words the timeline (`t`) rows share: a list move, a count with its noun (Docs/recording.md, "The timeline").
 enum TimelineWords {
     /// "1 picture", "6 rows".
     static func count(_ number: Int, _ noun: String) -> String {
@@ -20,17 +17,5 @@ enum TimelineWords {
         case .home: "to the first"
         case .end: "to the last"
         }
-    }
-
-    /// "New password", "Re-enter password": the field's label, in sentence case.
-    static func field(_ field: ProfileField) -> String {
-        let label = field.label
-        return label.prefix(1) + label.dropFirst().lowercased()
-    }
-
-    /// "Basic information", "Password".
-    static func section(_ section: ProfileSection) -> String {
-        let title = section.title
-        return title.prefix(1) + title.dropFirst().lowercased()
     }
 }

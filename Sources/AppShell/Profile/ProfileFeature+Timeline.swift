@@ -9,13 +9,13 @@ extension ProfileFeature {
         switch event {
         case .edit(let field, let key):
             // A password's keys are never named; other fields' are (a letter, Backspace).
-            return field.isSecret ? "typing in \(TimelineWords.field(field))" : "typing in \(TimelineWords.field(field)): \(key.description)"
+            return field.isSecret ? "typing in \(Self.words(for: field))" : "typing in \(Self.words(for: field)): \(key.description)"
         case .focus(.back):
             return "focus: Back"
         case .focus(.field(let field)):
-            return "focus: \(TimelineWords.field(field))"
+            return "focus: \(Self.words(for: field))"
         case .focus(.save(let section)):
-            return "focus: \(TimelineWords.section(section)) button"
+            return "focus: \(Self.words(for: section)) button"
         case .domain(let event):
             return Self.timelineWords(event)
         }
@@ -25,7 +25,7 @@ extension ProfileFeature {
         switch event {
         case .appeared: "form shown"
         case .retryLoad: "load again"
-        case .edit(let field, _): "\(TimelineWords.field(field)) changed"
+        case .edit(let field, _): "\(Self.words(for: field)) changed"
         case .saveBasicInformation: "save basic information"
         case .changePassword: "change password"
         case .left: "form left"
@@ -33,5 +33,17 @@ extension ProfileFeature {
         case .basicInformationSaved(let result): "save answer: \(answer(result))"
         case .passwordChanged(let result): "password answer: \(answer(result))"
         }
+    }
+
+    /// "New password", "Re-enter password": the field's label, in sentence case.
+    private static func words(for field: ProfileField) -> String {
+        let label = field.label
+        return label.prefix(1) + label.dropFirst().lowercased()
+    }
+
+    /// "Basic information", "Password".
+    private static func words(for section: ProfileSection) -> String {
+        let title = section.title
+        return title.prefix(1) + title.dropFirst().lowercased()
     }
 }
