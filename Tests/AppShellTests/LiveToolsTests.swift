@@ -48,6 +48,41 @@ import CoreTesting
         #expect(!app.screen.contains("Bearer"))
     }
 
+    /// Enter on the inspector's last row shows that request in full; ↑ first picks an older one;
+    /// Esc closes it (Docs/live-tools.md, "One request in full").
+    @Test func enterShowsOneRequestInFullAndEscClosesIt() async throws {
+        let app = try ShellHarness(size: Size(width: 100, height: 40))
+        let monitor = app.environment.monitor
+        let long = "/articles?page=2&sort=newest&filter=" + String(repeating: "abcdefghij", count: 8) + "&token=sekrit"
+        let first = monitor.begin(method: "GET", path: long, attempt: 1, headers: ["Accept": "application/json", "Authorization": "Bearer abc.def"])
+        app.clock.advance(by: .milliseconds(800))
+        monitor.end(first, .failure(.http(status: 500, body: "")), responseBody: Data("Something went wrong\nsecond line".utf8))
+        app.clock.advance(by: .seconds(2))
+        let second = monitor.begin(method: "GET", path: long, attempt: 2, headers: ["Accept": "application/json", "Authorization": "Bearer abc.def"])
+        app.clock.advance(by: .milliseconds(300))
+        monitor.end(second, .response(status: 200), responseBody: Data(#"[{"id":1,"password":"hunter2"}]"#.utf8))
+        _ = monitor.begin(method: "GET", path: "/rLogin", attempt: 1)
+        app.press(.char("n"))
+        try await app.waitFor("3 requests")
+        app.press(.up, .enter)
+        let screen = masked(app)
+        #expect(screen.contains(" GET\n /articles?page=2&sort=newest&filter=abcdefghij"), "\(screen)")
+        #expect(screen.contains("&token=[redacted] (mock backend)"))
+        #expect(screen.contains("Status 200 · took 300ms · try #2"))
+        #expect(screen.contains("2 attempts:"))
+        #expect(screen.contains("#1 hh:mm:ss 500 800ms"))
+        #expect(screen.contains("#2 hh:mm:ss 200 300ms after a 2.0s wait"))
+        #expect(screen.contains("Accept: application/json"))
+        #expect(screen.contains("Authorization: [redacted]") && !screen.contains("abc.def"))
+        #expect(screen.contains("Answer: 34 bytes, first lines:") && screen.contains(#"[{"id":1,"password":"[redacted]"}]"#), "\(screen)")
+        #expect(!screen.contains("hunter2") && !screen.contains("sekrit"))
+        #expect(screen.contains("filter=abcdefghij") && screen.contains("abcdefghij&token"), "the whole URL, wrapped")
+        #expect((app.lines.last ?? "").contains("Esc close detail"))
+        app.press(.escape)
+        #expect(app.contains("3 requests") && !app.contains("2 attempts:"))
+        #expect((app.lines.last ?? "").contains("Esc to screen"), "the keys stay with the inspector")
+    }
+
     @Test func theInspectorScrollsToTheNewest() async throws {
         let app = try ShellHarness()
         for attempt in 1...12 {
