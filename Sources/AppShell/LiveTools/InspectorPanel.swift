@@ -152,8 +152,10 @@ struct InspectorPanel: Widget {
                 canvas.fill(Rect(x: list.x, y: list.y + offset, width: list.width, height: 1), style: .reverse)
             }
             for cell in Self.cells(row, columns: columns) {
-                var style = cell.style
-                if state.isFocused, offset == selectedOffset { style.reverse = true }
+                // The selected row reversed in the terminal's own colours: a reversed colour
+                // (a green status, a dim time) may not read on every terminal's palette.
+                let isSelected = state.isFocused && offset == selectedOffset
+                let style = isSelected ? Style(bold: cell.style.bold, reverse: true) : cell.style
                 x = canvas.put(cell.text, at: Point(x: x, y: list.y + offset), style: style, clipTo: list)
             }
         }
