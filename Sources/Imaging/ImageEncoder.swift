@@ -1,15 +1,15 @@
-/// Writes a `Bitmap` as PNG (with alpha when it has any), JPEG or 24-bit BMP: the dev server
+/// Writes a `Bitmap` as PNG (with alpha when it has any), JPEG, 24-bit BMP or GIF: the dev server
 /// and the mock backend serve generated pictures with these.
 public enum ImageEncoder {
     /// The formats `encode(_:as:)` writes.
-    public static let formats: [ImageFormat] = [.png, .jpeg, .bmp]
+    public static let formats: [ImageFormat] = [.png, .jpeg, .bmp, .gif]
 
     public static func encode(_ bitmap: Bitmap, as format: ImageFormat, jpegQuality: Int = 90) throws(ImageError) -> [UInt8] {
         switch format {
         case .png: try png(bitmap)
         case .jpeg: try jpeg(bitmap, quality: jpegQuality)
         case .bmp: try bmp(bitmap)
-        case .gif: throw .cannotEncode(.gif, detail: "GIF is only read")
+        case .gif: try gif(bitmap)
         }
     }
 
@@ -25,5 +25,10 @@ public enum ImageEncoder {
     /// 24-bit BMP. Alpha is dropped: flatten first.
     public static func bmp(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
         try BMPEncoder.encode(bitmap)
+    }
+
+    /// Single-frame GIF89a, written in Swift like BMP: no library needed.
+    public static func gif(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
+        try GIFEncoder.encode(bitmap)
     }
 }

@@ -41,7 +41,7 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .outOfMemory(let format):
             "There is not enough memory to decode the \(format.name) image."
         case .libraryUnavailable(let format, let detail):
-            "\(format.name) images can't be decoded here: \(detail)."
+            "\(format.name) pictures need \(format.libraryPackage ?? "a library this machine lacks") (\(detail))."
         case .cannotEncode(let format, let detail):
             "The picture can't be written as \(format.name) (\(detail))."
         }

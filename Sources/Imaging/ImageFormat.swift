@@ -29,6 +29,16 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The Debian package of the system library the format needs (loaded on first use); nil
+    /// for the formats read and written in Swift.
+    public var libraryPackage: String? {
+        switch self {
+        case .png: "libpng16-16"
+        case .jpeg: "libjpeg62-turbo"
+        case .gif, .bmp: nil
+        }
+    }
+
     /// "PNG", "JPEG"… for messages.
     public var name: String { rawValue.uppercased() }
 }

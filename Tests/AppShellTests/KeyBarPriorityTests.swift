@@ -1,3 +1,5 @@
+import CoreTesting
+import Foundation
 import Navigation
 import Testing
 import TUI
@@ -6,6 +8,16 @@ import TUI
 /// Key bars list what works now, and a narrow bar drops the least needed first, `q` and `?`
 /// last (Docs/keys.md, "How the key bar and help use them").
 @Suite(.timeLimit(.minutes(10))) struct KeyBarPriorityTests {
+    /// Docs/keys.md quotes the launcher's bar at 60 columns: the sentence is what the app draws.
+    @Test func theLauncherBarDocsKeysQuotesAt60ColumnsIsTheAppsBar() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("Docs/keys.md"), encoding: .utf8)
+        let flat = page.replacingOccurrences(of: "\n  ", with: " ")
+        let quoted = try #require(flat.range(of: #"At 60 columns the launcher's bar reads `[^`]+`"#, options: .regularExpression))
+        let bar = flat[quoted].split(separator: "`")[1]
+        let app = try ShellHarness(size: Size(width: 60, height: 20))
+        #expect(app.lines[19] == String(bar))
+    }
+
     @Test func at60ColumnsTheLauncherKeepsQuitAndHelpAndDropsTheRest() throws {
         let app = try ShellHarness(size: Size(width: 60, height: 20))
         #expect(app.lines[19] == "↑↓ move · Enter open · x forget progress · ? help · q quit", "n and f go first")

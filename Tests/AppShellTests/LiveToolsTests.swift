@@ -48,6 +48,41 @@ import CoreTesting
         #expect(!app.screen.contains("Bearer"))
     }
 
+    /// Enter on the inspector's last row shows that request in full; ↑ first picks an older one;
+    /// Esc closes it (Docs/live-tools.md, "One request in full").
+    @Test func enterShowsOneRequestInFullAndEscClosesIt() async throws {
+        let app = try ShellHarness(size: Size(width: 100, height: 40))
+        let monitor = app.environment.monitor
+        let long = "/articles?page=2&sort=newest&filter=" + String(repeating: "abcdefghij", count: 8) + "&token=sekrit"
+        let first = monitor.begin(method: "GET", path: long, attempt: 1, headers: ["Accept": "application/json", "Authorization": "Bearer abc.def"])
+        app.clock.advance(by: .milliseconds(800))
+        monitor.end(first, .failure(.http(status: 500, body: "")), responseBody: Data("Something went wrong\nsecond line".utf8))
+        app.clock.advance(by: .seconds(2))
+        let second = monitor.begin(method: "GET", path: long, attempt: 2, headers: ["Accept": "application/json", "Authorization": "Bearer abc.def"])
+        app.clock.advance(by: .milliseconds(300))
+        monitor.end(second, .response(status: 200), responseBody: Data(#"[{"id":1,"password":"hunter2"}]"#.utf8))
+        _ = monitor.begin(method: "GET", path: "/rLogin", attempt: 1)
+        app.press(.char("n"))
+        try await app.waitFor("3 requests")
+        app.press(.up, .enter)
+        let screen = masked(app)
+        #expect(screen.contains(" GET\n /articles?page=2&sort=newest&filter=abcdefghij"), "\(screen)")
+        #expect(screen.contains("&token=[redacted] (mock backend)"))
+        #expect(screen.contains("Status 200 · took 300ms · try #2"))
+        #expect(screen.contains("2 attempts:"))
+        #expect(screen.contains("#1 hh:mm:ss 500 800ms"))
+        #expect(screen.contains("#2 hh:mm:ss 200 300ms after a 2.0s wait"))
+        #expect(screen.contains("Accept: application/json"))
+        #expect(screen.contains("Authorization: [redacted]") && !screen.contains("abc.def"))
+        #expect(screen.contains("Answer: 34 bytes, first lines:") && screen.contains(#"[{"id":1,"password":"[redacted]"}]"#), "\(screen)")
+        #expect(!screen.contains("hunter2") && !screen.contains("sekrit"))
+        #expect(screen.contains("filter=abcdefghij") && screen.contains("abcdefghij&token"), "the whole URL, wrapped")
+        #expect((app.lines.last ?? "").contains("Esc close detail"))
+        app.press(.escape)
+        #expect(app.contains("3 requests") && !app.contains("2 attempts:"))
+        #expect((app.lines.last ?? "").contains("Esc to screen"), "the keys stay with the inspector")
+    }
+
     @Test func theInspectorScrollsToTheNewest() async throws {
         let app = try ShellHarness()
         for attempt in 1...12 {
@@ -237,21 +272,21 @@ import CoreTesting
             │                                                                              │
             │  Mobile coding challenges, as terminal apps.                                 │
             │                                                                              │
-            │  ▸╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ─────────────────╮d  │
-            │   │                                                                      │   │
-            │   │ With the HTTP backend the server decides how slow and how broken it  │   │
-            │   │ is. Stop challenge-server and start it again with overrides:         │t  │
-            │   │                                                                      │   │
-            │   │ • swift run challenge-server 3 false 15 true 4 false — rLogin fails  │   │
-            │   │ after 3 s, rFetchExperiments succeeds after 15 s, rSubmitSelection   │t  │
-            │   │ fails after 4 s; --experiment screenB2 forces the experiment         │   │
-            │   │ • swift run challenge-server --articles-fail 3 — the first 3 article │   │
-            │   │ requests answer 500                                                  │   │
-            │   │ • swift run challenge-server --profile-fail 2 — the first 2 profile  │   │
-            │   │ requests answer 500                                                  │   │
-            │   │ • --seed N repeats the random draws, --help lists every option.      │   │
-            │   │                                                                      │   │
-            │   ╰──────────────────────────────────────────────────────────────────────╯   │
+            │  ╭─ Fault panel · HTTP backend (http://127.0.0.1:3000) ──────────────────╮d  │
+            │  │                                                                       │   │
+            │  │ With the HTTP backend the server decides how slow and how broken it   │   │
+            │  │ is. Stop challenge-server and start it again with overrides:          │t  │
+            │  │                                                                       │   │
+            │  │ • challenge-server 3 false 15 true 4 false — rLogin fails after 3 s,  │   │
+            │  │ rFetchExperiments succeeds after 15 s, rSubmitSelection fails after 4 │t  │
+            │  │ s; --experiment screenB2 forces the experiment                        │   │
+            │  │ • challenge-server --articles-fail 3 — the first 3 article requests   │   │
+            │  │ answer 500                                                            │   │
+            │  │ • challenge-server --profile-fail 2 — the first 2 profile requests    │   │
+            │  │ answer 500                                                            │   │
+            │  │ • --seed N repeats the random draws, --help lists every option.       │   │
+            │  │                                                                       │   │
+            │  ╰───────────────────────────────────────────────────────────────────────╯   │
             │                                                                              │
             │  HTTP backend at http://127.0.0.1:3000                                       │
             │                                                                              │
@@ -260,8 +295,49 @@ import CoreTesting
             """)
         app.press(.down, .right)
         #expect(app.contains("Fault panel · HTTP backend"), "other keys do nothing")
+        #expect(!app.contains("swift run"), "the installed program has no swift run")
         app.press(.char("f"))
         #expect(!app.contains("Fault panel"))
+    }
+
+    /// After `s`, the launcher and the challenges' status lines name the scenario now in use.
+    @Test func theScenarioLoadedWithSIsTheOneTheStatusLinesName() throws {
+        let app = try ShellHarness()
+        #expect(app.contains("Mock backend (scenario instant)"))
+        app.press(.char("f"), .char("s"))
+        let line = try #require(app.screen.split(separator: "\n").first { $0.contains("Scenario ") })
+        let name = try #require(line.split(separator: "Scenario ").last?.split(separator: " ").first.map(String.init))
+        #expect(name != "instant")
+        app.press(.char("f"))
+        #expect(app.contains("Mock backend (scenario \(name))"), "\(app.screen)")
+        app.press(.char("1"))
+        #expect(app.contains("mock backend (scenario \(name))"), "\(app.screen)")
+    }
+
+    /// The commands it gives start the server on the port the app uses.
+    @Test func theHTTPHintNamesThePortInUse() throws {
+        var options = LaunchOptions()
+        options.backend = .http
+        var configuration = AppConfiguration.defaults
+        configuration.serverURL = try #require(URL(string: "http://127.0.0.1:3001"))
+        let app = try ShellHarness(options: options, size: Size(width: 120, height: 30), configuration: configuration)
+        app.press(.char("f"))
+        #expect(app.contains("• challenge-server --port 3001 --articles-fail 3 — the first 3 article"), "\(app.screen)")
+        #expect(FaultPanel.httpExplanation(["challenge-server --profile-fail 2"], server: "http://localhost:3000/")
+            .contains("• challenge-server --profile-fail 2\n"), "the default port goes unsaid")
+        #expect(FaultPanel.port(of: "http://[::1]:8080/x") == 8080 && FaultPanel.port(of: "https://example.org") == 443)
+    }
+
+    /// A line too long for the box ends in "…", never in a cut word.
+    @Test func aCutLineInThePanelEndsInAnEllipsis() throws {
+        let app = try ShellHarness(size: Size(width: 60, height: 24))
+        app.press(.char("f"))
+        let panel = app.screen.split(separator: "\n").filter { $0.contains("│") && $0.contains("rLogin") }
+        #expect(!panel.isEmpty)
+        for row in panel {
+            let inside = row.split(separator: "│").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            #expect(inside.hasSuffix("…") || inside.count < 50, "\(row)")
+        }
     }
 
     @Test func theHelpListsTheLiveTools() throws {

@@ -15,11 +15,16 @@ import Testing
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
+    /// Only the man pages are installed, not the project's Docs folder (Docs/installing.md).
+    @Test func thePageNamesNoFileThatIsNotInstalled() {
+        #expect(!Self.page.contains("Docs/") && !Self.page.contains(".md"))
+    }
+
     @Test func everyOptionIsInTheHelpAndThePageAndNothingElseIs() {
         let help = LaunchArguments.usage
         let declared = Set(LaunchInterface.interface.options.flatMap(\.spellings))
         for option in declared {
-            #expect(help.contains(option + " ") || help.contains(option + "\n") || help.contains(option + "]"), "\(option) in --help")
+            #expect(help.contains(option + " ") || help.contains(option + "\n") || help.contains(option + "]") || help.contains(option + ","), "\(option) in --help")
             #expect(Self.page.contains(ManPage.escape(option) + #"\fR"#), "\(option) in the man page")
         }
         // Every option either mentions is one that exists.

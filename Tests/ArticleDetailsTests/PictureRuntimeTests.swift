@@ -96,6 +96,44 @@ import Testing
         #expect(!store.names.contains { $0.hasPrefix("picture.") }, "what does not decode is not cached")
     }
 
+    /// Without libpng (the seam: `CodecAvailability.missing`) a PNG is no picture, said once in
+    /// the log for every picture that needs it, and not retried (Docs/images.md, "In the app").
+    @Test func aPictureWhoseLibraryIsMissingIsLoggedOnceAndNotRetried() throws {
+        let folder = TemporaryDirectory()
+        let logger = try Logger(path: folder.file("app.log"), time: .frozen())
+        let events = PictureEvents()
+        let png = try PictureFixture.png()
+        let loader = runtime(ScriptedPictureSource(.bytes(png)), logger: logger)
+        CodecAvailability.$missing.withValue([.png]) {
+            for index in 0..<3 {
+                PictureFixture.start(loader, .load(url: "http://pictures.example/\(index).png", attempt: 1), on: executor, into: events)
+            }
+        }
+        #expect(events.all.count == 3)
+        for event in events.all {
+            guard case .failed(_, 1, let failure) = event else {
+                Issue.record("not a failure: \(event)")
+                continue
+            }
+            #expect(failure.description == "PNG pictures need libpng16-16 (treated as missing).")
+            #expect(!failure.isTransient, "no retry: the library will not appear")
+        }
+        let lines = try String(contentsOfFile: folder.file("app.log"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("PNG pictures need libpng16-16") == true, "\(lines)")
+        #expect(!lines.joined().contains("500"))
+    }
+
+    /// The mock's own pictures show without the libraries: it writes them as BMP then.
+    @Test func theMockServesBMPWhenThePictureLibrariesAreMissing() throws {
+        try CodecAvailability.$missing.withValue([.png, .jpeg]) {
+            for url in ["http://dummyimage.com/30x20.png/09f/fff", "https://images.example.com/covers/1.jpg", "http://dummyimage.com/30x20.gif"] {
+                let bytes = [UInt8](try MockPictureSource.picture(for: url).get())
+                #expect(ImageFormat.sniff(bytes) == (url.hasSuffix(".gif") ? .gif : .bmp), "\(url)")
+                #expect(try Picture.decode(bytes).bitmap.width > 0)
+            }
+        }
+    }
+
     @Test func aTooLargeAnswerIsNoPicture() {
         let events = PictureEvents()
         let url = PictureFixture.url

@@ -1,4 +1,5 @@
 import Contract
+import Core
 import Foundation
 import Testing
 @testable import DevServer
@@ -138,6 +139,57 @@ import Testing
             guard let text = files[path] else { throw CocoaError(.fileNoSuchFile) }
             return Data(text.utf8)
         }
+    }
+
+    @Test func versionAndCompletionsExit0OnStandardOutput() {
+        #expect(ServerCommand.parse(["--version"]) == .success(.version))
+        #expect(ServerCommand.parse(["3", "--version", "--frobnicate"]) == .success(.version))
+        #expect(plan(["--version"]) == .exit(status: 0, standardOutput: "challenge-server \(ProgramVersion.current)\n", standardError: ""))
+        for shell in CompletionShell.allCases {
+            #expect(ServerCommand.parse(["--completions", shell.rawValue]) == .success(.completions(shell)))
+            // The same script maker as challenge-tui's, fed this command's declarations.
+            let script = CompletionScript.render(ServerInterface.interface, for: shell)
+            #expect(plan(["--completions=\(shell.rawValue)"]) == .exit(status: 0, standardOutput: script, standardError: ""))
+            for option in ServerInterface.interface.options {
+                let spelled = shell == .fish ? "-l \(option.name.dropFirst(2))" : option.name
+                #expect(script.contains(spelled), "\(shell): \(option.name)")
+            }
+            #expect(script.contains("challenge-server") && !script.contains("challenge-tui"), "\(shell)")
+        }
+        #expect(error(["--completions", "tcsh"])?.contains("tcsh") == true)
+    }
+
+    /// bash's completion function, run for real on the script `--completions bash` prints.
+    @Test func bashCompletesTheServersOptionsAndChoices() throws {
+        func complete(_ line: [String]) throws -> [String] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-completion-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let script = folder.appendingPathComponent("completion.bash")
+            try CompletionScript.render(ServerInterface.interface, for: .bash).write(to: script, atomically: true, encoding: .utf8)
+            let driver = """
+                source '\(script.path)'
+                COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+                _challenge_server challenge-server "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["--norc", "--noprofile", "-c", driver, "bash"] + line
+            process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
+            process.currentDirectoryURL = folder
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["challenge-server", "--exp"]) == ["--experiment"])
+        #expect(try complete(["challenge-server", "--experiment", ""]).sorted() == ["noScreenB", "screenB1", "screenB2", "screenB3"])
+        #expect(try complete(["challenge-server", "--completions", ""]).sorted() == ["bash", "fish", "zsh"])
+        #expect(try Set(complete(["challenge-server", "--"])) == Set(ServerInterface.interface.options.map(\.name)))
     }
 
     @Test func badArgumentsExit2WithMessageAndUsageOnStandardError() {

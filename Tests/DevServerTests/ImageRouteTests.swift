@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: [
         ("/0x10.png", "Size 0x10 is out of range"),
         ("/12ax3.png", "Bad size '12ax3'"),
-        ("/10x10.gif", "Bad format 'gif'"),
+        ("/10x10.webp", "Bad format 'webp'"),
         ("/10x10.png/red", "Bad colour 'red'"),
         ("/10x10/a/b/c", "Bad placeholder path"),
     ])
@@ -124,5 +124,25 @@ import Testing
         let again = try server.get("/200x100.jpeg/112233/aabbcc")
         #expect(first.status == 200 && again.status == 200)
         #expect(first.body == again.body)
+    }
+}
+
+/// Without libpng or libjpeg (the seam: `CodecAvailability.missing`) a placeholder is still
+/// served, as a BMP with its own Content-Type, not a 500.
+@Suite(.timeLimit(.minutes(10))) struct MissingCodecRouteTests {
+    @Test func aPNGOrJPEGPlaceholderIsServedAsBMPWithoutItsLibrary() throws {
+        try CodecAvailability.$missing.withValue([.png, .jpeg]) {
+            let routes = ImageRoutes(cache: EncodedImageCache())
+            for path in ["/30x20.png/09f/fff", "/30x20.jpg", "/30x20.gif"] {
+                let response = routes.respond(to: ServerRequest(method: "GET", target: path)).response
+                #expect(response.status == 200, "\(path)")
+                let bytes = [UInt8](response.body)
+                let format = try #require(ImageFormat.sniff(bytes))
+                #expect(format == (path.contains(".gif") ? .gif : .bmp), "\(path)")
+                #expect(response.contentType == format.contentType)
+                let bitmap = try ImageDecoder.decode(bytes)
+                #expect(bitmap.width == 30 && bitmap.height == 20)
+            }
+        }
     }
 }

@@ -66,6 +66,31 @@ import Testing
         #expect(bitmap[0, 0] == asked.background || asked.format == .jpeg)
     }
 
+    /// Every picture the built-in sample names on this server answers 200 with a picture of
+    /// the size its URL asks for, in the format its extension names (GIF included), the
+    /// Content-Type matching the bytes.
+    @Test func everyPictureTheSampleNamesIsServed() throws {
+        let server = try startServer(serving: parsed([]))
+        let base = "http://127.0.0.1:\(server.port)"
+        let local = try images(articles(from: server, host: "127.0.0.1:\(server.port)")).filter { $0.hasPrefix(base + "/") }
+        #expect(local.count >= 40, "most of the sample's 60 pictures are placeholders")
+        var formats: Set<ImageFormat> = []
+        for url in local {
+            let path = String(url.dropFirst(base.count))
+            let response = try server.get(path)
+            #expect(response.status == 200, "\(path): \(response.text.prefix(200))")
+            let asked = try DummyImageRequest(path: path)
+            let bytes = [UInt8](response.body)
+            let format = try #require(ImageFormat.sniff(bytes), "\(path)")
+            #expect(format == asked.format, "\(path)")
+            #expect(response.headers["content-type"] == format.contentType, "\(path)")
+            let bitmap = try ImageDecoder.decode(bytes)
+            #expect(bitmap.width == asked.width && bitmap.height == asked.height, "\(path)")
+            formats.insert(format)
+        }
+        #expect(formats == Set(ImageFormat.allCases), "the sample names every format")
+    }
+
     @Test func theBaseIsTheHostTheClientUsedElseTheListenAddress() throws {
         let server = try startServer(serving: parsed([]))
         let named = try images(articles(from: server, host: "localhost:\(server.port)"))

@@ -14,6 +14,11 @@ import Testing
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
+    /// Only the man pages are installed, not the project's Docs folder (Docs/installing.md).
+    @Test func thePageNamesNoFileThatIsNotInstalled() {
+        #expect(!Self.page.contains("Docs/") && !Self.page.contains(".md"))
+    }
+
     @Test func everyOptionIsInTheHelpAndThePage() {
         for option in ServerInterface.interface.options.flatMap(\.spellings) {
             #expect(Usage.text.contains(option), "\(option) in --help")

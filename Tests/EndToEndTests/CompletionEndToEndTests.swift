@@ -143,3 +143,38 @@ import Testing
         try await completeEachName(in: "fish")
     }
 }
+
+extension CompletionEndToEndTests {
+    /// `--option=` then Tab completes the value in the same word, as `--option ` then Tab does
+    /// in the next one (Docs/installing.md, "Shell completions").
+    func completeAfterAnEqualsSign(in shell: String) async throws {
+        let home = try Home(shell)
+        defer { try? FileManager.default.removeItem(at: home.folder) }
+        let terminal = try TmuxTerminal(home.command(shell), width: 120, height: 30, environment: home.environment(shell))
+        for (typed, expected) in [("--challenge=na", "--challenge=navigation"), ("--scenario=login-d", "--scenario=login-down")] {
+            try? FileManager.default.removeItem(at: home.said)
+            try await terminal.waitUntil("the prompt") { rows in
+                rows.last { !$0.isEmpty }?.trimmingCharacters(in: .whitespaces) == "ready>"
+            }
+            try terminal.type("challenge-tui " + typed)
+            try terminal.send("Tab")
+            try await terminal.waitUntil("\(typed) completed") { rows in rows.contains { $0.contains("ready> challenge-tui " + expected) } }
+            try terminal.send("Enter")
+            #expect(try await said(home.said, terminal: terminal) == [expected], "\(shell)")
+        }
+    }
+
+    @Test func bashCompletesAValueAfterAnEqualsSign() async throws {
+        try await completeAfterAnEqualsSign(in: "bash")
+    }
+
+    @Test(.enabled(if: installed("zsh"), "zsh is not installed here"))
+    func zshCompletesAValueAfterAnEqualsSign() async throws {
+        try await completeAfterAnEqualsSign(in: "zsh")
+    }
+
+    @Test(.enabled(if: installed("fish"), "fish is not installed here"))
+    func fishCompletesAValueAfterAnEqualsSign() async throws {
+        try await completeAfterAnEqualsSign(in: "fish")
+    }
+}

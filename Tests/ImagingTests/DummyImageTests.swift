@@ -33,8 +33,8 @@ import Testing
 
     @Test func badPathsSayWhatIsWrong() {
         let cases: [(String, DummyImageError)] = [
-            ("/", .badPath("expected /{width}x{height}.{png|jpg|bmp}/{background}/{text colour}")),
-            ("/1x1/a/b/c", .badPath("expected /{width}x{height}.{png|jpg|bmp}/{background}/{text colour}")),
+            ("/", .badPath("expected /{width}x{height}.{png|jpg|bmp|gif}/{background}/{text colour}")),
+            ("/1x1/a/b/c", .badPath("expected /{width}x{height}.{png|jpg|bmp|gif}/{background}/{text colour}")),
             ("/0x10.png", .sizeOutOfRange(width: 0, height: 10)),
             ("/2001x10.png", .sizeOutOfRange(width: 2001, height: 10)),
             ("/10x2001.png", .sizeOutOfRange(width: 10, height: 2001)),
@@ -43,7 +43,7 @@ import Testing
             ("/123456x1", .badSize("123456x1")),
             ("/10x10x10", .badSize("10x10x10")),
             ("/10x0:9", .badSize("10x0:9")),
-            ("/10x10.gif", .badExtension("gif")),
+            ("/10x10.webp", .badExtension("webp")),
             ("/10x10.png.png", .badExtension("10x10.png.png")),
             ("/10x10.png/fff.jpg", .badPath("more than one extension")),
             ("/10x10.png/ffff", .badColor("ffff")),

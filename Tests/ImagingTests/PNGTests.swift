@@ -81,8 +81,8 @@ import Testing
         #expect(throws: ImageError.cannotEncode(.png, detail: "no pixels")) {
             try ImageEncoder.png(Bitmap(width: 0, height: 5, color: .white))
         }
-        #expect(throws: ImageError.cannotEncode(.gif, detail: "GIF is only read")) {
-            try ImageEncoder.encode(Bitmap(width: 1, height: 1, color: .white), as: .gif)
+        #expect(throws: ImageError.cannotEncode(.gif, detail: "no pixels")) {
+            try ImageEncoder.encode(Bitmap(width: 1, height: 0, color: .white), as: .gif)
         }
     }
 

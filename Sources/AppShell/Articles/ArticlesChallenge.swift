@@ -25,7 +25,7 @@ extension Challenge {
         // Pictures come quicker than API answers, as from a CDN (Docs/images.md, "In the app").
         defaultScenario: DefaultScenario(endpoints: [.images: EndpointBehaviour(delay: 0.2...0.6, outcomes: .alwaysSucceed)]),
         options: [ArticlesSettings.urlOption],
-        serverFaults: ["swift run challenge-server --articles-fail 3 — the first 3 article requests answer 500"],
+        serverFaults: ["challenge-server --articles-fail 3 — the first 3 article requests answer 500"],
         progress: ChallengeProgress(
             what: "the stored articles",
             isKept: { store throws(StoreError) in try ArticlesCache.summary(from: store) != nil }

@@ -69,7 +69,12 @@ public enum LaunchInterface {
             Definition(
                 "challenge-tui --challenge \(challenges[0].id) --scenario slow",
                 "The \(challenges[0].title.lowercased()) with every request taking 5-15 s."),
-            Definition("challenge-server & challenge-tui --backend http", "The challenges against the development server."),
+            Definition("challenge-server", "In one terminal: the development server, its request lines on that terminal."),
+            Definition("challenge-tui --backend http", "In another terminal: the challenges against it."),
+            Definition("challenge-server >server.log 2>&1 & challenge-tui --backend http; kill $!", """
+                Both in one terminal: the server's lines go to server.log instead of over the \
+                screen, and it is stopped when the app ends.
+                """),
             Definition("challenge-tui --record demo.jsonl", "Run as usual and write the session to demo.jsonl."),
             Definition("challenge-tui --replay demo.jsonl --speed 4", "Play it back four times as fast, every frame checked."),
             Definition("challenge-tui --completions bash > ~/.local/share/bash-completion/completions/challenge-tui",
@@ -119,7 +124,7 @@ public enum LaunchInterface {
                           completion: .file),
         OptionDeclaration("--record", .value(placeholder: "FILE"), help: """
             write the session to FILE as it happens (keys, answers, a digest of every frame; never a \
-            password or a token), to play it back with --replay (see Docs/recording.md)
+            password or a token), to play it back with --replay
             """, completion: .file),
         OptionDeclaration("--replay", .value(placeholder: "FILE"), help: """
             play a recorded session back on its own clock, checking every frame against the \
@@ -133,7 +138,7 @@ public enum LaunchInterface {
             """, completion: .file),
         OptionDeclaration("--completions", .choice(noun: "shell", choices: CompletionShell.allCases.map(\.rawValue)),
                           help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
-        OptionDeclaration("--help", help: "show this help and exit", stopsParsing: true),
+        OptionDeclaration("--help", aliases: ["-h"], help: "show this help and exit", stopsParsing: true),
         OptionDeclaration("--version", help: "show the version and exit", stopsParsing: true),
     ] }
 }

@@ -15,6 +15,9 @@ public final class AppEnvironment {
     public let configuration: AppConfiguration
     /// The mock backend's scenario (also set, but unused, with the HTTP backend).
     public let scenario: Scenario
+    /// The scenario's name the mock backend runs now: the fault panel's `s` loads another
+    /// (Docs/live-tools.md), and the launcher and status lines say which.
+    public var scenarioInUse: String
     /// The one time source: the loop, the runtimes, the logger and the store read it.
     public let time: TimeSource
     /// The clock waits run on (the time source's).
@@ -59,6 +62,7 @@ public final class AppEnvironment {
         self.options = options
         self.configuration = configuration
         self.scenario = scenario
+        self.scenarioInUse = scenario.name
         self.variables = environment
         self.time = time
         self.monitor = NetworkMonitor(time: time, logger: logger)
@@ -206,7 +210,7 @@ public final class AppEnvironment {
     /// "HTTP backend at <server URL>".
     public var backendDescription: String {
         switch options.backend {
-        case .mock: "mock backend (scenario \(scenario.name))"
+        case .mock: "mock backend (scenario \(scenarioInUse))"
         case .http: "HTTP backend at \(configuration.serverURL.absoluteString)"
         }
     }

@@ -41,7 +41,7 @@ public struct Challenge: Sendable {
     /// Fault-panel rows beyond its endpoints: choices the mock makes (the flow's next experiment).
     let faultChoices: [FaultChoice]
     /// With the HTTP backend the fault panel says how to make the server fail instead: a line
-    /// each (`swift run challenge-server --articles-fail 3 — …`).
+    /// each (`challenge-server --articles-fail 3 — …`).
     let serverFaults: [String]
     /// What it keeps between runs that `--reset` and the launcher's `x` forget; nil: nothing.
     let progress: ChallengeProgress?

@@ -12,7 +12,8 @@ final class LauncherScreen: Screen {
     private let challenges: [Challenge]
     private var list: ListState
     private let open: (Challenge) -> Void
-    private var backend = ""
+    /// The backend's line, read at each frame: the fault panel may change the scenario.
+    private var backendLine: () -> String = { "" }
     /// What each challenge's `standing` said last, by id.
     private(set) var standings: [ChallengeID: String] = [:]
     /// Why nothing this run does will be kept (the store could not be opened), for as long as the
@@ -67,7 +68,8 @@ final class LauncherScreen: Screen {
     private var keyMap: KeyMap<Void> { Self.keyMap(challenges: challenges) }
 
     func appear(_ context: ScreenContext) {
-        backend = context.environment.backendDescription
+        let environment = context.environment
+        backendLine = { environment.backendDescription }
     }
 
     /// Not before the first frame: reading the store waits for its key (Docs/performance.md).
@@ -251,6 +253,7 @@ final class LauncherScreen: Screen {
             TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
                 .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)
         }
+        let backend = backendLine()
         TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         forgetQuestion?.draw(over: rect, on: &canvas)

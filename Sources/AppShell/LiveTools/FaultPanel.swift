@@ -29,7 +29,7 @@ struct FaultPanel: Widget {
     func draw(in area: Rect, on canvas: inout Canvas) {
         canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
         guard let model else {
-            let box = Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation(serverFaults), maxWidth: 74)
+            let box = Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation(serverFaults, server: server), maxWidth: 74)
                 .draw(in: area, on: &canvas)
             canvas.addHitRegion(box, KeyTarget.backdrop())
             return
@@ -45,7 +45,8 @@ struct FaultPanel: Widget {
         var y = inner.y
         func line(_ text: String, _ style: Style = .plain, x: Int? = nil) {
             guard y < inner.maxY else { return }
-            canvas.put(text, at: Point(x: x ?? inner.x, y: y), style: style, clipTo: inner)
+            let x = x ?? inner.x
+            canvas.put(TextLayout.truncate(text, width: inner.maxX - x), at: Point(x: x, y: y), style: style, clipTo: inner)
         }
 
         let after = canvas.put("Scenario ", at: Point(x: inner.x, y: y), style: .dim, clipTo: inner)
@@ -73,7 +74,8 @@ struct FaultPanel: Widget {
                 + Self.pad(delay, delayWidth) + outcome
             let rowRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
             if isSelected { canvas.fill(rowRect, style: Style(bold: true, reverse: true)) }
-            canvas.put(text, at: rowRect.origin, style: isSelected ? Style(bold: true, reverse: true) : .plain, clipTo: rowRect)
+            canvas.put(TextLayout.truncate(text, width: rowRect.width), at: rowRect.origin,
+                       style: isSelected ? Style(bold: true, reverse: true) : .plain, clipTo: rowRect)
             canvas.addHitRegion(rowRect, Target.row(index), clipTo: inner)
             let (_, outcomeColumn) = rowRect.divided(2 + nameWidth + delayWidth, from: .left)
             canvas.addHitRegion(outcomeColumn, Target.outcome(index), clipTo: inner)
@@ -89,15 +91,28 @@ struct FaultPanel: Widget {
     }
 
     /// With the HTTP backend the server decides; this says how to make it fail, with a line
-    /// for each of `serverFaults`.
-    static func httpExplanation(_ serverFaults: [String]) -> String {
-        """
+    /// for each of `serverFaults`, on the port of `server` (the one in use) when it is not the
+    /// server's default.
+    static func httpExplanation(_ serverFaults: [String], server: String) -> String {
+        let port = Self.port(of: server).flatMap { $0 == 3000 ? nil : $0 }
+        let command = "challenge-server" + (port.map { " --port \($0)" } ?? "")
+        return """
         With the HTTP backend the server decides how slow and how broken it is. Stop \
         challenge-server and start it again with overrides:
 
 
-        """ + serverFaults.map { "• \($0)\n" }.joined()
+        """ + serverFaults.map { "• \($0.replacing("challenge-server", with: command, maxReplacements: 1))\n" }.joined()
             + "• --seed N repeats the random draws, --help lists every option."
+    }
+
+    /// The port a server URL names (`http://127.0.0.1:3001` → 3001), or its scheme's.
+    static func port(of server: String) -> Int? {
+        let rest = server.split(separator: "://", maxSplits: 1).last ?? Substring(server)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]"), let port = Int(authority[authority.index(after: colon)...]) {
+            return port
+        }
+        return server.lowercased().hasPrefix("https:") ? 443 : 80
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -79,6 +79,7 @@ final class FaultPanelController {
                 do {
                     let scenario = try environment.scenarioLibrary.load(name)
                     model.apply(scenario, choiceValues: choices.mapValues { $0.inScenario(scenario) }).forEach(apply)
+                    environment.scenarioInUse = scenario.name
                 } catch {
                     model.failed(error.message)
                 }

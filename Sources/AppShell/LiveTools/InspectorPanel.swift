@@ -15,6 +15,8 @@ struct InspectorPanel: Widget {
     var state: InspectorState
     /// Beside the screen (a rule down its left edge) rather than below it (its title rule on top).
     var isBeside = false
+    /// One request in full (Enter on a row), drawn in place of the rows.
+    var detail: InspectorDetail?
 
     /// Its hit-map targets: a click on it gives it the keys, the wheel scrolls it (clicks on it
     /// reach nothing under it); the "n hide" hint hides it, even while a text field would take
@@ -112,6 +114,15 @@ struct InspectorPanel: Widget {
 
         var y = titleRow.y + 1
         let inner = content.inset(left: 1, right: 1)
+        if let detail {
+            let body = Rect(x: inner.x, y: y, width: inner.width, height: max(0, inner.maxY - y))
+            let wrapped = detail.lines.flatMap { $0.isEmpty ? [""] : TextLayout.lines($0, width: max(1, body.width)) }
+            let fits = wrapped.count <= body.height ? wrapped : Array(wrapped.prefix(max(0, body.height - 1))) + ["…"]
+            for (offset, line) in fits.enumerated() {
+                canvas.put(line, at: Point(x: body.x, y: body.y + offset), style: offset == 0 ? .bold : .plain, clipTo: body)
+            }
+            return nil
+        }
         var cursor: Point?
         if state.isEditingFilter || !state.filterText.isEmpty {
             let row = Rect(x: inner.x, y: y, width: inner.width, height: 1).intersection(inner)
@@ -132,11 +143,20 @@ struct InspectorPanel: Widget {
             canvas.put(empty, at: list.origin, style: .dim, clipTo: list)
             return cursor
         }
-        // The last rows that fit, `scroll` rows back from the newest.
-        for (offset, row) in rows.dropLast(scroll).suffix(list.height).enumerated() {
+        // The last rows that fit, `scroll` rows back from the newest; the selected one reversed.
+        let shown = rows.dropLast(scroll).suffix(list.height)
+        let selectedOffset = shown.count - 1 - (state.selected - scroll)
+        for (offset, row) in shown.enumerated() {
             var x = list.x
+            if state.isFocused, offset == selectedOffset {
+                canvas.fill(Rect(x: list.x, y: list.y + offset, width: list.width, height: 1), style: .reverse)
+            }
             for cell in Self.cells(row, columns: columns) {
-                x = canvas.put(cell.text, at: Point(x: x, y: list.y + offset), style: cell.style, clipTo: list)
+                // The selected row reversed in the terminal's own colours: a reversed colour
+                // (a green status, a dim time) may not read on every terminal's palette.
+                let isSelected = state.isFocused && offset == selectedOffset
+                let style = isSelected ? Style(bold: cell.style.bold, reverse: true) : cell.style
+                x = canvas.put(cell.text, at: Point(x: x, y: list.y + offset), style: style, clipTo: list)
             }
         }
         return cursor

@@ -9,6 +9,9 @@ struct InspectorState: Hashable, Sendable {
     var isFocused = true
     /// Rows back from the newest shown (0: the newest is the last row, and new ones scroll in).
     private(set) var scroll = 0
+    /// The selected row, in rows back from the newest (0: the newest): the one Enter opens. The
+    /// list scrolls to keep it in view.
+    private(set) var selected = 0
     /// What `/` filters the rows by: a row shows when its verb, path or status contains it,
     /// whatever the case.
     private(set) var filter = TextFieldState(maxLength: InspectorState.maxFilterLength)
@@ -18,6 +21,8 @@ struct InspectorState: Hashable, Sendable {
     private(set) var visibleRows = 1
     /// How many rows pass the filter (from the layout).
     private(set) var rowCount = 0
+    /// The request whose detail is open (Enter on a row; Esc closes it), by its id.
+    private(set) var detailID: Int?
 
     static let maxFilterLength = 40
 
@@ -46,20 +51,58 @@ struct InspectorState: Hashable, Sendable {
     mutating func layout(visibleRows: Int, rowCount: Int) {
         self.visibleRows = max(1, visibleRows)
         self.rowCount = max(0, rowCount)
-        clampScroll()
+        selected = min(selected, max(0, self.rowCount - 1))
+        follow()
     }
 
     /// The furthest back it scrolls: the oldest screenful.
     var maxScroll: Int { max(0, rowCount - visibleRows) }
 
-    /// Scrolls `rows` back (older) or forward (newer, negative), within what there is.
+    /// Moves the selection `rows` back (older) or forward (newer, negative), within what there
+    /// is; the list scrolls to keep it in view.
     mutating func scroll(by rows: Int) {
+        selected = min(max(0, selected + rows), max(0, rowCount - 1))
+        follow()
+    }
+
+    /// Scrolls the list itself (the wheel) `rows` back or forward; the selection stays in view.
+    mutating func scrollView(by rows: Int) {
         scroll += rows
+        clampScroll()
+        selected = min(max(selected, scroll), scroll + visibleRows - 1)
+    }
+
+    /// Scrolls just enough to show the selected row.
+    private mutating func follow() {
+        if selected < scroll { scroll = selected }
+        if selected >= scroll + visibleRows { scroll = selected - visibleRows + 1 }
         clampScroll()
     }
 
     private mutating func clampScroll() {
         scroll = min(max(0, scroll), maxScroll)
+    }
+
+    /// The row Enter opens: the newest shown, the list's last row (↑ ↓ move it).
+    func selectedID(in rows: [InspectorModel.Row]) -> Int? {
+        rows.dropLast(selected).last?.id
+    }
+
+    /// A key while it has the focus; `rows` are those the filter lets through (Enter opens the
+    /// selected one's detail).
+    mutating func handle(_ key: Key, rows: [InspectorModel.Row]) -> Outcome {
+        if detailID != nil {
+            switch key {
+            case .escape, .enter: detailID = nil
+            default: return .ignored
+            }
+            return .handled
+        }
+        if key == .enter, !isEditingFilter {
+            detailID = selectedID(in: rows)
+            return .handled
+        }
+        return handle(key)
     }
 
     /// A key while it has the focus.
@@ -71,8 +114,8 @@ struct InspectorState: Hashable, Sendable {
         case .down, .char("j"): scroll(by: -1)
         case .pageUp: scroll(by: page)
         case .pageDown: scroll(by: -page)
-        case .home: scroll = maxScroll
-        case .end: scroll = 0
+        case .home: scroll(by: rowCount)
+        case .end: scroll(by: -rowCount)
         case .char("/"):
             isEditingFilter = true
             filter.focus()
@@ -94,12 +137,13 @@ struct InspectorState: Hashable, Sendable {
             filter.clear()
             isEditingFilter = false
             scroll = 0
+            selected = 0
         default:
             let before = filter.text
             // A field takes every printable key and its editing keys; the shell keeps the rest
             // (Ctrl-C, F1).
             guard filter.handle(key) else { return .ignored }
-            if filter.text != before { scroll = 0 }
+            if filter.text != before { (scroll, selected) = (0, 0) }
         }
         return .handled
     }

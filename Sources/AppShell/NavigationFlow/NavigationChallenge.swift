@@ -21,7 +21,7 @@ extension Challenge {
             note: "rLogin fails once (visible retry)"),
         faultChoices: [NavigationSettings.nextExperiment],
         serverFaults: [
-            "swift run challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, rFetchExperiments succeeds "
+            "challenge-server 3 false 15 true 4 false — rLogin fails after 3 s, rFetchExperiments succeeds "
                 + "after 15 s, rSubmitSelection fails after 4 s; --experiment screenB2 forces the experiment",
         ],
         progress: ChallengeProgress(

@@ -6,20 +6,26 @@ import Navigation
 /// Docs/recording.md.
 extension NavigationFeature {
     func timelineName(of event: NavigationEvent, at now: Duration) -> String {
-        let what: String
-        switch event {
-        case .loginFinished(let attempt, let result, _):
-            what = "rLogin answer: \(Self.answer(result)) (attempt \(attempt))"
-        case .experimentsFetched(.success(let experiment)):
-            what = "rFetchExperiments answer: \(experiment.rawValue)"
-        case .experimentsFetched(.failure(let error)):
-            what = "rFetchExperiments answer: \(Self.answer(error))"
-        case .submitFinished(let submission, let error):
-            what = "rSubmitSelection answer: \(Self.answer(error)) (\(submission.selection))"
-        case .timerFired(let id):
-            what = "timer \(id.rawValue)"
-        default:
-            what = Self.caseName(of: event)
+        let what = switch event {
+        case .start: "flow started"
+        case .leave: "flow left"
+        case .moveUp: "selection up"
+        case .moveDown: "selection down"
+        case .toggle: "choice checked or unchecked"
+        case .next: "next"
+        case .back: "back"
+        case .retry: "retry"
+        case .progressLoaded(.success(.some)): "stored progress read"
+        case .progressLoaded(.success(nil)): "no stored progress"
+        case .progressLoaded(.failure(let error)): "stored progress unreadable: \(error.message)"
+        case .loginFinished(let attempt, let result, _): "rLogin answer: \(Self.answer(result)) (attempt \(attempt))"
+        case .experimentsFetched(.success(let experiment)): "rFetchExperiments answer: \(experiment.rawValue)"
+        case .experimentsFetched(.failure(let error)): "rFetchExperiments answer: \(Self.answer(error))"
+        case .submitFinished(let submission, let error): "rSubmitSelection answer: \(Self.answer(error)) (\(submission.selection))"
+        case .timerFired(.loginRetry): "time for the next sign-in try"
+        case .timerFired(.cMinimum): "C's 3 seconds are up"
+        case .progressSaved: "progress saved"
+        case .progressSaveFailed(let error, _): "progress not saved: \(error.message)"
         }
         return "\(what) · \(state.screen.rawValue) · \(NavigationStatusLine(state: state, now: now, backend: "").login)"
     }

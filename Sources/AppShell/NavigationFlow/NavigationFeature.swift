@@ -12,7 +12,8 @@ struct NavigationFeature: Feature {
 
     private(set) var state: NavigationState
     let runtime: NavigationRuntime
-    private let backend: String
+    /// The backend's line, read at each frame: the fault panel may change the scenario.
+    private let backend: () -> String
     /// When the current C appeared, on the loop's time: C's "on to D in N s" countdown.
     /// View state only; the reducer keeps its own 3-second timer.
     private(set) var cEnteredAt: Duration?
@@ -20,7 +21,7 @@ struct NavigationFeature: Feature {
     init(environment: AppEnvironment) {
         state = NavigationState(loginPolicy: environment.configuration[NavigationSettings.loginRetry])
         runtime = NavigationRuntime(api: environment.navigationAPI, time: environment.time, store: environment.store)
-        backend = environment.backendDescription
+        backend = { environment.backendDescription }
     }
 
     static var appeared: NavigationEvent { .start }
@@ -82,6 +83,6 @@ struct NavigationFeature: Feature {
     /// Countdowns are measured at the frame's time, on the one time source the domain's events
     /// are stamped with too.
     private func view(at now: Duration) -> NavigationFlowView {
-        NavigationFlowView(state: state, now: now, cEnteredAt: cEnteredAt, backend: backend)
+        NavigationFlowView(state: state, now: now, cEnteredAt: cEnteredAt, backend: backend())
     }
 }

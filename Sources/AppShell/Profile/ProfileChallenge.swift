@@ -15,7 +15,7 @@ extension Challenge {
         extraFaults: [.status(400), .status(401), .status(403), .status(422), .timeout, .refused, .malformed],
         makeScreen: { environment in FeatureHost(ProfileFeature(environment: environment), executor: environment.executor) },
         settings: [ProfileSettings.token.erased],
-        serverFaults: ["swift run challenge-server --profile-fail 2 — the first 2 profile requests answer 500"],
+        serverFaults: ["challenge-server --profile-fail 2 — the first 2 profile requests answer 500"],
         // Only when it was last saved is kept here; the profile itself is the backend's.
         progress: ChallengeProgress(
             what: "when the profile was last saved",

@@ -23,7 +23,8 @@ struct ProfileFeature: Feature {
     static let leaveConfirmation = LeaveConfirmation(title: "Unsaved changes", question: "Discard unsaved changes?")
 
     private let runtime: ProfileRuntime
-    private let backend: String
+    /// The backend's line, read at each frame: the fault panel may change the scenario.
+    private let backend: () -> String
     private(set) var state: ProfileState
     private(set) var focus = ProfileFocus.initial
     /// The text as typed and the cursor, per field; the domain's values are the truth and are
@@ -36,7 +37,7 @@ struct ProfileFeature: Feature {
 
     /// - Parameter failuresAreInjected: the answers come from the mock backend, whose scenario
     ///   injects its failures (the advice then points at the fault panel).
-    init(api: any ProfileAPI, backend: String = "", saves: ProfileSaves? = nil, failuresAreInjected: Bool = false) {
+    init(api: any ProfileAPI, backend: @autoclosure @escaping () -> String = "", saves: ProfileSaves? = nil, failuresAreInjected: Bool = false) {
         runtime = ProfileRuntime(api: api, saves: saves)
         self.backend = backend
         state = ProfileState(failuresAreInjected: failuresAreInjected)
@@ -126,7 +127,7 @@ struct ProfileFeature: Feature {
 
     func render(in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let view = ProfileView(
-            state: state, focus: focus, fields: fields, busyFor: busySince.map { now - $0 }, backend: backend,
+            state: state, focus: focus, fields: fields, busyFor: busySince.map { now - $0 }, backend: backend(),
             lockoutLeft: lockout.map { Self.secondsLeft(of: $0, at: now) })
         return view.draw(in: area, on: &canvas)
     }

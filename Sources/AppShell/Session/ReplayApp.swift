@@ -4,8 +4,9 @@ import TUI
 /// `--replay FILE` in the terminal: the recorded frames, drawn afresh by the app on the
 /// recording's clock at the chosen speed, under a status line with the time, the frame, the
 /// caption of the last `note` and the keys (Docs/recording.md, "Replaying"). Space pauses; ← and
-/// → step one event back or forward while paused; `q` leaves. It stops at the end, or at the
-/// first frame that differs from the recording, and says so.
+/// → step one event back or forward while paused; `?` shows the keys; `q` leaves. It stops at the
+/// end, or at the first frame that differs from the recording, and says so, and says when the
+/// recording was cut short.
 final class ReplayApp: TerminalApp {
     enum Message: Sendable { case due }
 
@@ -13,6 +14,8 @@ final class ReplayApp: TerminalApp {
     private let speed: ReplaySpeed
     private var player: SessionPlayer
     private var paused = false
+    /// `?`: the keys, over the frame; any key closes it.
+    private var showingHelp = false
     /// Where real time and recorded time were last lined up (after a start, a pause, a step).
     private var anchor: (real: Duration, recorded: Duration) = (.zero, .zero)
     /// What the replay found, once it ended or stopped at a difference.
@@ -31,6 +34,7 @@ final class ReplayApp: TerminalApp {
     static let keyMap = KeyMap<Void>("Replay", [
         KeyBinding([.char(" ")], bar: "Space", label: "pause", help: "pause or play on"),
         KeyBinding([.left, .right], bar: "←→", label: "step", help: "while paused: one event back or forward"),
+        KeyBinding([.char("?"), .function(1)], bar: "?", label: "help", help: "these keys"),
         KeyBinding([.char("q"), .escape], bar: "q", label: "quit", help: "leave the replay"),
     ])
 
@@ -40,7 +44,13 @@ final class ReplayApp: TerminalApp {
     }
 
     func handle(_ key: Key, _ context: RunContext<Message>) {
+        if showingHelp, key != .resize {
+            showingHelp = false
+            return
+        }
         switch key {
+        case .char("?"), .function(1):
+            showingHelp = true
         case .char("q"), .escape:
             context.quit()
         case .char(" ") where verdict == nil && problem == nil:
@@ -68,23 +78,40 @@ final class ReplayApp: TerminalApp {
         let statusRow = min(frameHeight, canvas.size.height - 1)
         let bar = Rect(x: 0, y: statusRow, width: canvas.size.width, height: 1)
         canvas.fill(bar, style: .reverse)
-        canvas.put(status, at: bar.origin, style: .reverse, clipTo: bar)
+        canvas.put(TextLayout.truncate(status(width: bar.width), width: bar.width), at: bar.origin, style: .reverse, clipTo: bar)
+        if showingHelp {
+            HelpOverlay(guides: [Self.keyMap.guide]).draw(in: Rect(x: 0, y: 0, width: canvas.size.width, height: statusRow), on: &canvas)
+        }
         return nil
     }
 
+    /// The keys as the status line shows them: Space says what it does now, and the arrows
+    /// show only while paused, when they work (room for the caption while playing).
+    private var keyItems: String {
+        Self.keyMap.barItems.filter { paused || $0.key != "←→" }.map { item in
+            let label = item.key == "Space" && paused ? "play" : item.label
+            return "\(item.key) \(label)"
+        }.joined(separator: " · ")
+    }
+
     /// The status line: the verdict or the problem once there is one, else where the replay is.
-    private var status: String {
+    private func status(width: Int) -> String {
         if let problem { return " \(problem) · q quit" }
-        if let verdict { return " \(verdict.shortSummary) · ←→ step · q quit" }
+        if let verdict {
+            let cut = recording.cutShort.map { " · \($0.shortDescription)" } ?? ""
+            return " \(verdict.shortSummary)\(cut) · ←→ step · ? help · q quit"
+        }
         let state = paused ? "paused" : "playing"
         let rate = switch speed {
         case .max: "max"
         case .times(let factor): factor == factor.rounded() ? "×\(Int(factor))" : "×\(factor)"
         }
-        // The caption before the keys: a narrow line cuts the keys rather than it.
-        var text = " \(state) \(SessionRecording.seconds(player.time)) · frame \(player.frame?.number ?? 0)/\(recording.frameCount) · \(rate)"
-        if let caption = player.caption { text += " · \(caption)" }
-        return text + " · " + Self.keyMap.barItems.map { "\($0.key) \($0.label)" }.joined(separator: " · ")
+        let text = " \(state) \(SessionRecording.seconds(player.time)) · frame \(player.frame?.number ?? 0)/\(recording.frameCount) · \(rate)"
+        let keys = " · " + keyItems
+        // The caption between them, cut (with "…") to leave the keys room.
+        let room = width - DisplayWidth.of(text) - DisplayWidth.of(keys) - 3
+        guard let caption = player.caption, room >= 8 else { return text + keys }
+        return text + " · " + TextLayout.truncate(caption, width: room) + keys
     }
 
     // MARK: Playing
@@ -112,6 +139,12 @@ final class ReplayApp: TerminalApp {
             }
             if verdict != nil || problem != nil { return }
         }
+        endIfCutShort()
+    }
+
+    /// A recording cut short has no end line to play: its last line ends the replay.
+    private func endIfCutShort() {
+        if player.isAtEnd, verdict == nil, problem == nil { verdict = SessionVerdict(frames: framesSeen) }
     }
 
     /// Plays one line; true when it drew a frame.
@@ -149,6 +182,7 @@ final class ReplayApp: TerminalApp {
             playedEvent = playedEvent || isEvent
             if playLine(context) { drewFrame = true }
         }
+        endIfCutShort()
     }
 
     /// One event back: the state right before the last event played, with its frame.

@@ -51,7 +51,7 @@ enum SessionCommand {
                 print("left the replay of \(path)")
                 return 0
             }
-            print("\(verdict.summary) (\(path))")
+            print("\(verdict.summary) (\(path))" + (recording.cutShort.map { "; \($0.description)" } ?? ""))
             return verdict.isIdentical ? 0 : 1
         } catch let error as SessionReadError {
             printError("challenge-tui: \(error.description)")
@@ -91,7 +91,8 @@ enum SessionCommand {
             printError("challenge-tui: \(made.verdict.summary)")
             return 1
         }
-        print("exported \(Self.frames(made.verdict.frames)) of \(recording.file) to \(path)")
+        print("exported \(Self.frames(made.verdict.frames)) of \(recording.file) to \(path)"
+            + (recording.cutShort.map { "; \($0.description)" } ?? ""))
         return 0
     }
 

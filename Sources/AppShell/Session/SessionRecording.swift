@@ -3,9 +3,10 @@ import FoundationEssentials
 import TUI
 
 /// A recording read whole and checked before anything is played: its header, its lines in
-/// order, how many frames it holds. Bad input (another version, a line that does not parse, a
-/// file cut short, times that go backwards) is a `SessionReadError` naming the file and the line
-/// (Docs/recording.md, "Bad input").
+/// order, how many frames it holds. Bad input (another version, a line that does not parse,
+/// times that go backwards) is a `SessionReadError` naming the file and the line (Docs/recording.md,
+/// "Bad input"). A recording cut short (no end line, its last line half written: the session
+/// crashed or is still running) plays up to where it stops, and says so ("Cut short").
 struct SessionRecording {
     let file: String
     let header: SessionHeader
@@ -14,6 +15,8 @@ struct SessionRecording {
     let frameCount: Int
     /// Why the store could not be opened, as the session found it (the app said so in a toast).
     let storeProblem: StoreError?
+    /// Where the recording stops when it has no end line.
+    var cutShort: SessionCutShort?
 
     /// The time of the last line.
     var duration: Duration { entries.last?.time ?? .zero }
@@ -32,6 +35,8 @@ struct SessionRecording {
     /// Parses a recording's bytes; `file` names it in errors.
     static func parse(_ data: Data, file: String) throws(SessionReadError) -> SessionRecording {
         var lines = Array(data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The recorder writes whole lines: a last line without its line break was cut mid-write.
+        let lastLineWhole = data.last == UInt8(ascii: "\n")
         if lines.last?.isEmpty == true { lines.removeLast() }
         guard !lines.isEmpty else { throw SessionReadError(file: file, line: nil, problem: "it is empty (a recording starts with its header)") }
         guard lines.count <= SessionFormat.mostLines else {
@@ -53,14 +58,21 @@ struct SessionRecording {
         var storeProblem: StoreError?
         var previous = Duration.zero
         var started = false
+        var halfLine: Int?
         for (offset, bytes) in lines.enumerated().dropFirst() {
             let number = offset + 1
-            let reader = try parseLine(bytes, number: number, file: file)
             let entry: SessionEntry
-            do {
-                entry = try SessionEntry(reader, lineNumber: number)
+            do throws(SessionReadError) {
+                let reader = try parseLine(bytes, number: number, file: file)
+                do {
+                    entry = try SessionEntry(reader, lineNumber: number)
+                } catch {
+                    throw SessionReadError(error, line: number, file: file)
+                }
             } catch {
-                throw SessionReadError(error, line: number, file: file)
+                guard number == lines.count && !lastLineWhole else { throw error }
+                halfLine = number
+                break
             }
             func fail(_ problem: String) -> SessionReadError { SessionReadError(file: file, line: number, problem: problem) }
             guard entry.time >= previous else {
@@ -83,11 +95,11 @@ struct SessionRecording {
             previous = entry.time
             entries.append(entry)
         }
-        guard case .end = entries.last?.line else {
-            throw SessionReadError(
-                file: file, line: lines.count, problem: "the recording stops without its end line (cut short, or still being written)")
+        var recording = SessionRecording(file: file, header: header, entries: entries, frameCount: frames, storeProblem: storeProblem)
+        if halfLine != nil || entries.last.map({ if case .end = $0.line { false } else { true } }) ?? true {
+            recording.cutShort = SessionCutShort(frame: frames, halfLine: halfLine)
         }
-        return SessionRecording(file: file, header: header, entries: entries, frameCount: frames, storeProblem: storeProblem)
+        return recording
     }
 
     private static func parseLine(_ bytes: ArraySlice<UInt8>, number: Int, file: String) throws(SessionReadError) -> JSONReader {

@@ -34,8 +34,8 @@ extension ChallengeShell {
             switch (inspector, event.action) {
             case (.hide, .press): hideInspector()
             case (.history, .press): self.inspector?.isFocused = true
-            case (_, .wheelUp): self.inspector?.scroll(by: InspectorPanel.wheelStep)
-            case (_, .wheelDown): self.inspector?.scroll(by: -InspectorPanel.wheelStep)
+            case (_, .wheelUp): self.inspector?.scrollView(by: InspectorPanel.wheelStep)
+            case (_, .wheelDown): self.inspector?.scrollView(by: -InspectorPanel.wheelStep)
             default: break
             }
             return true

@@ -126,7 +126,8 @@ public final class ChallengeShell: TerminalApp {
         }
         // The inspector, while it has the keys, takes its own; the shell's `?`, `q`, `n`, `f`
         // still work, and nothing reaches the screen.
-        if inspector?.isFocused == true, inspector?.handle(key) == .handled { return }
+        if inspector?.isFocused == true, let rows = inspector.map({ $0.filtered(inspectorRows) }),
+           inspector?.handle(key, rows: rows) == .handled { return }
         // The live tools work on every screen, except while a text field takes the keys.
         if !keyContext.capturesText {
             switch key {
@@ -201,7 +202,11 @@ public final class ChallengeShell: TerminalApp {
         if let notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
         if let inspector, let area = layout.inspector {
             let rows = inspector.filtered(inspectorRows)
-            let panel = InspectorPanel(rows: rows, total: network.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
+            var panel = InspectorPanel(rows: rows, total: network.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
+            if let id = inspector.detailID, let activity = network.history.first(where: { $0.id == id }) {
+                let base = environment.options.backend == .http ? environment.configuration.serverURL.absoluteString : nil
+                panel.detail = InspectorDetail(activity, history: network.history, base: base, model: inspectorModel)
+            }
             let filterCursor = panel.draw(in: area, on: &canvas)
             if inspector.isFocused { cursor = filterCursor }
         }

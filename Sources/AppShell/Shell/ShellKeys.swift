@@ -99,20 +99,25 @@ enum ShellKeys {
     /// `q`, `n`, `f` work too); the screen beside it gets none until Esc.
     static let inspector = KeyMap<InspectorState>("Network inspector", [
         KeyBinding(
-            [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "scroll a row: ↑ older, ↓ newer",
-            when: { !$0.isEditingFilter }),
-        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page older or newer", when: { !$0.isEditingFilter }),
+            [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "select a row: ↑ older, ↓ newer (the list scrolls along)",
+            when: { !$0.isEditingFilter && $0.detailID == nil }),
+        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page older or newer", when: { !$0.isEditingFilter && $0.detailID == nil }),
         KeyBinding(
             [.home, .end], bar: nil, label: "oldest / newest",
-            help: "the oldest requests; the newest again (new ones then scroll in)", when: { !$0.isEditingFilter }),
+            help: "the oldest requests; the newest again (new ones then scroll in)",
+            when: { !$0.isEditingFilter && $0.detailID == nil }),
         // A narrow bar keeps the way back to the screen before the filter.
         KeyBinding(
             [.char("/")], bar: "/", label: "filter", help: "filter the rows by verb, path or status",
-            importance: .secondary, when: { !$0.isEditingFilter },
+            importance: .secondary, when: { !$0.isEditingFilter && $0.detailID == nil },
             barLabel: { $0.filterText.isEmpty ? "filter" : "change filter" }),
         KeyBinding(
+            [.enter], bar: nil, label: "detail", help: "the selected request in full: URL, attempts, headers, answer",
+            when: { !$0.isEditingFilter && $0.detailID == nil }),
+        KeyBinding([.escape, .enter], bar: "Esc", label: "close detail", help: "in the detail: back to the rows", when: { $0.detailID != nil }),
+        KeyBinding(
             [.escape], bar: "Esc", label: "to screen", help: "give the keys back to the screen (the inspector stays)",
-            when: { !$0.isEditingFilter }),
+            when: { !$0.isEditingFilter && $0.detailID == nil }),
         KeyBinding(
             [], names: "typing", bar: nil, label: "filter",
             help: "in the filter: the rows narrow as you type (← → Home End Backspace edit)",

@@ -43,16 +43,14 @@ public struct MockPictureSource: PictureSource {
         return try result.get()
     }
 
-    /// dummyimage.com also serves `.gif`; we write no GIF, so such a URL gets its PNG (the
-    /// decoder reads the format from the bytes, as dummyimage.com's own `.bmp` answers need).
-    static func dummyImageRequest(path: String) throws(DummyImageError) -> DummyImageRequest {
+    /// `bitmap` in `format`, or as BMP (written in Swift) when that format's library is not
+    /// installed: the mock's pictures show on any machine; the decoder reads the format from the
+    /// bytes (Docs/images.md, "The mock backend's pictures").
+    static func encoded(_ bitmap: Bitmap, as format: ImageFormat) throws(ImageError) -> [UInt8] {
         do {
-            return try DummyImageRequest(path: path)
-        } catch {
-            guard path.lowercased().contains(".gif") else { throw error }
-            var request = try DummyImageRequest(path: path.lowercased().replacing(".gif", with: ""))
-            request.format = .png
-            return request
+            return try ImageEncoder.encode(bitmap, as: format)
+        } catch .libraryUnavailable {
+            return try ImageEncoder.bmp(bitmap.flattened(onto: .white))
         }
     }
 
@@ -65,14 +63,14 @@ public struct MockPictureSource: PictureSource {
             if host == "dummyimage.com" || host == "www.dummyimage.com" {
                 let request: DummyImageRequest
                 do {
-                    request = try dummyImageRequest(path: components?.path ?? "")
+                    request = try DummyImageRequest(path: components?.path ?? "")
                 } catch {
                     return .failure(.http(status: 400, body: error.description))
                 }
-                return .success(Data(try DummyImage.encoded(request).bytes))
+                return .success(Data(try encoded(DummyImage.render(request), as: request.format)))
             }
             let format: ImageFormat = url.lowercased().hasSuffix(".jpg") || url.lowercased().hasSuffix(".jpeg") ? .jpeg : .png
-            return .success(Data(try ImageEncoder.encode(GeneratedLandscape.render(seed: url), as: format)))
+            return .success(Data(try encoded(GeneratedLandscape.render(seed: url), as: format)))
         } catch {
             return .failure(.http(status: 500, body: error.description))
         }

@@ -16,6 +16,8 @@ public struct PictureRuntime: Sendable {
     /// Decoding is long CPU work: on a thread of its own in the app (`DetachedThread`), never
     /// the cooperative pool's; inline where a test drives every step.
     public var decodesOffThread: Bool
+    /// The formats whose missing library was logged already: once is enough.
+    private let missingLibraries = LoggedOnce()
 
     public init(
         source: any PictureSource, cache: PictureCache, clock: any Clock<Duration>, logger: Logger = .disabled,
@@ -47,6 +49,7 @@ public struct PictureRuntime: Sendable {
             switch await decode(cached, box: box) {
             case .success(let picture): return .loaded(url: url, picture)
             case .failure(let error):
+                if case .libraryUnavailable = error { return failed(url, attempt: attempt, error) }
                 logger.warning("pictures", "cached picture for \(url) does not decode: \(error.description)")
                 cache.remove(url)
             }
@@ -63,9 +66,20 @@ public struct PictureRuntime: Sendable {
             cache.store(bytes, for: url)
             return .loaded(url: url, picture)
         case .failure(let error):
+            if case .libraryUnavailable = error { return failed(url, attempt: attempt, error) }
             logger.warning("pictures", "picture from \(url) does not decode: \(error.description)")
             return .failed(url: url, attempt: attempt, .undecodable(error.description))
         }
+    }
+
+    /// A picture of a format whose library is not installed: said once a format in the log
+    /// ("PNG pictures need libpng16-16 (…)"), never retried (an undecodable picture is not), and
+    /// the row draws what the picture describes instead (Docs/images.md, "In the app").
+    private func failed(_ url: String, attempt: Int, _ error: ImageError) -> PictureEvent {
+        if case .libraryUnavailable(let format, _) = error, missingLibraries.first(format.name) {
+            logger.warning("pictures", error.description)
+        }
+        return .failed(url: url, attempt: attempt, .undecodable(error.description))
     }
 
     /// The source's answer, or `.timedOut` when `timeout` passes first on the clock.

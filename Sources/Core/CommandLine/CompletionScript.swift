@@ -98,6 +98,13 @@ public enum CompletionScript {
             \#(function)() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" file
                 local -a words
+                # bash splits --option=value at the "=" (COMP_WORDBREAKS): the value is completed
+                # as if it were the next word.
+                if [ "$cur" = "=" ]; then
+                    cur=""
+                elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -ge 2 ]; then
+                    prev="${COMP_WORDS[COMP_CWORD-2]}"
+                fi
                 case "$prev" in
             \#(cases.joined(separator: "\n"))
                 esac
@@ -125,9 +132,11 @@ public enum CompletionScript {
         var states: [String] = []
         for option in interface.options {
             let description = "[" + zshEscape(brief(option)) + "]"
+            // `--name=`: the value may be the next word or follow an "=" in the same word.
+            let equals = option.kind.takesValue ? "=" : ""
             let names = option.spellings.count > 1
-                ? "(" + option.spellings.joined(separator: " ") + ")'{" + option.spellings.joined(separator: ",") + "}'"
-                : option.name
+                ? "(" + option.spellings.joined(separator: " ") + ")'{" + option.spellings.map { $0 + equals }.joined(separator: ",") + "}'"
+                : option.name + equals
             var action = ""
             if option.kind.takesValue {
                 let placeholder: String

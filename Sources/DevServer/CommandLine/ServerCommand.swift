@@ -7,6 +7,9 @@ import Glibc
 public enum ServerCommand: Sendable, Equatable {
     case serve(DevServerConfiguration)
     case help
+    case version
+    /// `--completions SHELL`: print challenge-tui's kind of completion script for this command.
+    case completions(CompletionShell)
     /// `--print-token`: print the dev token for this secret and exit.
     case printToken(secret: String)
 
@@ -32,7 +35,12 @@ public enum ServerCommand: Sendable, Equatable {
         } catch {
             return fail(error.message)
         }
-        if given.stoppedAt == "--help" { return .success(.help) }
+        switch given.stoppedAt {
+        case "--help": return .success(.help)
+        case "--version": return .success(.version)
+        case "--completions": return .success(.completions(CompletionShell(rawValue: given["--completions"] ?? "") ?? .bash))
+        default: break
+        }
 
         var configuration = DevServerConfiguration(articlesJSON: articlesJSON)
         let positionals = given.positionals

@@ -53,7 +53,7 @@ public enum ServerInterface {
                     built-in sample's always are), so its pictures load offline
                     """),
             ]),
-            OptionSection("PICTURES (GET /{W}x{H}.{png|jpg|bmp}/{background}/{text colour})", paragraphs: [
+            OptionSection("PICTURES (GET /{W}x{H}.{png|jpg|bmp|gif}/{background}/{text colour})", paragraphs: [
                 .text("""
                     dummyimage.com's placeholders: the background (default ccc) with "W × H" \
                     centred in the text colour (default 000); colours of 3 or 6 hex digits; each \
@@ -90,14 +90,17 @@ public enum ServerInterface {
                     repeat the same random delays, outcomes, session ids and experiments (the seed \
                     in use is printed at start)
                     """),
+                OptionDeclaration("--completions", .choice(noun: "shell", choices: CompletionShell.allCases.map(\.rawValue)),
+                                  help: "print the completion script for bash, zsh or fish and exit", stopsParsing: true),
                 OptionDeclaration("--help", aliases: ["-h"], help: "this text", stopsParsing: true),
+                OptionDeclaration("--version", help: "show the version and exit", stopsParsing: true),
             ]),
             OptionSection("LIMITS", paragraphs: [
                 .text("""
                     Head 16 KiB (431), request line 8 KiB (414), field line 8 KiB and 100 fields \
                     (431), body 1 MiB (413); a head must arrive within 10 s of its first byte and a \
                     body within 30 s (408); idle keep-alive connections close after 5 s; at most \
-                    1000 connections per client address (503). See Docs/server.md.
+                    1000 connections per client address (503).
                     """),
                 .text("""
                     One line per request on stdout: time, method, path, status, duration. Ctrl-C / \
@@ -106,7 +109,7 @@ public enum ServerInterface {
             ], options: []),
         ],
         exitStatus: [
-            Definition("0", "a clean stop (SIGINT or SIGTERM), --help or --print-token"),
+            Definition("0", "a clean stop (SIGINT or SIGTERM), --help, --version, --completions or --print-token"),
             Definition("1", "the port can't be opened"),
             Definition("2", "bad arguments, or an --articles-file that can't be read or isn't articles"),
         ],
@@ -115,6 +118,11 @@ public enum ServerInterface {
             Definition("challenge-server 3 false 15 true 4 false", """
                 Every rLogin fails after 3 s, every rFetchExperiments succeeds after 15 s, every \
                 rSubmitSelection fails after 4 s.
+                """),
+            Definition("challenge-server >server.log 2>&1 & challenge-tui --backend http; kill $!", """
+                The server and the app in one terminal: the request lines go to server.log, not \
+                over the app's screen, and the server stops when the app ends (or run each in its \
+                own terminal).
                 """),
             Definition("challenge-server --port 0 --seed 7 --articles-fail 2",
                        "A free port, repeatable randomness, and the first two articles requests failing."),

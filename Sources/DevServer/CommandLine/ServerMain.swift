@@ -64,6 +64,10 @@ public enum ServerMain {
             return .exit(status: 2, standardOutput: "", standardError: "challenge-server: \(error.message)" + usageHint)
         case .success(.help):
             return .exit(status: 0, standardOutput: Usage.text + "\n", standardError: "")
+        case .success(.version):
+            return .exit(status: 0, standardOutput: "challenge-server \(ServerInterface.interface.version)\n", standardError: "")
+        case .success(.completions(let shell)):
+            return .exit(status: 0, standardOutput: CompletionScript.render(ServerInterface.interface, for: shell), standardError: "")
         case .success(.printToken(let secret)):
             return .exit(status: 0, standardOutput: DevToken.token(secret: secret) + "\n", standardError: "")
         case .success(.serve(var configuration)):

@@ -1,7 +1,7 @@
 import Foundation
 import Imaging
 
-/// `GET /{W}x{H}.{png|jpg|bmp}/{bg}/{fg}`: dummyimage.com's placeholder pictures, so the
+/// `GET /{W}x{H}.{png|jpg|bmp|gif}/{bg}/{fg}`: dummyimage.com's placeholder pictures, so the
 /// articles' images load from this server (Docs/server.md, "Placeholder pictures"). Every path
 /// that starts with a digit is a picture's description; one `DummyImageRequest` refuses, or
 /// larger than `maxPixels`, gets 400 with its reason. Encoded pictures are kept in a small cache.
@@ -45,12 +45,21 @@ final class ImageRoutes: Sendable {
         }
         do throws(ImageError) {
             let entry = try cache.picture(for: picture) { () throws(ImageError) in
-                let encoded = try DummyImage.encoded(picture)
-                return EncodedImageCache.Entry(body: Data(encoded.bytes), contentType: encoded.contentType)
+                do throws(ImageError) {
+                    let encoded = try DummyImage.encoded(picture)
+                    return EncodedImageCache.Entry(body: Data(encoded.bytes), contentType: encoded.contentType)
+                } catch {
+                    guard case .libraryUnavailable = error else { throw error }
+                    // Without libpng or libjpeg the picture is still served, as a BMP (written
+                    // in Swift) with its own Content-Type, as dummyimage.com answers `.bmp` URLs
+                    // with PNG data (Docs/server.md, "Placeholder pictures").
+                    let bitmap = DummyImage.render(picture).flattened(onto: .white)
+                    return EncodedImageCache.Entry(body: Data(try ImageEncoder.bmp(bitmap)), contentType: ImageFormat.bmp.contentType)
+                }
             }
             return DelayedResponse(ServerResponse(status: 200, contentType: entry.contentType, body: entry.body))
         } catch {
-            // Only a codec library missing from this machine gets here (Docs/images.md).
+            // Only an encoder's refusal gets here (Docs/images.md).
             return DelayedResponse(.text(500, error.description))
         }
     }

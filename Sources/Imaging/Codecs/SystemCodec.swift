@@ -6,6 +6,7 @@ enum SystemCodec {
     static func decode(
         _ format: ImageFormat, _ bytes: UnsafeRawBufferPointer, limits: ImageLimits, fitting box: (width: Int, height: Int)? = nil
     ) throws(ImageError) -> Bitmap {
+        try CodecAvailability.check(format)
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .unknownFormat }
         // libpng calls a zero size just "Invalid IHDR data": the header is read here first.
         if format == .png, bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) {
@@ -50,6 +51,7 @@ enum SystemCodec {
         _ format: ImageFormat, _ bitmap: Bitmap,
         _ call: (UnsafePointer<UInt8>, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<cimg_status>) -> Int32
     ) throws(ImageError) -> [UInt8] {
+        try CodecAvailability.check(format)
         guard bitmap.width > 0, bitmap.height > 0 else { throw .cannotEncode(format, detail: "no pixels") }
         guard bitmap.width <= 65_500, bitmap.height <= 65_500 else {
             throw .cannotEncode(format, detail: "more than 65500 pixels a side")

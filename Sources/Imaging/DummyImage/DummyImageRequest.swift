@@ -29,7 +29,7 @@ public struct DummyImageRequest: Hashable, Sendable {
 
     /// Reads a request path: `/300x200.png/5fa2dd/fff`, also `/300x200`, `/300` (a square),
     /// `/640x16:9` (a ratio), an extension on any one segment (`/300x200/000/fff.jpg`), a query
-    /// string (ignored). Extensions: png, jpg, jpeg, bmp; none means PNG.
+    /// string (ignored). Extensions: png, jpg, jpeg, bmp, gif; none means PNG.
     public init(path: String) throws(DummyImageError) {
         var path = Substring(path)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
@@ -37,7 +37,7 @@ public struct DummyImageRequest: Hashable, Sendable {
         var segments = path.split(separator: "/", omittingEmptySubsequences: false)
         if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() } // a trailing slash
         guard (1...3).contains(segments.count), !segments[0].isEmpty else {
-            throw .badPath("expected /{width}x{height}.{png|jpg|bmp}/{background}/{text colour}")
+            throw .badPath("expected /{width}x{height}.{png|jpg|bmp|gif}/{background}/{text colour}")
         }
         var format: ImageFormat?
         var names: [Substring] = []
@@ -51,6 +51,7 @@ public struct DummyImageRequest: Hashable, Sendable {
                 case "png": format = .png
                 case "jpg", "jpeg": format = .jpeg
                 case "bmp": format = .bmp
+                case "gif": format = .gif
                 default: throw .badExtension(String(parts[1]))
                 }
             }
@@ -126,7 +127,7 @@ public enum DummyImageError: Error, Hashable, Sendable, CustomStringConvertible 
         case .sizeOutOfRange(let width, let height):
             "Size \(width)x\(height) is out of range: each side must be \(DummyImageRequest.sides.lowerBound) to \(DummyImageRequest.sides.upperBound)."
         case .badColor(let text): "Bad colour '\(text)': expected 3 or 6 hex digits, e.g. fff or 5fa2dd."
-        case .badExtension(let text): "Bad format '\(text)': expected png, jpg or bmp."
+        case .badExtension(let text): "Bad format '\(text)': expected png, jpg, bmp or gif."
         }
     }
 }

@@ -143,8 +143,8 @@ import TUI
         #expect(feature.timelineName(of: .experimentsFetched(.failure(.timedOut)), at: .seconds(1)).hasPrefix("rFetchExperiments answer: timeout"))
         #expect(feature.timelineName(of: .submitFinished(Submission(screen: .b1, selection: "Choice A"), error: nil), at: .zero)
             .hasPrefix("rSubmitSelection answer: 200 (Choice A)"))
-        #expect(feature.timelineName(of: .timerFired(.loginRetry), at: .zero).hasPrefix("timer login.retry · "))
-        #expect(feature.timelineName(of: .moveDown, at: .zero).hasPrefix("moveDown · "))
+        #expect(feature.timelineName(of: .timerFired(.loginRetry), at: .zero).hasPrefix("time for the next sign-in try · "))
+        #expect(feature.timelineName(of: .moveDown, at: .zero).hasPrefix("selection down · "))
     }
 
     @Test func aSteppedClockWakesASleeperWhenMovedPastItsDeadline() async throws {

@@ -67,9 +67,13 @@ import TUITesting
     }
 
     @Test func theCaptionsShowInTheStatusLineAsTheyArePassed() throws {
-        let replay = try Replay(try SessionRecording.read(Self.demo), speed: .max)
+        let replay = try Replay(try SessionRecording.read(Self.demo), speed: .max, size: Size(width: 120, height: 24))
         replay.run { $0.status.contains("Esc: back to B2, the selection kept") }
-        #expect(replay.status.contains(" · max · Esc: back to B2, the selection kept"))
+        #expect(replay.status.contains(" · max · Esc: back to B2, the selection kept · Space pause"))
+        // Narrower, the caption is cut, with "…", and the keys stay.
+        let narrow = try Replay(try SessionRecording.read(Self.demo), speed: .max, size: Size(width: 90, height: 24))
+        narrow.run { $0.status.contains("Esc: back to B2") }
+        #expect(narrow.status.contains("Esc: back to B2") && narrow.status.contains("… · Space pause"), "\(narrow.status)")
     }
 
     @Test func spacePausesAndTheArrowsStepOneEventBackAndForth() throws {
@@ -90,6 +94,22 @@ import TUITesting
         _ = replay.press(.char(" "))
         replay.run { $0.app.verdict != nil }
         #expect(replay.app.verdict?.isIdentical == true)
+    }
+
+    /// Paused, Space plays: the status line says what the key does now; `?` shows the keys and
+    /// any key closes them; a narrow status line ends in "…", never in a cut word.
+    @Test func theStatusLineSaysWhatSpaceDoesAndHelpShowsTheKeys() throws {
+        let replay = try Replay(try SessionRecording.read(Self.demo), speed: .times(1))
+        replay.run { ($0.frame ?? 0) >= 3 }
+        #expect(replay.status.contains("Space pause"))
+        _ = replay.press(.char(" "))
+        #expect(replay.status.contains("paused") && replay.status.contains("Space play") && !replay.status.contains("Space pause"))
+        _ = replay.press(.char("?"))
+        let screen = replay.terminal.lines.joined(separator: "\n")
+        #expect(screen.contains("pause or play on") && screen.contains("leave the replay"), "\(screen)")
+        #expect(replay.press(.char("q")) == nil, "a key closes the help, not the replay")
+        #expect(!replay.terminal.lines.joined(separator: "\n").contains("pause or play on"))
+        #expect(replay.status.contains("paused"))
     }
 
     /// The demos have turns where the loop handled a key and an answer (or several answers)
@@ -146,6 +166,44 @@ import TUITesting
         let text = try String(contentsOfFile: cast, encoding: .utf8)
         #expect(text.hasPrefix(#"{"env":"#) && text.contains(#""version":2"#))
         #expect(text.split(separator: "\n").count == 1 + (try SessionRecording.read(Self.demo)).frameCount)
+    }
+
+    /// The demo without its end line (`halfWritten`: and its last frame's line cut in two, as a
+    /// crash mid-write leaves it), and the frames it keeps.
+    static func demoCutShort(halfWritten: Bool) throws -> (text: String, frames: Int) {
+        var lines = try String(contentsOfFile: demo, encoding: .utf8).split(separator: "\n").map(String.init)
+        let frames = try SessionRecording.read(demo).frameCount
+        lines.removeLast()
+        guard halfWritten else { return (lines.joined(separator: "\n") + "\n", frames) }
+        let last = try #require(lines.lastIndex { $0.contains("\"frame\":\(frames),") })
+        lines = Array(lines[...last])
+        lines[last] = String(lines[last].prefix(lines[last].count - 9))
+        return (lines.joined(separator: "\n"), frames - 1)
+    }
+
+    @Test(arguments: [false, true])
+    func aRecordingCutShortPlaysToWhereItStopsAndSaysSo(halfWritten: Bool) throws {
+        let (text, frames) = try Self.demoCutShort(halfWritten: halfWritten)
+        let recording = try SessionRecording.parse(Data(text.utf8), file: "crashed.jsonl")
+        let replay = try Replay(recording, speed: .max)
+        replay.run { $0.app.verdict != nil }
+        #expect(replay.app.verdict == SessionVerdict(frames: frames))
+        #expect(replay.status.contains("replayed \(frames) frames, all identical · cut short at frame \(frames)"), "\(replay.status)")
+
+        // The command says so at the end, and exports what is there as a cast.
+        let folder = TemporaryDirectory()
+        let path = folder.file("crashed.jsonl")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var options = LaunchOptions()
+        options.replayFile = path
+        options.castFile = folder.file("crashed.cast")
+        var printed: [String] = [], errors: [String] = []
+        let status = SessionCommand.replay(options, term: nil, print: { printed.append($0) }, printError: { errors.append($0) })
+        #expect(status == 0 && errors.isEmpty, "\(errors)")
+        #expect(printed.last?.contains("; the recording was cut short at frame \(frames) (no end line\(halfWritten ? "; line" : ")")") == true,
+                "\(printed)")
+        let cast = try String(contentsOfFile: folder.file("crashed.cast"), encoding: .utf8)
+        #expect(cast.split(separator: "\n").count == 1 + frames)
     }
 
     /// The demo with the digest of frame `number` changed.

@@ -43,14 +43,28 @@ import TUI
         #expect(problem([]) == "bad.jsonl: it is empty (a recording starts with its header)")
     }
 
-    @Test func aRecordingCutShortSaysSo() async throws {
-        let lines = try await Self.sample().lines
-        #expect(problem(Array(lines.dropLast())) == "bad.jsonl line \(lines.count - 1): the recording stops without its end line "
-            + "(cut short, or still being written)")
-        // Cut in the middle of a line.
+    /// A session that crashed is the one people want to share: read up to where it stops
+    /// (Docs/recording.md, "Cut short").
+    @Test func aRecordingCutShortIsReadUpToWhereItStops() async throws {
+        let session = try await Self.sample()
+        let lines = session.lines
+        let frames = session.recording.frameCount
+        #expect(session.recording.cutShort == nil)
+        let noEnd = try SessionRecording.parse(Data((lines.dropLast().joined(separator: "\n") + "\n").utf8), file: "cut.jsonl")
+        #expect(noEnd.cutShort == SessionCutShort(frame: frames, halfLine: nil))
+        #expect(noEnd.entries.count == session.recording.entries.count - 1)
+        #expect(noEnd.cutShort?.description == "the recording was cut short at frame \(frames) (no end line)")
+        // Cut in the middle of writing the last frame's line: that line is left out.
         var cut = Array(lines.dropLast())
-        cut[cut.count - 1] = String(cut[cut.count - 1].prefix(10))
-        #expect(problem(cut)?.hasPrefix("bad.jsonl line \(cut.count): not JSON: ") == true)
+        let lastFrame = try #require(cut.lastIndex { $0.contains(#""frame":\#(frames),"#) })
+        cut = Array(cut[...lastFrame])
+        cut[lastFrame] = String(cut[lastFrame].prefix(cut[lastFrame].count / 2))
+        let halfWritten = try SessionRecording.parse(Data(cut.joined(separator: "\n").utf8), file: "cut.jsonl")
+        #expect(halfWritten.cutShort == SessionCutShort(frame: frames - 1, halfLine: cut.count))
+        #expect(halfWritten.frameCount == frames - 1)
+        // A bad line that is whole (its line break written) is still refused, as is one above the last.
+        #expect(problem(cut + [""])?.hasPrefix("bad.jsonl line \(cut.count): not JSON: ") == true)
+        #expect(problem(cut + [lines[lines.count - 1]])?.hasPrefix("bad.jsonl line \(cut.count): not JSON: ") == true)
     }
 
     @Test func aHandEditedLineIsNamedWithItsKey() async throws {

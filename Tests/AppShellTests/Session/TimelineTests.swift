@@ -74,7 +74,7 @@ import TUI
         app.press(.char("t"))
         let timeline = try #require(app.shell.timeline)
         let names = timeline.screen.timeline.map { timeline.screen.timelineName($0.sequence) }
-        #expect(names.contains("edit newPassword"))
+        #expect(names.contains("typing in New password"))
         #expect(!names.joined().contains("hunter") && !names.joined().contains("password123"))
     }
 
