@@ -27,6 +27,16 @@ import Testing
         #expect(Self.list.indices(matching: "") == Array(Self.list.indices))
     }
 
+    /// A list long enough to be searched in two halves on two threads: the same matches, in order.
+    @Test func aLongListSearchedOnTwoThreadsFindsWhatOneWouldInOrder() {
+        let long = ArticleList(SampleArticles.articles(count: ArticleList.splitAt + 1_234))
+        for query in ["qu", "Quis", "e", "zz-none"] {
+            #expect(long.indices(matching: query) == Self.expected(query, in: long), "\(query)")
+        }
+        let some = Array(stride(from: 3, to: long.count, by: 2))
+        #expect(long.indices(matching: "a", among: some) == Self.expected("a", in: long).filter { $0 % 2 == 1 && $0 >= 3 })
+    }
+
     static func day(_ day: Int) -> CalendarDate { CalendarDate(year: 2020, month: 1, day: day) ?? CalendarDate(year: 2020, month: 1, day: 1)! }
 
     @Test func aQueryWithOtherLettersIsComparedAsLowerCase() {
