@@ -83,40 +83,24 @@ enum Overlay {
     }
 }
 
-/// The question before leaving a screen with unsaved edits, and which of its buttons has the
-/// focus: No at first, so Enter keeps the edits; Tab, ← and → move between the two.
+/// The question before leaving a screen with unsaved edits (the one `YesNoQuestion`: No at
+/// first, so Enter keeps the edits).
 struct LeaveDialog: Equatable {
-    enum Button: Int, CaseIterable { case yes, no }
+    var ask: YesNoQuestion
+    var focus: YesNoQuestion.Button { ask.focus }
 
-    var question: LeaveConfirmation
-    var focus = Button.no
-
-    var modal: Modal {
-        Modal(title: question.title, body: question.question, buttons: ["Yes (y)", "No (n)"], focusedButton: focus.rawValue)
+    init(question: LeaveConfirmation) {
+        ask = YesNoQuestion(title: question.title, question: question.question)
     }
 
     mutating func handle(_ key: Key) -> Overlay.KeyOutcome {
-        if ShellKeys.leave.handles(key, in: ()) { return .closeAndLeave }
-        if ShellKeys.stay.handles(key, in: ()) { return .close }
-        switch key {
-        case .char("?"), .function(1):
-            return .help
-        case .tab, .backTab, .left, .right, .char("h"), .char("l"):
-            focus = focus == .yes ? .no : .yes
-            return .handled
-        case .enter, .char(" "):
-            return focus == .yes ? .closeAndLeave : .close
-        default:
-            return .handled
+        switch ask.handle(key, yes: ShellKeys.leave, no: ShellKeys.stay) {
+        case .yes: .closeAndLeave
+        case .no: .close
+        case .help: .help
+        case .handled: .handled
         }
     }
 
-    func draw(over area: Rect, on canvas: inout Canvas) {
-        let modal = modal
-        modal.draw(in: area, on: &canvas)
-        canvas.addHitRegion(area, KeyTarget.backdrop())
-        for (frame, key) in zip(modal.buttonFrames(in: area), [Key.char("y"), .char("n")]) {
-            canvas.addHitRegion(frame, KeyTarget.press(key))
-        }
-    }
+    func draw(over area: Rect, on canvas: inout Canvas) { ask.draw(over: area, on: &canvas) }
 }

@@ -80,11 +80,7 @@ enum ShellKeys {
 
     /// "Discard unsaved changes?": No has the focus, so losing edits takes a deliberate `y` (or
     /// moving to Yes first).
-    static let leaveDialog = KeyMap<Void>("Leave dialog", [
-        KeyBinding(
-            [.tab, .backTab, .left, .right, .char("h"), .char("l")], bar: "Tab ←→", label: "move",
-            help: "move between Yes and No"),
-        KeyBinding([.enter, .char(" ")], bar: "Enter", label: "press", help: "press the focused button (No at first)"),
+    static let leaveDialog = KeyMap<Void>("Leave dialog", YesNoQuestion.movingKeys() + [
         leave, stay,
         KeyBinding([.char("?"), .function(1)], bar: nil, label: "help", help: "these keys"),
         KeyBinding([], names: "click", bar: nil, label: "press", help: "on Yes or No: press it; elsewhere nothing"),
