@@ -204,6 +204,18 @@ private let fixedDate = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-1
         #expect(FileManager.default.fileExists(atPath: empty + "/" + KeyCheck.fileName))
     }
 
+    /// A new folder holding a log written with `--log` (or any file that is not a record) is
+    /// still new: only a record says which key a folder is under.
+    @Test func aFileThatIsNotARecordProvesNoKeyWrong() throws {
+        let fresh = folder.file("with-log")
+        try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+        try Data("2026-12-05T21:33:03Z INFO app: started\n".utf8).write(to: URL(fileURLWithPath: fresh + "/log.txt"))
+        let store = try EncryptedFileStore(directory: fresh, key: randomKey(), time: .frozen())
+        try store.write(Data("x".utf8), to: "r")
+        #expect(try store.read("r") == Data("x".utf8))
+        #expect(FileManager.default.fileExists(atPath: fresh + "/" + KeyCheck.fileName))
+    }
+
     @Test func aChangedKeyCheckIsAWrongKeyNotAReasonToOverwrite() throws {
         try store().write(Data("x".utf8), to: "r")
         try Data("CTUIKEY".utf8).write(to: URL(fileURLWithPath: dataDir + "/" + KeyCheck.fileName))

@@ -182,9 +182,11 @@ public final class EncryptedFileStore: RecordStore {
     private static func opensAnyRecord(in directory: String, key: EncryptionKey) throws(StoreError) -> Bool? {
         var tried = false
         for name in FileSystem.names(in: directory) where isRecordName(name) {
-            guard let file = try? FileSystem.read(AppPaths.join(directory, name), limit: maximumRecordBytes) else {
-                continue
-            }
+            // Only a record says which key the folder is under: another file kept there (a log
+            // written with `--log`, a note) is not one, and proves no key wrong.
+            guard let file = try? FileSystem.read(AppPaths.join(directory, name), limit: maximumRecordBytes),
+                  file.prefix(magic.count) == magic
+            else { continue }
             tried = true
             if (try? open(file, name: name, key: key)) != nil { return true }
         }
