@@ -213,7 +213,7 @@ import TUITesting
     /// one frame per caption (the last before the next caption), each with its caption
     /// (Docs/recording.md, "The demos").
     @Test func navigationDemoAnimation() throws {
-        let recording = try SessionRecording.read(packageRoot.appendingPathComponent("Docs/demos/navigation-sign-in.jsonl").path)
+        let recording = try SessionRecording.read(packageRoot.appendingPathComponent("Docs/demos/navigation-sign-in.jsonl").path, challenges: Challenge.all)
         let player = try SessionPlayer(recording)
         var frames: [SVGPicture.Frame] = []
         var shown: (canvas: Canvas, caption: String, time: Duration)?

@@ -51,13 +51,13 @@ import TUI
         #expect(session.recording.header.background == .dark)
         var header = session.recording.header
         header.background = .light
-        #expect(header.json.description.contains("\"background\":\"light\""))
-        let text = header.json.description + "\n" + session.lines.dropFirst().joined(separator: "\n") + "\n"
-        let reread = try SessionRecording.parse(Data(text.utf8), file: "light.jsonl")
+        #expect(header.json(challenges: Challenge.all).description.contains("\"background\":\"light\""))
+        let text = header.json(challenges: Challenge.all).description + "\n" + session.lines.dropFirst().joined(separator: "\n") + "\n"
+        let reread = try SessionRecording.parse(Data(text.utf8), file: "light.jsonl", challenges: Challenge.all)
         #expect(reread.header.background == .light)
         let bad = session.lines[0].replacingOccurrences(of: "\"seeds\"", with: "\"background\":\"grey\",\"seeds\"")
         #expect(throws: SessionReadError.self) {
-            try SessionRecording.parse(Data((bad + "\n" + session.lines.dropFirst().joined(separator: "\n") + "\n").utf8), file: "bad.jsonl")
+            try SessionRecording.parse(Data((bad + "\n" + session.lines.dropFirst().joined(separator: "\n") + "\n").utf8), file: "bad.jsonl", challenges: Challenge.all)
         }
     }
 

@@ -34,7 +34,7 @@ import Imaging
             _ = try? JSONValue.parse(data, file: path)
         },
         "recording": { input in
-            guard let recording = try? SessionRecording.parse(input, file: "fuzz.jsonl"), recording.fitsAFuzzRun else { return }
+            guard let recording = try? SessionRecording.parse(input, file: "fuzz.jsonl", challenges: Challenge.all), recording.fitsAFuzzRun else { return }
             _ = try? SessionVerdict.check(recording)
         },
         "stored-record": { input in
@@ -96,7 +96,7 @@ import Imaging
             try JWT.verify(authorization: String(decoding: token, as: UTF8.self), secret: "fuzz", now: Date())
         }
         let recording = try Data(contentsOf: Self.corpus.appendingPathComponent("recording/seed-navigation.jsonl"))
-        let session = try SessionRecording.parse(recording, file: "seed-navigation.jsonl")
+        let session = try SessionRecording.parse(recording, file: "seed-navigation.jsonl", challenges: Challenge.all)
         #expect(session.fitsAFuzzRun && session.frameCount > 3)
         let verdict = try SessionVerdict.check(session)
         #expect(verdict.isIdentical, "the recording seed replays whole: \(verdict.summary)")

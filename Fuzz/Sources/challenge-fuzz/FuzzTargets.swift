@@ -27,7 +27,9 @@ let fuzzTargets: [(name: String, run: @Sendable (UnsafeRawBufferPointer) -> Void
     // The input as a recording (`--replay`): read and checked line by line, then, when its
     // terminal is of a size a person has, played through (answers read back, frames drawn).
     ("recording", { input in
-        guard let recording = try? SessionRecording.parse(Data(input), file: "fuzz.jsonl"), recording.fitsAFuzzRun else { return }
+        guard let recording = try? SessionRecording.parse(Data(input), file: "fuzz.jsonl", challenges: Challenge.all),
+            recording.fitsAFuzzRun
+        else { return }
         _ = try? SessionVerdict.check(recording)
     }),
     // The input as a stored record's file, read through the encrypted store (its cap, its

@@ -16,6 +16,8 @@ extension ArticlesFeature: RecordableFeature {
                     .object([
                         "articles": blobs.share(json(stored.articles)), "unreadable": .int(stored.unreadableCount),
                         "storedCount": .int(stored.storedCount),
+                        // Which write of the list it is: the parts read later answer for it.
+                        "generation": stored.generation.map(JSONValue.int) ?? .null,
                     ])
                 } ?? .null
             }, SessionValues.json)])
@@ -33,6 +35,12 @@ extension ArticlesFeature: RecordableFeature {
             case .sorting(let count): .object(["sorting": .int(count)])
             }
             return .object(["syncProgress": .int(attempt), "progress": step])
+        case .domain(.storedRowsLoaded(let generation, let loaded, let result)):
+            // More of the stored list, read while a long sync runs and the list is scrolled.
+            return .object([
+                "storedRowsLoaded": .int(generation), "loaded": .int(loaded),
+                "result": SessionValues.json(result, { list in list.map { blobs.share(json($0)) } ?? .null }, SessionValues.json),
+            ])
         case .domain(.timerFired(let id)):
             return .object(["timerFired": .string(id)])
         case .domain(.cacheSaved(let error)):
@@ -51,7 +59,12 @@ extension ArticlesFeature: RecordableFeature {
             return .object(["pictureFailed": .string(url), "attempt": .int(attempt), "failure": reason])
         case .pictures(.retryDue(let url)):
             return .object(["pictureRetryDue": .string(url)])
-        case .domain, .pictures, .select, .scroll, .filter, .viewport:
+        // Keys, clicks and layout: recorded as the keys and resizes that made them. Listed one by
+        // one, so a new answer is a compile error until it is written here.
+        case .domain(.appeared), .domain(.disappeared), .domain(.retry), .domain(.open), .domain(.close),
+             .domain(.dismissNotice), .domain(.storedRowsWanted):
+            return nil
+        case .pictures(.shown), .pictures(.left), .select, .scroll, .filter, .viewport:
             return nil
         }
     }
@@ -59,16 +72,19 @@ extension ArticlesFeature: RecordableFeature {
     static func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> Event {
         let object = try SessionObject(reader, known: [
             "cacheLoaded", "fetchFinished", "at", "result", "syncProgress", "progress", "timerFired", "cacheSaved", "pictureLoaded",
-            "picture", "reduced", "pictureFailed", "attempt", "failure", "pictureRetryDue",
+            "picture", "reduced", "pictureFailed", "attempt", "failure", "pictureRetryDue", "storedRowsLoaded", "loaded",
         ])
         if let loaded = object.optional("cacheLoaded") {
             return .domain(.cacheLoaded(try SessionValues.result(loaded, { stored throws(ConfigurationError) in
                 guard !stored.isNull else { return nil }
-                let members = try SessionObject(stored, known: ["articles", "unreadable", "storedCount"])
+                let members = try SessionObject(stored, known: ["articles", "unreadable", "storedCount", "generation"])
                 let articles = try list(try blobs.resolve(try members("articles")))
+                let generation = try members.optional("generation").flatMap { value throws(ConfigurationError) -> Int? in
+                    value.isNull ? nil : try value.int(in: 0...Int(Int32.max))
+                }
                 return StoredArticles(
                     articles: articles, unreadableCount: try members("unreadable").int(in: 0...Int(Int32.max)),
-                    storedCount: try members("storedCount").int(in: articles.count...Int(Int32.max)))
+                    storedCount: try members("storedCount").int(in: articles.count...Int(Int32.max)), generation: generation)
             }, SessionValues.storeError)))
         }
         if let attempt = object.optional("fetchFinished") {
@@ -99,6 +115,13 @@ extension ArticlesFeature: RecordableFeature {
                 throw try object("progress").error("expected receiving, reading or sorting")
             }
             return .domain(.syncProgress(attempt: try attempt.int(in: 1...1_000_000), progress))
+        }
+        if let generation = object.optional("storedRowsLoaded") {
+            let result = try SessionValues.result(try object("result"), { list throws(ConfigurationError) -> ArticleList? in
+                list.isNull ? nil : try Self.list(try blobs.resolve(list))
+            }, SessionValues.storeError)
+            return .domain(.storedRowsLoaded(
+                generation: try generation.int(in: 0...Int(Int32.max)), loaded: try object("loaded").int(in: 0...Int(Int32.max)), result))
         }
         if let id = object.optional("timerFired") { return .domain(.timerFired(try id.string(atMost: 100))) }
         if object.has("cacheSaved") {

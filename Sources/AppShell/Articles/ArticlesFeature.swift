@@ -32,6 +32,8 @@ struct ArticlesFeature: Feature {
 
     private(set) var state: ArticlesState
     private let runtime: ArticlesRuntime
+    /// Where the stored list is read from when the screen opens (`performAtOnce`).
+    private let store: any RecordStore
     private(set) var pictures = PictureLoading()
     private let pictureRuntime: PictureRuntime
     private let colorMode: () -> ColorMode
@@ -65,22 +67,17 @@ struct ArticlesFeature: Feature {
         pictureRuntime = environment.articlePictures
         colorMode = environment.pictureColorMode
         background = environment.background
-        // The stored list is read now, so the challenge's first frame already shows it (the
-        // reducer then skips its own load): reading and opening the record takes about a
-        // millisecond for the usual list (Docs/performance.md).
-        let cached = ArticlesCache.loadFirst(from: environment.store)
+        store = environment.store
         state.keepsNothingBecause = environment.storeProblem?.summary
-        _ = state.reduce(.cacheLoaded(cached))
-        list.count = state.articles.count
-        startAnswers = [.domain(.cacheLoaded(cached))]
     }
 
-    /// What `init` read from the store, for a recording (Docs/recording.md).
-    private var startAnswers: [Event] = []
-
-    mutating func takeStartAnswers() -> [Event] {
-        defer { startAnswers = [] }
-        return startAnswers
+    /// The start of the stored list, read as the screen opens on the loop's thread, so the
+    /// challenge's first frame already shows it: reading and opening the record takes about a
+    /// millisecond for the usual list (Docs/performance.md). Its answer is recorded like any
+    /// other (Docs/recording.md).
+    func performAtOnce(_ effect: ArticlesFeatureEffect) -> Event? {
+        guard case .storedListStart = effect else { return nil }
+        return .domain(.cacheLoaded(ArticlesCache.loadFirst(from: store)))
     }
 
     static var appeared: Event { .domain(.appeared) }
@@ -113,7 +110,11 @@ struct ArticlesFeature: Feature {
             return pictures.reduce(.shown(viewport.images, box: viewport.imageBox)).map { .pictures($0) }
         case .domain(let event):
             if case .open = event { detailScroll.reset() }
-            var effects = reduceDomain(event, at: now).map { ArticlesFeatureEffect.articles($0) }
+            var effects = reduceDomain(event, at: now).map { effect -> ArticlesFeatureEffect in
+                // The first read of the stored list reads only its start, at once (`performAtOnce`).
+                if case .appeared = event, effect == .loadCache { return .storedListStart }
+                return .articles(effect)
+            }
             if case .disappeared = event {
                 viewport = nil
                 effects += pictures.reduce(.left).map { .pictures($0) }
@@ -123,9 +124,10 @@ struct ArticlesFeature: Feature {
     }
 
     var perform: EffectRunner<ArticlesFeatureEffect, Event>.Perform {
-        let runtime = runtime, pictureRuntime = pictureRuntime
+        let runtime = runtime, pictureRuntime = pictureRuntime, store = store
         return { effect, send in
             switch effect {
+            case .storedListStart: send(.domain(.cacheLoaded(ArticlesCache.loadFirst(from: store))))
             case .articles(let effect): await runtime.perform(effect) { send(.domain($0)) }
             case .pictures(let effect): await pictureRuntime.perform(effect) { send(.pictures($0)) }
             }

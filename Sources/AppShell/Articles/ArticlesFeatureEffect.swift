@@ -7,9 +7,13 @@ import Core
 enum ArticlesFeatureEffect: RunnableEffect, Hashable {
     case articles(ArticlesEffect)
     case pictures(PictureEffect)
+    /// The start of the stored list, read as the screen opens (`ArticlesFeature.performAtOnce`)
+    /// → `.cacheLoaded`.
+    case storedListStart
 
     var id: String? {
         switch self {
+        case .storedListStart: ArticlesEffect.loadID
         case .articles(let effect): effect.id
         case .pictures(let effect): effect.id
         }
@@ -17,6 +21,7 @@ enum ArticlesFeatureEffect: RunnableEffect, Hashable {
 
     var cancels: [String] {
         switch self {
+        case .storedListStart: []
         case .articles(let effect): effect.cancels
         case .pictures(let effect): effect.cancels
         }

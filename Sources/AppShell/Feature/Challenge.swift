@@ -88,7 +88,7 @@ public struct Challenge: Sendable {
     }
 
     /// The challenge called `id` among `challenges`, if there is one.
-    public static func named(_ id: ChallengeID, in challenges: [Challenge] = Challenge.all) -> Challenge? {
+    public static func named(_ id: ChallengeID, in challenges: [Challenge]) -> Challenge? {
         challenges.first { $0.id == id }
     }
 

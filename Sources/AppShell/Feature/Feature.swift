@@ -69,10 +69,11 @@ protocol Feature {
     /// Never a secret, never a value typed (Docs/configuration.md, "Logging").
     var logTopics: [(topic: String, text: String)] { get }
 
-    /// The answers the feature already reduced when it was made, with what it read then (the
-    /// stored article list): a recording writes them, a replay sends the recorded ones
-    /// (Docs/recording.md). Handed over once, when the screen appears.
-    mutating func takeStartAnswers() -> [Event]
+    /// Performs `effect` on the loop's thread at once when the next frame must show its answer
+    /// (the stored article list read as the screen opens): the answer, reduced before that
+    /// frame and recorded like any other (Docs/recording.md); nil runs it as every other effect.
+    /// A replay performs nothing: the recorded answer comes instead.
+    func performAtOnce(_ effect: Effect) -> Event?
 
     /// How the timeline (`t`) names `event`, on the value it left (so it may say what the event
     /// led to), at the event's time. By default its case (`Feature.caseName(of:)`).
@@ -87,7 +88,7 @@ extension Feature {
     static var logName: String { "app" }
     var logTopics: [(topic: String, text: String)] { [] }
     func activity(at now: Duration) -> String? { nil }
-    mutating func takeStartAnswers() -> [Event] { [] }
+    func performAtOnce(_ effect: Effect) -> Event? { nil }
 }
 
 /// What a key asks of a feature's host.

@@ -3,7 +3,7 @@ import TUI
 
 /// How a recording addresses a feature's screen: its answers written and read back by the
 /// feature (Docs/recording.md).
-extension FeatureHost: SessionScreen where F: RecordableFeature {
+extension FeatureHost: SessionScreen {
     func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue? {
         guard let event = event as? F.Event else { return nil }
         return F.recordAnswer(event, blobs: blobs)
@@ -11,21 +11,6 @@ extension FeatureHost: SessionScreen where F: RecordableFeature {
 
     func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
         .event(try F.replayAnswer(reader, blobs: blobs), to: token)
-    }
-
-    func exchangeStart(_ events: [any Sendable], screen: Int, session: SessionTap) -> [any Sendable] {
-        let answers = events.compactMap { event in (event as? F.Event).flatMap { F.recordAnswer($0, blobs: session.blobs) } }
-        guard let recorded = session.opened(screen: screen, answers: answers) else { return [] }
-        var events: [any Sendable] = []
-        for reader in recorded {
-            do {
-                events.append(try F.replayAnswer(reader, blobs: session.blobs))
-            } catch {
-                session.failed(error)
-                return events
-            }
-        }
-        return events
     }
 }
 

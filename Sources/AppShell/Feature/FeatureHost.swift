@@ -4,7 +4,7 @@ import TUI
 /// The screen of any `Feature`: it owns the feature's value, the screen token its events are
 /// addressed with, and the runner that performs its effects, and it routes keys and messages.
 /// Every challenge is hosted the same way; nothing here knows which one.
-final class FeatureHost<F: Feature>: Screen {
+final class FeatureHost<F: RecordableFeature>: Screen {
     private(set) var feature: F
     /// Addresses this screen's events: a later screen of the same challenge gets none of them.
     let token = ScreenToken()
@@ -15,6 +15,9 @@ final class FeatureHost<F: Feature>: Screen {
     private var logged: [String: String] = [:]
     /// The last events and the values they left, for the timeline (Docs/recording.md).
     private var history = TimelineRing<F>()
+    /// Hands an answer performed at once (`Feature.performAtOnce`) to the shell, which records it
+    /// and routes it back here like any answer; nil in a replay, which performs nothing.
+    private var answerAtOnce: ((F.Event) -> Void)?
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     init(_ feature: F, executor: (any TaskExecutor)? = nil) {
@@ -37,11 +40,7 @@ final class FeatureHost<F: Feature>: Screen {
             runner = EffectRunner(
                 executor: executor, perform: feature.perform,
                 send: { [token] event in poster.post(.event(event, to: token)) })
-        }
-        let startAnswers = feature.takeStartAnswers()
-        if let session = context.session, let screen = self as? any SessionScreen {
-            let replayed = screen.exchangeStart(startAnswers, screen: context.serial(of: self), session: session)
-            for case let event as F.Event in replayed { send(event, at: context.now) }
+            answerAtOnce = { [token, unowned context] event in context.answer(.event(event, to: token)) }
         }
         send(F.appeared, at: context.now)
     }
@@ -91,6 +90,7 @@ final class FeatureHost<F: Feature>: Screen {
         let feature = feature
         runner?.cancelAll(keeping: { feature.keepsRunning($0) })
         runner = nil
+        answerAtOnce = nil
         logged = [:]
     }
 
@@ -102,7 +102,17 @@ final class FeatureHost<F: Feature>: Screen {
         let effects = feature.reduce(event, at: now)
         history.append(event, at: now, leaving: feature)
         logChanges()
-        runner?.run(effects)
+        guard let answerAtOnce else {
+            runner?.run(effects)
+            return
+        }
+        var later: [F.Effect] = []
+        var answers: [F.Event] = []
+        for effect in effects {
+            if let answer = feature.performAtOnce(effect) { answers.append(answer) } else { later.append(effect) }
+        }
+        runner?.run(later)
+        answers.forEach(answerAtOnce)
     }
 
     /// Writes each topic whose text changed (nothing at all without `--log`).

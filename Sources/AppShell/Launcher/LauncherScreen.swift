@@ -22,6 +22,21 @@ final class LauncherScreen: Screen {
     private(set) var keptNothing: String?
     /// `x` asks before forgetting what the selected challenge keeps, while it keeps something.
     private(set) var forgetQuestion: ForgetQuestion?
+    /// Addresses the answer of its read of the store (`readStandings`).
+    let token = ScreenToken()
+
+    /// The answer of its read of the store: where each challenge stands, by id.
+    struct StandingsRead: Sendable { var standings: [ChallengeID: String] }
+    /// The answer of `x`'s read of the store: whether the challenge at `index` keeps anything.
+    struct KeptRead: Sendable {
+        var index: Int
+        var isKept: Bool
+    }
+    /// The answer of forgetting what the challenge at `index` kept: what the user is told.
+    struct Forgotten: Sendable {
+        var message: String
+        var succeeded: Bool
+    }
 
     init(challenges: [Challenge], open: @escaping (Challenge) -> Void) {
         self.challenges = challenges
@@ -74,7 +89,19 @@ final class LauncherScreen: Screen {
 
     /// Not before the first frame: reading the store waits for its key (Docs/performance.md).
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        if case .firstFrameShown = message { readStandings(context) }
+        switch message {
+        case .firstFrameShown: readStandings(context)
+        case .event(let read as StandingsRead, let receiver) where receiver == token:
+            standings = read.standings
+            // Reading the standings opened the store; a replay's environment has the recorded problem.
+            keptNothing = context.environment.storeProblem.map { "Nothing will be kept: \($0.summary)" }
+        case .event(let read as KeptRead, let receiver) where receiver == token:
+            ask(toForget: read, context)
+        case .event(let forgotten as Forgotten, let receiver) where receiver == token:
+            context.toast(forgotten.message, kind: forgotten.succeeded ? .success : .error)
+            readStandings(context)
+        default: break
+        }
     }
 
     /// A challenge was left: what it changed shows.
@@ -82,30 +109,27 @@ final class LauncherScreen: Screen {
         readStandings(context)
     }
 
-    /// Asks each challenge where it stands. A record the store could not open has been set
-    /// aside by the store; the line says so, and the challenge starts without it. What was read
-    /// is part of a recording, and a replay shows the recorded lines (Docs/recording.md).
+    /// Asks each challenge where it stands, on the loop's thread (the launcher's next frame shows
+    /// it). A record the store could not open has been set aside by the store; the line says so,
+    /// and the challenge starts without it. The answer goes through the shell like any effect's,
+    /// so it is recorded, and a replay reads nothing: the recorded answer comes instead
+    /// (Docs/recording.md).
     private func readStandings(_ context: ScreenContext) {
+        guard context.session?.runsEffects != false else { return }
         let environment = context.environment
-        let challenges = challenges
-        let read = { () -> [ChallengeID: String] in
-            let standingContext = StandingContext(
-                store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone,
-                keepsNothing: environment.storeProblem != nil, isMockBackend: environment.options.backend == .mock)
-            var standings: [ChallengeID: String] = [:]
-            for challenge in challenges {
-                guard let standing = challenge.standing else { continue }
-                do {
-                    standings[challenge.id] = try standing(standingContext)
-                } catch {
-                    standings[challenge.id] = "stored data unreadable, set aside"
-                }
+        let standingContext = StandingContext(
+            store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone,
+            keepsNothing: environment.storeProblem != nil, isMockBackend: environment.options.backend == .mock)
+        var standings: [ChallengeID: String] = [:]
+        for challenge in challenges {
+            guard let standing = challenge.standing else { continue }
+            do {
+                standings[challenge.id] = try standing(standingContext)
+            } catch {
+                standings[challenge.id] = "stored data unreadable, set aside"
             }
-            return standings
         }
-        standings = context.session?.standings(read) ?? read()
-        // Reading the standings opened the store; a replay's environment has the recorded problem.
-        keptNothing = environment.storeProblem.map { "Nothing will be kept: \($0.summary)" }
+        context.answer(.event(StandingsRead(standings: standings), to: token))
     }
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
@@ -154,27 +178,37 @@ final class LauncherScreen: Screen {
             context.toast("\(challenge.title) keeps nothing between runs", kind: .info)
             return
         }
-        // A record that can't be read is something to forget too.
+        // Read at once (the question or the word follows the key), answered through the shell so
+        // a recording holds it; a record that can't be read is something to forget too.
+        guard context.session?.runsEffects != false else { return }
         let isKept = (try? progress.isKept(context.environment.store)) ?? true
-        guard isKept else {
+        context.answer(.event(KeptRead(index: list.selection, isKept: isKept), to: token))
+    }
+
+    /// What `x` found: asks before forgetting, or says there is nothing to.
+    private func ask(toForget read: KeptRead, _ context: ScreenContext) {
+        guard challenges.indices.contains(read.index), let progress = challenges[read.index].progress else { return }
+        let challenge = challenges[read.index]
+        guard read.isKept else {
             context.toast("\(challenge.title): nothing to forget", kind: .info)
             return
         }
         let standing = standings[challenge.id].map { " (\($0))" } ?? ""
         forgetQuestion = ForgetQuestion(
-            index: list.selection, title: "Forget progress",
+            index: read.index, title: "Forget progress",
             question: "Forget \(progress.what)\(standing)? This can't be undone.")
     }
 
-    /// Forgets what `challenge` keeps and says so; the lines are read again.
+    /// Forgets what `challenge` keeps, at once; the answer says so and has the lines read again.
     private func forget(_ challenge: Challenge, _ context: ScreenContext) {
-        guard let progress = challenge.progress else { return }
+        guard let progress = challenge.progress, context.session?.runsEffects != false else { return }
+        let forgotten: Forgotten
         do {
-            context.toast(try progress.forget(context.environment), kind: .success)
+            forgotten = Forgotten(message: try progress.forget(context.environment), succeeded: true)
         } catch {
-            context.toast(error.message, kind: .error)
+            forgotten = Forgotten(message: error.message, succeeded: false)
         }
-        readStandings(context)
+        context.answer(.event(forgotten, to: token))
     }
 
     /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
@@ -258,5 +292,35 @@ final class LauncherScreen: Screen {
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         forgetQuestion?.draw(over: rect, on: &canvas)
         return nil
+    }
+}
+
+/// The launcher's answers in a recording: where the challenges stand, as it read them.
+extension LauncherScreen: SessionScreen {
+    func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue? {
+        switch event {
+        case let read as StandingsRead:
+            .object(["standings": .object(Dictionary(uniqueKeysWithValues: read.standings.map { ($0.key.rawValue, .string($0.value)) }))])
+        case let read as KeptRead: .object(["kept": .int(read.index), "isKept": .bool(read.isKept)])
+        case let forgotten as Forgotten: .object(["forgotten": .string(forgotten.message), "succeeded": .bool(forgotten.succeeded)])
+        default: nil
+        }
+    }
+
+    func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
+        let object = try SessionObject(reader, known: ["standings", "kept", "isKept", "forgotten", "succeeded"])
+        if let index = object.optional("kept") {
+            return .event(KeptRead(index: try index.int(in: 0...(challenges.count - 1)), isKept: try object("isKept").bool()), to: token)
+        }
+        if let message = object.optional("forgotten") {
+            return .event(
+                Forgotten(message: try message.string(atMost: SessionFormat.longestText), succeeded: try object("succeeded").bool()), to: token)
+        }
+        var standings: [ChallengeID: String] = [:]
+        for (id, text) in try object("standings").dictionary() {
+            guard Challenge.named(ChallengeID(rawValue: id), in: challenges) != nil else { throw text.error("no challenge called \(id.quoted())") }
+            standings[ChallengeID(rawValue: id)] = try text.string(atMost: SessionFormat.longestText)
+        }
+        return .event(StandingsRead(standings: standings), to: token)
     }
 }

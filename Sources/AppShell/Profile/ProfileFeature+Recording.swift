@@ -15,7 +15,10 @@ extension ProfileFeature: RecordableFeature {
             .object(["basicInformationSaved": SessionValues.json(result, json, SessionValues.json)])
         case .domain(.passwordChanged(let result)):
             .object(["passwordChanged": SessionValues.json(result, { _ in .bool(true) }, SessionValues.json)])
-        case .domain, .focus, .edit:
+        // Keys and clicks: recorded as the keys that made them. Listed one by one, so a new
+        // answer is a compile error until it is written here.
+        case .domain(.appeared), .domain(.retryLoad), .domain(.edit), .domain(.saveBasicInformation), .domain(.changePassword),
+             .domain(.left), .focus, .edit:
             nil
         }
     }

@@ -225,7 +225,7 @@ extension SessionLine {
     var isEvent: Bool {
         switch self {
         case .start, .key, .resize, .answer, .stale, .message, .network: true
-        case .opened, .standings, .note, .frame, .end: false
+        case .note, .frame, .end: false
         }
     }
 }

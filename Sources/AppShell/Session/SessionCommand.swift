@@ -9,11 +9,14 @@ enum SessionCommand {
     /// Returns the exit status: 0 when every frame was the same as recorded, 1 when one differed,
     /// 2 for a recording that can't be played (or a terminal too small for it).
     /// `term`: the `TERM` the replay's terminal is checked with (not for a cast, which needs none).
-    static func replay(_ options: LaunchOptions, term: String?, print: (String) -> Void, printError: (String) -> Void) -> Int32 {
+    /// `challenges`: the registration the program was started with.
+    static func replay(
+        _ options: LaunchOptions, challenges: [Challenge], term: String?, print: (String) -> Void, printError: (String) -> Void
+    ) -> Int32 {
         guard let path = options.replayFile else { return 2 }
         let recording: SessionRecording
         do {
-            recording = try SessionRecording.read(path)
+            recording = try SessionRecording.read(path, challenges: challenges)
         } catch {
             printError("challenge-tui: \(error.description)")
             return 2

@@ -66,8 +66,9 @@ struct SessionHeader: Equatable {
         "utcOffset", "seeds", "background",
     ]
 
-    var json: JSONValue {
-        let config = configuration.withoutSecrets().json
+    /// The header as written; `challenges` say which settings are secret.
+    func json(challenges: [Challenge]) -> JSONValue {
+        let config = configuration.withoutSecrets(of: challenges).json
         var members: [String: JSONValue] = [
             "format": .string(SessionFormat.name),
             "version": .int(SessionFormat.version),
@@ -88,8 +89,9 @@ struct SessionHeader: Equatable {
     }
 
     /// Reads a header; the format and version are checked first, so a file of another kind or
-    /// version says so rather than naming a key.
-    init(_ reader: JSONReader) throws(ConfigurationError) {
+    /// version says so rather than naming a key. `challenges`: the registration the program was
+    /// started with, whose challenges, keys and endpoints a recording may name.
+    init(_ reader: JSONReader, challenges: [Challenge]) throws(ConfigurationError) {
         guard case .object(let members) = reader.value, members["format"] == .string(SessionFormat.name) else {
             throw reader.error("not a challenge-tui recording (its first line has no \"format\": \"\(SessionFormat.name)\")")
         }
@@ -112,7 +114,7 @@ struct SessionHeader: Equatable {
         backend = try header("backend").choice(BackendKind.self)
         if let challenge = header.optional("challenge") {
             let name = try challenge.string(atMost: 100)
-            guard let known = Challenge.named(ChallengeID(rawValue: name)) else {
+            guard let known = Challenge.named(ChallengeID(rawValue: name), in: challenges) else {
                 throw challenge.error("no challenge called \(challenge.value.excerpt)")
             }
             self.challenge = known.id
@@ -120,16 +122,18 @@ struct SessionHeader: Equatable {
         let scenario = try SessionObject(try header("scenario"), known: ["name", "definition"])
         let name = try scenario("name").string(atMost: 100)
         guard ScenarioLibrary.isValidName(name) else { throw try scenario("name").error("not a scenario name") }
-        self.scenario = try Scenario(json: try scenario("definition").value, name: name, file: reader.file)
+        self.scenario = try Scenario(json: try scenario("definition").value, name: name, file: reader.file, challenges: challenges)
         var scenarios: [String: JSONValue] = [:]
         for (key, definition) in try header("scenarios").dictionary() {
             guard ScenarioLibrary.isValidName(key) else { throw definition.error("not a scenario name") }
-            _ = try Scenario(json: definition.value, name: key, file: reader.file)
+            _ = try Scenario(json: definition.value, name: key, file: reader.file, challenges: challenges)
             scenarios[key] = definition.value
         }
         self.scenarios = scenarios
         let config = try header("config")
-        configuration = try AppConfiguration(json: config.value, file: "\(reader.file): config").withoutSecrets()
+        configuration = try AppConfiguration(
+            json: config.value, file: "\(reader.file): config", over: .defaults(for: challenges), challenges: challenges
+        ).withoutSecrets(of: challenges)
         wallAtOrigin = Date(timeIntervalSince1970: try header("wall").number("a time in seconds since 1970", in: 0...1e11))
         // What the recorder can write (`LocalTime.utcOffsets`), and nothing else.
         utcOffset = try header("utcOffset").int(in: LocalTime.utcOffsets)

@@ -27,12 +27,6 @@ enum SessionLine {
     case answer(screen: Int, JSONReader)
     /// An answer for a screen that had been left: the loop handled and dropped it.
     case stale
-    /// What screen `screen` read when it was made (the stored article list), handed to it as it
-    /// appeared.
-    case opened(screen: Int, [JSONReader])
-    /// Where the challenges stand, as the launcher read them from the store (by challenge),
-    /// handed to it when it reads them next.
-    case standings([ChallengeID: String])
     /// A message of the shell's own: a timer's (`animationFrame`, `toastExpired`) or
     /// `firstFrameShown`.
     case message(ShellMessage)
@@ -57,8 +51,7 @@ struct NetworkChange: Equatable {
 }
 
 extension SessionEntry {
-    static let keys = ["t", "start", "key", "char", "paste", "mouse", "resize", "answer", "screen", "stale", "opened", "standings",
-                       "message", "storeProblem", "network", "mock", "note", "frame", "hash", "size", "end", "secrets"]
+    static let keys = ["t", "start", "key", "char", "paste", "mouse", "resize", "answer", "screen", "stale", "message", "storeProblem", "network", "mock", "note", "frame", "hash", "size", "end", "secrets"]
 
     /// The line as written: `t` first, then the rest in key order.
     func encoded() -> String {
@@ -71,11 +64,6 @@ extension SessionEntry {
             members["screen"] = .int(screen)
             members["answer"] = answer.value
         case .stale: members["stale"] = .bool(true)
-        case .opened(let screen, let answers):
-            members["opened"] = .int(screen)
-            members["answer"] = .array(answers.map(\.value))
-        case .standings(let standings):
-            members["standings"] = .object(Dictionary(uniqueKeysWithValues: standings.map { ($0.key.rawValue, .string($0.value)) }))
         case .message(let message):
             members["message"] = .string(SessionValues.name(of: message))
         case .network(let change):
@@ -100,7 +88,15 @@ extension SessionEntry {
     }
 
     /// Reads one line (its JSON already parsed); `reader.file` names the file and the line.
-    init(_ reader: JSONReader, lineNumber: Int) throws(ConfigurationError) {
+    /// `challenges`: the registration, whose endpoints a line may name.
+    init(_ reader: JSONReader, lineNumber: Int, challenges: [Challenge]) throws(ConfigurationError) {
+        // What an earlier version wrote for the stored data a screen read, now an answer.
+        for gone in ["opened", "standings"] {
+            guard case .object(let members) = reader.value, members[gone] != nil else { continue }
+            throw reader.error(
+                "a \(gone.quoted()) line, which an earlier version of challenge-tui wrote; this one records what a screen reads "
+                    + "of the store as an answer: record the session again")
+        }
         let object = try SessionObject(reader, known: Self.keys)
         self.lineNumber = lineNumber
         time = try object("t").time()
@@ -114,15 +110,6 @@ extension SessionEntry {
             line = .resize(try Self.size(size))
         } else if let answer = object.optional("answer"), object.has("screen") {
             line = .answer(screen: try object("screen").int(in: 0...1_000_000), answer)
-        } else if let screen = object.optional("opened") {
-            line = .opened(screen: try screen.int(in: 0...1_000_000), try object("answer").array())
-        } else if let standings = object.optional("standings") {
-            var values: [ChallengeID: String] = [:]
-            for (id, text) in try standings.dictionary() {
-                guard Challenge.named(ChallengeID(rawValue: id)) != nil else { throw text.error("no challenge called \(id.quoted())") }
-                values[ChallengeID(rawValue: id)] = try text.string(atMost: SessionFormat.longestText)
-            }
-            line = .standings(values)
         } else if object.has("stale") {
             line = .stale
         } else if let message = object.optional("message") {
@@ -133,7 +120,7 @@ extension SessionEntry {
                 try SessionValues.activity(item)
             } ?? []
             for (name, behaviour) in try object.optional("mock")?.dictionary() ?? [] {
-                guard EndpointName.all.contains(EndpointName(name)) else { throw behaviour.error("no endpoint called \(name.quoted())") }
+                guard challenges.contains(where: { $0.endpoints.contains(EndpointName(name)) }) else { throw behaviour.error("no endpoint called \(name.quoted())") }
                 change.behaviours[EndpointName(name)] = try EndpointBehaviour(reader: behaviour)
             }
             line = .network(change)
@@ -146,7 +133,7 @@ extension SessionEntry {
         } else if let end = object.optional("end") {
             line = .end(try end.string(atMost: 100))
         } else {
-            throw reader.error("a line that says nothing (no start, key, char, paste, mouse, resize, answer, opened, standings, stale, "
+            throw reader.error("a line that says nothing (no start, key, char, paste, mouse, resize, answer, stale, "
                 + "message, network, note, frame or end)")
         }
     }

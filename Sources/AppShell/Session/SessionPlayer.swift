@@ -49,7 +49,8 @@ final class SessionPlayer {
         environment = AppEnvironment(
             options: options, configuration: header.configuration, scenario: header.scenario, time: time,
             store: InMemoryRecordStore(), storeProblem: recording.storeProblem,
-            scenarioLibrary: ScenarioLibrary(directory: nil, builtIn: scenarios))
+            scenarioLibrary: ScenarioLibrary(directory: nil, builtIn: scenarios, challenges: recording.challenges),
+            challenges: recording.challenges)
         let colors = header.colors
         environment.pictureColorMode = { colors }
         let background = header.background
@@ -100,10 +101,6 @@ final class SessionPlayer {
             loop.handle(message, at: time)
         case .stale:
             loop.handle(.event(StaleAnswer(), to: ScreenToken()), at: time)
-        case .opened(let screen, let answers):
-            tap.pendingOpened.append((screen, answers))
-        case .standings(let standings):
-            tap.pendingStandings = standings
         case .message(let message):
             loop.handle(message, at: time)
         case .network(let change):
@@ -129,16 +126,6 @@ final class SessionPlayer {
         if let secrets = entry.secrets { shell.restoreSecrets(secrets) }
         _ = loop.discardPosted()
         if let error = tap.failure { throw fail(error) }
-        if !tap.pendingOpened.isEmpty, !isOpened(entry.line) {
-            throw SessionReadError(
-                file: recording.file, line: entry.lineNumber,
-                problem: "screen \(tap.pendingOpened[0].screen) was recorded as opened, but this line opened no screen")
-        }
-        if tap.pendingStandings != nil, !isStandings(entry.line) {
-            throw SessionReadError(
-                file: recording.file, line: entry.lineNumber,
-                problem: "the launcher's lines were recorded as read, but this line read none")
-        }
         return result
     }
 
@@ -149,47 +136,30 @@ final class SessionPlayer {
         frame = (canvas, cursor, framesPassed)
     }
 
-    private func isStandings(_ line: SessionLine) -> Bool {
-        if case .standings = line { return true }
-        return false
-    }
-
-    private func isOpened(_ line: SessionLine) -> Bool {
-        if case .opened = line { return true }
-        return false
-    }
 }
 
 /// An answer whose screen was left before it came: the loop dropped it.
 struct StaleAnswer: Sendable {}
 
-/// The session as a replay sees it: no effect runs, screens get the recorded start answers,
-/// the inspector the recorded requests.
+/// The session as a replay sees it: no effect runs (their answers are recorded lines), the
+/// inspector gets the recorded requests.
 final class ReplayTap: SessionTap {
     let runsEffects = false
     let blobs = SessionBlobs()
-    var pendingOpened: [(screen: Int, answers: [JSONReader])] = []
     var pendingNetwork: NetworkChange?
-    /// What the launcher reads next (a `standings` line), until it does.
-    var pendingStandings: [ChallengeID: String]?
     private(set) var failure: ConfigurationError?
     private let monitorCapacity: Int
 
     init(monitorCapacity: Int) { self.monitorCapacity = monitorCapacity }
 
-    func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]? {
-        guard let index = pendingOpened.firstIndex(where: { $0.screen == screen }) else { return [] }
-        return pendingOpened.remove(at: index).answers
-    }
+    func record(_ line: SessionLine, storeProblem: StoreError?) {}
+
+    func handled(secretShapes: [SecretLetters.Shape]?) {}
 
     func network(after current: LiveNetwork) -> LiveNetwork? {
         current.applying(pendingNetwork ?? NetworkChange(), capacity: monitorCapacity)
     }
 
-    func standings(_ read: () -> [ChallengeID: String]) -> [ChallengeID: String] {
-        defer { pendingStandings = nil }
-        return pendingStandings ?? [:]
-    }
 
     func failed(_ error: ConfigurationError) {
         if failure == nil { failure = error }

@@ -3,27 +3,24 @@ import FoundationEssentials
 import Glibc
 import TUI
 
-/// `--record FILE`: the shell as the event loop runs it, with every key, message and frame
-/// written as it passes (Docs/recording.md). It wraps the shell and changes nothing it does: a
-/// line is written after the shell handled what it records (an answer is encoded before, while
-/// its screen is surely there), and after each frame its digest.
-public final class SessionRecorder: TerminalApp {
+/// `--record FILE`: the shell as the event loop runs it, with every key, message and answer
+/// written as the shell takes it in (`SessionTap.record`, called at the shell's entry, where they
+/// all pass, answers performed at once included) and after each frame its digest
+/// (Docs/recording.md). It changes nothing the shell does.
+public final class SessionRecorder: TerminalApp, SessionTap {
     public typealias Message = ShellMessage
 
     let shell: ChallengeShell
     private let file: SessionFile
-    private let tap = RecordingTap()
     private var context: RunContext<ShellMessage>?
     private var frames = 0
     private var letters = SecretLetters()
     private var secrets: SecretPlaceholders?
-    private var written = LiveNetwork()
     private var size: Size?
     /// Lines made since the last frame went out, written (encoded) once it has.
     private var pending: [SessionEntry] = []
-    /// The offset from UTC the header gives, when not the machine's (a recording made to be
-    /// the same on every machine: Docs/demos).
-    var utcOffset: Int?
+    let runsEffects = true
+    let blobs = SessionBlobs()
 
     /// Records `shell` into `path` (created or emptied, mode 0600). Throws when it can't be.
     public convenience init(shell: ChallengeShell, path: String) throws(LaunchError) {
@@ -33,8 +30,7 @@ public final class SessionRecorder: TerminalApp {
     init(shell: ChallengeShell, file: SessionFile) {
         self.shell = shell
         self.file = file
-        tap.recorder = self
-        shell.session = tap
+        shell.session = self
     }
 
     /// Bytes written so far, and the first write that failed.
@@ -43,44 +39,23 @@ public final class SessionRecorder: TerminalApp {
 
     public func start(_ context: RunContext<ShellMessage>) {
         self.context = context
-        file.append(header(size: context.terminalSize).json.description)
-        written = shell.network
+        file.append(header(size: context.terminalSize).json(challenges: shell.environment.challenges).description)
         size = context.terminalSize
+        // First: what starting does (a challenge opened with --challenge reads its stored data)
+        // is recorded after it.
+        record(.start, storeProblem: nil)
         shell.start(context)
-        write(.start, at: context)
+        handled(secretShapes: shell.secretShapes)
         writePending()
     }
 
     public func handle(_ key: Key, _ context: RunContext<ShellMessage>) {
-        if key == .resize {
-            shell.handle(key, context)
-            size = context.terminalSize
-            write(.resize(context.terminalSize), at: context)
-            return
-        }
-        let recorded = shell.recordedKey(key)
         shell.handle(key, context)
-        write(.key(recorded), at: context)
+        if key == .resize { size = context.terminalSize }
     }
 
     public func handle(_ message: ShellMessage, _ context: RunContext<ShellMessage>) {
-        switch message {
-        case .event(let event, let token):
-            let line = shell.sessionLine(for: event, to: token, blobs: tap.blobs)
-            shell.handle(message, context)
-            write(line, at: context)
-        case .networkActivity:
-            shell.handle(message, context)
-            let change = shell.network.change(since: written)
-            written = shell.network
-            write(.network(change), at: context)
-        case .firstFrameShown:
-            shell.handle(message, context)
-            write(.message(message), at: context, storeProblem: shell.environment.storeProblem)
-        case .animationFrame, .toastExpired:
-            shell.handle(message, context)
-            write(.message(message), at: context)
-        }
+        shell.handle(message, context)
     }
 
     public func render(into canvas: inout Canvas) -> Point? {
@@ -95,15 +70,9 @@ public final class SessionRecorder: TerminalApp {
             // The terminal's size changed without a resize reaching the app (suspended meanwhile).
             let changed = canvas.size != size ? canvas.size : nil
             size = canvas.size
-            write(.frame(frames, CanvasDigest(canvas, cursor: cursor), changed), at: context)
+            pending.append(SessionEntry(time: context.timestamp.elapsed, line: .frame(frames, CanvasDigest(canvas, cursor: cursor), changed)))
         }
         writePending()
-    }
-
-    /// A caption for replays, at the loop's time now (the demos' scripts write them).
-    public func note(_ text: String) {
-        guard let context else { return }
-        pending.append(SessionEntry(time: context.timestamp.elapsed, line: .note(text)))
     }
 
     /// Writes the end line and closes the file; `why` in a word (`quit`, `signal`…).
@@ -115,29 +84,34 @@ public final class SessionRecorder: TerminalApp {
         file.close()
     }
 
-    private func write(_ line: SessionLine, at context: RunContext<ShellMessage>, storeProblem: StoreError? = nil) {
+    // MARK: SessionTap
+
+    func record(_ line: SessionLine, storeProblem: StoreError?) {
+        guard let context else { return }
         var entry = SessionEntry(time: context.timestamp.elapsed, line: line)
         entry.storeProblem = storeProblem
-        if let shapes = shell.secretShapes {
+        pending.append(entry)
+    }
+
+    func handled(secretShapes: [SecretLetters.Shape]?) {
+        // The placeholders after what was just handled go on the last line it made.
+        if let shapes = secretShapes {
             let now = letters.placeholders(for: shapes)
-            if now != secrets {
-                entry.secrets = now
+            if now != secrets, !pending.isEmpty {
+                pending[pending.count - 1].secrets = now
                 secrets = now
             }
         } else if secrets != nil {
             letters = SecretLetters()
             secrets = nil
         }
-        pending.append(entry)
         // No frame goes out while the terminal is too small: lines are not held for ever.
         if pending.count >= 256 { writePending() }
     }
 
-    /// A line a screen made (what it read when opened), in its place among the others.
-    func append(_ line: SessionLine) {
-        guard let context else { return }
-        pending.append(SessionEntry(time: context.timestamp.elapsed, line: line))
-    }
+    func network(after current: LiveNetwork) -> LiveNetwork? { nil }
+
+    func failed(_ error: ConfigurationError) {}
 
     private func writePending() {
         for entry in pending { file.append(entry.encoded()) }
@@ -152,36 +126,13 @@ public final class SessionRecorder: TerminalApp {
             if let scenario = try? environment.scenarioLibrary.load(name) { scenarios[name] = scenario.json }
         }
         var seeds: [String: Int] = [:]
-        for (index, name) in EndpointName.all.enumerated() { seeds[name.rawValue] = index + 1 }
+        for (index, name) in environment.challenges.flatMap(\.endpoints).enumerated() { seeds[name.rawValue] = index + 1 }
         var header = SessionHeader(
             program: ChallengeTUI.version, size: size, colors: environment.pictureColorMode(), backend: environment.options.backend,
             challenge: environment.options.challenge, scenario: environment.scenario, scenarios: scenarios,
             configuration: environment.configuration, wallAtOrigin: environment.time.wallAtOrigin,
-            utcOffset: utcOffset ?? LocalTime.utcOffset(at: environment.time.wallAtOrigin), seeds: seeds)
+            utcOffset: shell.inspectorModel.utcOffset ?? LocalTime.utcOffset(at: environment.time.wallAtOrigin), seeds: seeds)
         header.background = environment.background.atStart()
         return header
     }
-}
-
-/// The session as a recording sees it: effects run, what a screen read when it was made is
-/// written as an `opened` line.
-final class RecordingTap: SessionTap {
-    let runsEffects = true
-    let blobs = SessionBlobs()
-    weak var recorder: SessionRecorder?
-
-    func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]? {
-        if !answers.isEmpty { recorder?.append(.opened(screen: screen, answers.map { JSONReader(file: "", value: $0) })) }
-        return nil
-    }
-
-    func network(after current: LiveNetwork) -> LiveNetwork? { nil }
-
-    func standings(_ read: () -> [ChallengeID: String]) -> [ChallengeID: String] {
-        let standings = read()
-        recorder?.append(.standings(standings))
-        return standings
-    }
-
-    func failed(_ error: ConfigurationError) {}
 }

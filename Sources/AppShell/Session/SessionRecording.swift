@@ -9,6 +9,9 @@ import TUI
 /// crashed or is still running) plays up to where it stops, and says so ("Cut short").
 struct SessionRecording {
     let file: String
+    /// The registration it was read with: the challenges its header, lines and answers may name,
+    /// and the app a replay builds (Docs/architecture.md, "Adding a challenge").
+    let challenges: [Challenge]
     let header: SessionHeader
     let entries: [SessionEntry]
     /// Frames in the recording.
@@ -22,18 +25,18 @@ struct SessionRecording {
     var duration: Duration { entries.last?.time ?? .zero }
 
     /// Reads `path` (at most `SessionFormat.largestFile`, a regular file).
-    static func read(_ path: String) throws(SessionReadError) -> SessionRecording {
+    static func read(_ path: String, challenges: [Challenge]) throws(SessionReadError) -> SessionRecording {
         let data: Data
         do {
             data = try BoundedFileReader.read(path, limit: SessionFormat.largestFile)
         } catch {
             throw SessionReadError(file: path, line: nil, problem: "cannot read it: \(error.description)")
         }
-        return try parse(data, file: path)
+        return try parse(data, file: path, challenges: challenges)
     }
 
     /// Parses a recording's bytes; `file` names it in errors.
-    static func parse(_ data: Data, file: String) throws(SessionReadError) -> SessionRecording {
+    static func parse(_ data: Data, file: String, challenges: [Challenge]) throws(SessionReadError) -> SessionRecording {
         var lines = Array(data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // The recorder writes whole lines: a last line without its line break was cut mid-write.
         let lastLineWhole = data.last == UInt8(ascii: "\n")
@@ -44,7 +47,7 @@ struct SessionRecording {
         }
         let header: SessionHeader
         do {
-            header = try SessionHeader(try parseLine(lines[0], number: 1, file: file))
+            header = try SessionHeader(try parseLine(lines[0], number: 1, file: file), challenges: challenges)
         } catch let error as SessionReadError {
             throw error
         } catch let error as ConfigurationError {
@@ -65,7 +68,7 @@ struct SessionRecording {
             do throws(SessionReadError) {
                 let reader = try parseLine(bytes, number: number, file: file)
                 do {
-                    entry = try SessionEntry(reader, lineNumber: number)
+                    entry = try SessionEntry(reader, lineNumber: number, challenges: challenges)
                 } catch {
                     throw SessionReadError(error, line: number, file: file)
                 }
@@ -86,7 +89,7 @@ struct SessionRecording {
             case .frame(let frame, _, _):
                 guard frame == frames + 1 else { throw fail("frame \(frame) where frame \(frames + 1) comes next") }
                 frames = frame
-            case .note, .end, .opened, .standings:
+            case .note, .end:
                 break
             default:
                 guard started else { throw fail("something happens before the session starts") }
@@ -95,7 +98,8 @@ struct SessionRecording {
             previous = entry.time
             entries.append(entry)
         }
-        var recording = SessionRecording(file: file, header: header, entries: entries, frameCount: frames, storeProblem: storeProblem)
+        var recording = SessionRecording(
+            file: file, challenges: challenges, header: header, entries: entries, frameCount: frames, storeProblem: storeProblem)
         if halfLine != nil || entries.last.map({ if case .end = $0.line { false } else { true } }) ?? true {
             recording.cutShort = SessionCutShort(frame: frames, halfLine: halfLine)
         }

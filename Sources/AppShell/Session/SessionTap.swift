@@ -2,21 +2,21 @@ import Core
 import TUI
 
 /// What changes in the shell while a session is recorded or replayed (Docs/recording.md): the
-/// recorder writes what screens read when they are made; a replay hands them the recorded
-/// values instead, runs no effect, and feeds the network inspector from the recording.
+/// shell hands the recorder every key, message and answer at its entry, where they all pass; a
+/// replay runs no effect, and feeds the network inspector from the recording.
 protocol SessionTap: AnyObject {
     /// False in a replay: effects don't run, their answers come from the recording.
     var runsEffects: Bool { get }
     var blobs: SessionBlobs { get }
-    /// Screen `screen` was made and read `answers` (encoded): a recorder writes them and returns
-    /// nil (the screen keeps its own); a replay returns the recorded ones.
-    func opened(screen: Int, answers: [JSONValue]) -> [JSONReader]?
+    /// What came in, as the shell took it (a key, a message, an answer), before it is handled:
+    /// a recorder writes it; a replay has it already.
+    func record(_ line: SessionLine, storeProblem: StoreError?)
+    /// The shell handled what it recorded last; `secretShapes`: the top screen's password
+    /// fields now (nil when it has none), written as placeholders when they changed.
+    func handled(secretShapes: [SecretLetters.Shape]?)
     /// The network inspector's rows and the mock's endpoints after a `networkActivity`: nil to
     /// read the live ones (recording); a replay's recorded change applied to `current`.
     func network(after current: LiveNetwork) -> LiveNetwork?
-    /// Where the challenges stand, as the launcher reads them from the store: a recorder writes
-    /// what `read` gives; a replay returns the recorded lines (it has no stored data).
-    func standings(_ read: () -> [ChallengeID: String]) -> [ChallengeID: String]
     /// A recorded value a screen could not read back (a replay stops there).
     func failed(_ error: ConfigurationError)
 }
@@ -64,8 +64,8 @@ struct LiveNetwork: Equatable {
     }
 }
 
-/// A screen a session can address: the launcher has nothing to record; a `FeatureHost` of a
-/// `RecordableFeature` writes and reads its feature's answers.
+/// A screen a session can address: the launcher writes and reads what it read of the store; a
+/// `FeatureHost` of a `RecordableFeature` its feature's answers.
 protocol SessionScreen: Screen {
     var token: ScreenToken { get }
     /// `event` (this screen's feature's) as the recording writes it; nil when it is not an
@@ -73,8 +73,6 @@ protocol SessionScreen: Screen {
     func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue?
     /// A recorded answer, as the message the loop would have handed on.
     func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage
-    /// `events` (this feature's) exchanged through `session` (see `SessionTap.opened`).
-    func exchangeStart(_ events: [any Sendable], screen: Int, session: SessionTap) -> [any Sendable]
 }
 
 /// A feature with password fields: a recording writes placeholders for them (Docs/recording.md,

@@ -28,7 +28,7 @@ extension ChallengeShell {
         switch target {
         case let keys as KeyTarget:
             let pressed = keys.keys(for: event)
-            for key in pressed { handle(key, run) }
+            for key in pressed { dispatch(key, run) }
             return !pressed.isEmpty || keys.isOpaque
         case let inspector as InspectorPanel.Target:
             switch (inspector, event.action) {

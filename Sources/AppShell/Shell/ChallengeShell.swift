@@ -45,6 +45,10 @@ public final class ChallengeShell: TerminalApp {
     /// The requests and mock endpoints as the last `networkActivity` found them: what the
     /// inspector and the fault panel show.
     var network = LiveNetwork()
+    /// The network as the recording last wrote it: a `network` line holds what changed since.
+    private var recordedNetwork = LiveNetwork()
+    /// Answers performed at once while a key or a message was handled, handled right after it.
+    var answersAtOnce: [ShellMessage] = []
 
     /// Offers the environment's challenges (`AppEnvironment.challenges`).
     public init(environment: AppEnvironment) {
@@ -52,6 +56,7 @@ public final class ChallengeShell: TerminalApp {
         self.initialChallenge = environment.options.challenge
         inspectorModel = InspectorModel(retryPolicies: environment.challenges.flatMap { $0.retryPolicies(environment) })
         network = LiveNetwork(environment)
+        recordedNetwork = network
     }
 
     /// `screen`'s number in the order screens were opened (the launcher 0); -1 when it is not on
@@ -97,9 +102,24 @@ public final class ChallengeShell: TerminalApp {
         // Handled on the loop's next turn, after the first frame is on screen (the launcher does
         // not wait for the store's key: Docs/performance.md).
         run.post(.firstFrameShown)
+        handleAnswersAtOnce(run)
     }
 
+    /// The entry of every key: recorded here (Docs/recording.md), then handled.
     public func handle(_ key: Key, _ run: RunContext<ShellMessage>) {
+        session?.record(key == .resize ? .resize(run.terminalSize) : .key(recordedKey(key)), storeProblem: nil)
+        dispatch(key, run)
+        session?.handled(secretShapes: secretShapes)
+        handleAnswersAtOnce(run)
+    }
+
+    /// The answers performed at once while handling what came in, each through the entry.
+    private func handleAnswersAtOnce(_ run: RunContext<ShellMessage>) {
+        while !answersAtOnce.isEmpty { handle(answersAtOnce.removeFirst(), run) }
+    }
+
+    /// What a key does (a click's keys come here too, recorded as the click).
+    func dispatch(_ key: Key, _ run: RunContext<ShellMessage>) {
         guard let context, let top else { return }
         if key == .resize {
             layOutTop()
@@ -160,7 +180,30 @@ public final class ChallengeShell: TerminalApp {
         }
     }
 
+    /// The entry of every message, an effect's answer among them: recorded here (Docs/recording.md),
+    /// then handled. An answer performed at once (`Feature.performAtOnce`) comes here too.
     public func handle(_ message: ShellMessage, _ run: RunContext<ShellMessage>) {
+        if let session {
+            switch message {
+            case .event(let event, let token): session.record(sessionLine(for: event, to: token, blobs: session.blobs), storeProblem: nil)
+            case .firstFrameShown: session.record(.message(message), storeProblem: environment.storeProblem)
+            case .animationFrame, .toastExpired: session.record(.message(message), storeProblem: nil)
+            // What it changed, once taken (below).
+            case .networkActivity: break
+            }
+        }
+        route(message, run)
+        if let session {
+            if case .networkActivity = message {
+                session.record(.network(network.change(since: recordedNetwork)), storeProblem: nil)
+                recordedNetwork = network
+            }
+            session.handled(secretShapes: secretShapes)
+        }
+        handleAnswersAtOnce(run)
+    }
+
+    private func route(_ message: ShellMessage, _ run: RunContext<ShellMessage>) {
         switch message {
         case .toastExpired:
             if let toast, toast.toast.isExpired(at: run.now) { self.toast = nil }

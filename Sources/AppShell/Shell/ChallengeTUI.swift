@@ -33,7 +33,7 @@ public enum ChallengeTUI {
             // A replay runs on its recording alone (Docs/recording.md).
             if options.replayFile != nil {
                 return SessionCommand.replay(
-                    options, term: environment["TERM"], print: { print(OutsideText.escaped($0, keepingLineBreaks: true)) },
+                    options, challenges: Challenge.all, term: environment["TERM"], print: { print(OutsideText.escaped($0, keepingLineBreaks: true)) },
                     printError: printError)
             }
         } catch {

@@ -22,6 +22,11 @@ public final class ScreenContext {
 
     public func push(_ screen: any Screen) { shell.push(screen) }
 
+    /// An answer performed on the loop's thread (`Feature.performAtOnce`): handled as soon as
+    /// what is being handled is done, before the next frame, through the shell's entry like
+    /// every message, so it is recorded after it, as a replay plays it.
+    func answer(_ message: ShellMessage) { shell.answersAtOnce.append(message) }
+
     /// Leaves the current screen, asking first when it wants (`confirmLeave`).
     public func leave() { shell.requestLeave() }
 

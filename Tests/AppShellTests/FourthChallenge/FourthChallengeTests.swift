@@ -49,6 +49,24 @@ import TUI
         #expect(app.environment.mockEndpoint(.settingsSave).behaviour.outcomes == .alwaysFail(.status(500)))
     }
 
+    /// A session with it is recorded and replayed frame for frame from the registration the app
+    /// was started with; the same file read without the challenge is refused.
+    @Test func aSessionWithItRecordsAndReplays() async throws {
+        let session = try await RecordedSession.record(challenges: Self.challenges) { app in
+            app.press(.char("4"))
+            try await app.waitFor("Theme: light")
+            app.press(.char("d"), .char("s"))
+            try await app.waitFor("Saved 1×")
+            app.press(.char("t"), .escape, .char("q"), .char("q"))
+        }
+        #expect(session.text.contains(#""saved":{"ok":true}"#), "its answers are written")
+        #expect(session.text.contains(#""loaded":{"ok":"light"}"#))
+        try session.expectIdentical()
+        // Without it, the launcher's 4 opens nothing and its answers have no screen to go to.
+        let without = try SessionRecording.parse(Data(session.text.utf8), file: "settings.jsonl", challenges: Challenge.all)
+        #expect(try SessionVerdict.check(without).isIdentical == false)
+    }
+
     @Test func itsConfigurationKeyIsReadByItsOwnCode() throws {
         let json = Data(#"{"settingsTheme": "dark", "requestTimeout": 5}"#.utf8)
         let configuration = try AppConfiguration.decode(json, file: "my.json", over: .defaults(for: Self.challenges), challenges: Self.challenges)

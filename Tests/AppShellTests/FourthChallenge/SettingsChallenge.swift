@@ -191,6 +191,29 @@ enum SettingsAPIKey: DependencyKey {
     }
 }
 
+/// Its answers in a recording (Docs/recording.md): every event, one by one, so a new one does
+/// not compile until it is written or said to be no answer.
+extension SettingsFeature: RecordableFeature {
+    static func recordAnswer(_ event: SettingsEvent, blobs: SessionBlobs) -> JSONValue? {
+        switch event {
+        case .loaded(let result): .object(["loaded": SessionValues.json(result, { .string($0) }, SessionValues.json)])
+        case .saved(let result): .object(["saved": SessionValues.json(result, { _ in .bool(true) }, SessionValues.json)])
+        case .appeared, .left, .toggleTheme, .save: nil
+        }
+    }
+
+    static func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> SettingsEvent {
+        let object = try SessionObject(reader, known: ["loaded", "saved"])
+        if let loaded = object.optional("loaded") {
+            return .loaded(try SessionValues.result(loaded, { theme throws(ConfigurationError) in try theme.string(atMost: 10) }, SessionValues.apiError))
+        }
+        if let saved = object.optional("saved") {
+            return .saved(try SessionValues.result(saved, { _ in () }, SessionValues.apiError))
+        }
+        throw reader.error("not an answer the settings challenge receives")
+    }
+}
+
 // MARK: 4. One registration
 
 extension ChallengeID { static let settings = ChallengeID(rawValue: "settings") }

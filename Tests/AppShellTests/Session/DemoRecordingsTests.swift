@@ -36,7 +36,7 @@ import TUI
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try await Self.record(demo, to: url.path)
         }
-        let recording = try SessionRecording.read(url.path)
+        let recording = try SessionRecording.read(url.path, challenges: Challenge.all)
         let verdict = try SessionVerdict.check(recording)
         let screen = verdict.difference.map { "\nthe replay drew:\n" + $0.screen.joined(separator: "\n") } ?? ""
         #expect(

@@ -111,7 +111,7 @@ extension RecordReplayTests {
         var lines = session.lines
         let index = try #require(lines.firstIndex { $0.contains("\"frame\":4,") })
         lines[index] = lines[index].replacingOccurrences(of: #""hash":"[0-9a-f]{12}""#, with: #""hash":"000000000000""#, options: .regularExpression)
-        let changed = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "changed.jsonl")
+        let changed = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "changed.jsonl", challenges: Challenge.all)
         let verdict = try SessionVerdict.check(changed)
         let difference = try #require(verdict.difference)
         #expect(difference.frame == 4 && difference.line == index + 1)

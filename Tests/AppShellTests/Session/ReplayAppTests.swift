@@ -53,7 +53,7 @@ import TUITesting
     }
 
     @Test func aReplayPlaysOnTheRecordingsClockAndSaysAllIdentical() throws {
-        let recording = try SessionRecording.read(Self.demo)
+        let recording = try SessionRecording.read(Self.demo, challenges: Challenge.all)
         let replay = try Replay(recording, speed: .times(4))
         #expect(replay.status.contains("playing") && replay.status.contains("×4"))
         replay.run { $0.app.verdict != nil }
@@ -67,17 +67,17 @@ import TUITesting
     }
 
     @Test func theCaptionsShowInTheStatusLineAsTheyArePassed() throws {
-        let replay = try Replay(try SessionRecording.read(Self.demo), speed: .max, size: Size(width: 120, height: 24))
+        let replay = try Replay(try SessionRecording.read(Self.demo, challenges: Challenge.all), speed: .max, size: Size(width: 120, height: 24))
         replay.run { $0.status.contains("Esc: back to B2, the selection kept") }
         #expect(replay.status.contains(" · max · Esc: back to B2, the selection kept · Space pause"))
         // Narrower, the caption is cut, with "…", and the keys stay.
-        let narrow = try Replay(try SessionRecording.read(Self.demo), speed: .max, size: Size(width: 90, height: 24))
+        let narrow = try Replay(try SessionRecording.read(Self.demo, challenges: Challenge.all), speed: .max, size: Size(width: 90, height: 24))
         narrow.run { $0.status.contains("Esc: back to B2") }
         #expect(narrow.status.contains("Esc: back to B2") && narrow.status.contains("… · Space pause"), "\(narrow.status)")
     }
 
     @Test func spacePausesAndTheArrowsStepOneEventBackAndForth() throws {
-        let replay = try Replay(try SessionRecording.read(Self.demo), speed: .times(1))
+        let replay = try Replay(try SessionRecording.read(Self.demo, challenges: Challenge.all), speed: .times(1))
         replay.run { ($0.frame ?? 0) >= 10 }
         _ = replay.press(.char(" "))
         #expect(replay.status.contains("paused"))
@@ -99,7 +99,7 @@ import TUITesting
     /// Paused, Space plays: the status line says what the key does now; `?` shows the keys and
     /// any key closes them; a narrow status line ends in "…", never in a cut word.
     @Test func theStatusLineSaysWhatSpaceDoesAndHelpShowsTheKeys() throws {
-        let replay = try Replay(try SessionRecording.read(Self.demo), speed: .times(1))
+        let replay = try Replay(try SessionRecording.read(Self.demo, challenges: Challenge.all), speed: .times(1))
         replay.run { ($0.frame ?? 0) >= 3 }
         #expect(replay.status.contains("Space pause"))
         _ = replay.press(.char(" "))
@@ -117,7 +117,7 @@ import TUITesting
     @Test(arguments: ["navigation-sign-in", "articles-retries", "profile-errors"])
     func everyStepForwardShowsANewFrameEvenOverEventsDrawnTogether(demo: String) throws {
         let path = packageRoot.appendingPathComponent("Docs/demos/\(demo).jsonl").path
-        let recording = try SessionRecording.read(path)
+        let recording = try SessionRecording.read(path, challenges: Challenge.all)
         let replay = try Replay(recording, speed: .times(1))
         _ = replay.press(.char(" "))
         #expect(replay.status.contains("paused"))
@@ -138,7 +138,7 @@ import TUITesting
         var lines = try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.contains("\"frame\":5,") })
         lines[index] = lines[index].replacingOccurrences(of: #""hash":"[0-9a-f]{12}""#, with: #""hash":"000000000000""#, options: .regularExpression)
-        let changed = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "changed.jsonl")
+        let changed = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "changed.jsonl", challenges: Challenge.all)
         let replay = try Replay(changed, speed: .max)
         replay.run { $0.app.verdict != nil }
         #expect(replay.app.verdict?.difference?.frame == 5)
@@ -149,7 +149,7 @@ import TUITesting
         var lines = try String(contentsOfFile: Self.demo, encoding: .utf8).split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.contains("\"frame\":3,") })
         lines.insert(#"{"t":0.0,"resize":[100,30]}"#, at: index)
-        let grown = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "grown.jsonl")
+        let grown = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "grown.jsonl", challenges: Challenge.all)
         let replay = try Replay(grown, speed: .max)
         #expect(replay.run() == .quit)
         #expect(replay.app.problem?.hasPrefix("the recording's terminal is 100x30 at ") == true)
@@ -165,14 +165,14 @@ import TUITesting
         #expect(status == 0)
         let text = try String(contentsOfFile: cast, encoding: .utf8)
         #expect(text.hasPrefix(#"{"env":"#) && text.contains(#""version":2"#))
-        #expect(text.split(separator: "\n").count == 1 + (try SessionRecording.read(Self.demo)).frameCount)
+        #expect(text.split(separator: "\n").count == 1 + (try SessionRecording.read(Self.demo, challenges: Challenge.all)).frameCount)
     }
 
     /// The demo without its end line (`halfWritten`: and its last frame's line cut in two, as a
     /// crash mid-write leaves it), and the frames it keeps.
     static func demoCutShort(halfWritten: Bool) throws -> (text: String, frames: Int) {
         var lines = try String(contentsOfFile: demo, encoding: .utf8).split(separator: "\n").map(String.init)
-        let frames = try SessionRecording.read(demo).frameCount
+        let frames = try SessionRecording.read(demo, challenges: Challenge.all).frameCount
         lines.removeLast()
         guard halfWritten else { return (lines.joined(separator: "\n") + "\n", frames) }
         let last = try #require(lines.lastIndex { $0.contains("\"frame\":\(frames),") })
@@ -184,7 +184,7 @@ import TUITesting
     @Test(arguments: [false, true])
     func aRecordingCutShortPlaysToWhereItStopsAndSaysSo(halfWritten: Bool) throws {
         let (text, frames) = try Self.demoCutShort(halfWritten: halfWritten)
-        let recording = try SessionRecording.parse(Data(text.utf8), file: "crashed.jsonl")
+        let recording = try SessionRecording.parse(Data(text.utf8), file: "crashed.jsonl", challenges: Challenge.all)
         let replay = try Replay(recording, speed: .max)
         replay.run { $0.app.verdict != nil }
         #expect(replay.app.verdict == SessionVerdict(frames: frames))
@@ -198,7 +198,7 @@ import TUITesting
         options.replayFile = path
         options.castFile = folder.file("crashed.cast")
         var printed: [String] = [], errors: [String] = []
-        let status = SessionCommand.replay(options, term: nil, print: { printed.append($0) }, printError: { errors.append($0) })
+        let status = SessionCommand.replay(options, challenges: Challenge.all, term: nil, print: { printed.append($0) }, printError: { errors.append($0) })
         #expect(status == 0 && errors.isEmpty, "\(errors)")
         #expect(printed.last?.contains("; the recording was cut short at frame \(frames) (no end line\(halfWritten ? "; line" : ")")") == true,
                 "\(printed)")
@@ -224,7 +224,7 @@ import TUITesting
         #expect(ChallengeTUI.main(arguments: ["--replay", forged, "--export-cast", cast], environment: [:]) == 1)
         let text = try String(contentsOfFile: cast, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 1 + 7, "the header and frames 1 to 7")
-        let made = try SessionCast.make(try SessionRecording.parse(Data(try Self.demoForgedAt(frame: 7).utf8), file: "forged.jsonl"))
+        let made = try SessionCast.make(try SessionRecording.parse(Data(try Self.demoForgedAt(frame: 7).utf8), file: "forged.jsonl", challenges: Challenge.all))
         #expect(made.verdict.frames == 7 && made.verdict.difference?.frame == 7)
     }
 
@@ -239,7 +239,7 @@ import TUITesting
         lines.append(#"{"t":30,"end":"quit"}"#)
         let text = lines.joined(separator: "\n") + "\n"
         #expect(text.utf8.count < 20_000)
-        let recording = try SessionRecording.parse(Data(text.utf8), file: "huge.jsonl")
+        let recording = try SessionRecording.parse(Data(text.utf8), file: "huge.jsonl", challenges: Challenge.all)
         let cap = SessionFormat.mostCellsDrawn / 1_000_000
         let refusal = SessionReadError(
             file: "huge.jsonl", line: 3 + cap + 1,
@@ -252,7 +252,7 @@ import TUITesting
         #expect(ChallengeTUI.main(arguments: ["--replay", huge, "--export-cast", folder.file("x.cast")], environment: [:]) == 2)
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.cast")))
         // Just under the cap plays (and here differs at once).
-        let under = try SessionRecording.parse(Data((lines.prefix(3 + cap) + [#"{"t":30,"end":"quit"}"#]).joined(separator: "\n").utf8), file: "under.jsonl")
+        let under = try SessionRecording.parse(Data((lines.prefix(3 + cap) + [#"{"t":30,"end":"quit"}"#]).joined(separator: "\n").utf8), file: "under.jsonl", challenges: Challenge.all)
         #expect(try SessionVerdict.check(under).frames == 1)
     }
 

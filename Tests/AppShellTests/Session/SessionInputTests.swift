@@ -19,7 +19,7 @@ import TUI
 
     private func problem(_ lines: [String]) -> String? {
         do {
-            _ = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "bad.jsonl")
+            _ = try SessionRecording.parse(Data(lines.joined(separator: "\n").utf8), file: "bad.jsonl", challenges: Challenge.all)
             return nil
         } catch {
             return error.description
@@ -50,7 +50,7 @@ import TUI
         let lines = session.lines
         let frames = session.recording.frameCount
         #expect(session.recording.cutShort == nil)
-        let noEnd = try SessionRecording.parse(Data((lines.dropLast().joined(separator: "\n") + "\n").utf8), file: "cut.jsonl")
+        let noEnd = try SessionRecording.parse(Data((lines.dropLast().joined(separator: "\n") + "\n").utf8), file: "cut.jsonl", challenges: Challenge.all)
         #expect(noEnd.cutShort == SessionCutShort(frame: frames, halfLine: nil))
         #expect(noEnd.entries.count == session.recording.entries.count - 1)
         #expect(noEnd.cutShort?.description == "the recording was cut short at frame \(frames) (no end line)")
@@ -59,7 +59,7 @@ import TUI
         let lastFrame = try #require(cut.lastIndex { $0.contains(#""frame":\#(frames),"#) })
         cut = Array(cut[...lastFrame])
         cut[lastFrame] = String(cut[lastFrame].prefix(cut[lastFrame].count / 2))
-        let halfWritten = try SessionRecording.parse(Data(cut.joined(separator: "\n").utf8), file: "cut.jsonl")
+        let halfWritten = try SessionRecording.parse(Data(cut.joined(separator: "\n").utf8), file: "cut.jsonl", challenges: Challenge.all)
         #expect(halfWritten.cutShort == SessionCutShort(frame: frames - 1, halfLine: cut.count))
         #expect(halfWritten.frameCount == frames - 1)
         // A bad line that is whole (its line break written) is still refused, as is one above the last.
@@ -104,7 +104,7 @@ import TUI
         let at = try #require(lines.firstIndex { $0.contains(#""answer""#) })
         var copy = lines
         copy[at] = copy[at].replacingOccurrences(of: #""answer":{"#, with: #""answer":{"unrecordable":"x","#)
-        let recording = try SessionRecording.parse(Data(copy.joined(separator: "\n").utf8), file: "bad.jsonl")
+        let recording = try SessionRecording.parse(Data(copy.joined(separator: "\n").utf8), file: "bad.jsonl", challenges: Challenge.all)
         #expect(throws: SessionReadError.self) { try SessionVerdict.check(recording) }
         do {
             _ = try SessionVerdict.check(recording)
@@ -114,7 +114,7 @@ import TUI
         // An answer for a screen that is not open.
         var elsewhere = lines
         elsewhere[at] = elsewhere[at].replacingOccurrences(of: #""screen":1"#, with: #""screen":7"#)
-        let wrongScreen = try SessionRecording.parse(Data(elsewhere.joined(separator: "\n").utf8), file: "bad.jsonl")
+        let wrongScreen = try SessionRecording.parse(Data(elsewhere.joined(separator: "\n").utf8), file: "bad.jsonl", challenges: Challenge.all)
         do {
             _ = try SessionVerdict.check(wrongScreen)
             Issue.record("an answer for screen 7 was played")
@@ -141,10 +141,10 @@ import TUI
     @Test func aFileThatIsNotARecordingFileIsRefused() throws {
         let folder = TemporaryDirectory()
         #expect(throws: SessionReadError(file: folder.path, line: nil, problem: "cannot read it: it is a folder, not a regular file")) {
-            try SessionRecording.read(folder.path)
+            try SessionRecording.read(folder.path, challenges: Challenge.all)
         }
         #expect(throws: SessionReadError(file: folder.file("none"), line: nil, problem: "cannot read it: no such file")) {
-            try SessionRecording.read(folder.file("none"))
+            try SessionRecording.read(folder.file("none"), challenges: Challenge.all)
         }
     }
 

@@ -32,18 +32,18 @@ struct RecordedSession {
         options: LaunchOptions = LaunchOptions(), scenario: Scenario = ShellHarness.instantScenario,
         size: Size = Size(width: 80, height: 24), configuration: AppConfiguration = .defaults,
         environment: [String: String] = [:], store: any RecordStore = InMemoryRecordStore(), pictureColorMode: ColorMode? = nil,
-        _ drive: (ShellHarness) async throws -> Void
+        challenges: [Challenge] = Challenge.all, _ drive: (ShellHarness) async throws -> Void
     ) async throws -> RecordedSession {
         let folder = TemporaryDirectory()
         let path = folder.file("session.jsonl")
         let app = try ShellHarness(
             options: options, scenario: scenario, size: size, store: store, configuration: configuration,
-            environment: environment, recordTo: path, pictureColorMode: pictureColorMode)
+            environment: environment, challenges: challenges, recordTo: path, pictureColorMode: pictureColorMode)
         try await drive(app)
         try app.runUntilQuiet()
         app.finishRecording()
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return RecordedSession(text: String(decoding: data, as: UTF8.self), recording: try SessionRecording.parse(data, file: "session.jsonl"))
+        return RecordedSession(text: String(decoding: data, as: UTF8.self), recording: try SessionRecording.parse(data, file: "session.jsonl", challenges: challenges))
     }
 }
 
@@ -54,4 +54,9 @@ extension ShellHarness {
         options.challenge = challenge
         return options
     }
+}
+
+extension SessionRecorder {
+    /// A caption at the loop's time now, as a line like any other (the demos' scripts write them).
+    func note(_ text: String) { record(.note(text), storeProblem: nil) }
 }

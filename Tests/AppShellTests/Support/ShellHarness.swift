@@ -46,8 +46,8 @@ final class ShellHarness {
         let poller = ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys })
         if let recording {
             let recorder = try SessionRecorder(shell: shell, path: recording)
-            // Times of day in UTC, so a recording is the same on every machine.
-            recorder.utcOffset = 0
+            // Times of day in UTC, so a recording is the same on every machine (the header
+            // says the inspector's offset).
             shell.inspectorModel.utcOffset = 0
             self.recorder = recorder
             loop = try EventLoop(
