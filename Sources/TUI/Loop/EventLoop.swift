@@ -199,7 +199,9 @@ public final class EventLoop<App: TerminalApp> {
         if key == .resize {
             context.terminalSize = terminal.size
             needsRender = true
-            if !isTooSmall { app.handle(key, context) }
+            // Told even when too small to draw: keys still reach the app, which lays out at
+            // this size meanwhile, and a recording must hold the size they were handled at.
+            app.handle(key, context)
             checkQuit()
             return
         }
