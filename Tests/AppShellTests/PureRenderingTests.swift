@@ -29,6 +29,16 @@ import TUI
         }
     }
 
+    /// The feature as its screen opens it: appeared, its stored list read at once (as the host
+    /// performs that read).
+    private func opened(_ feature: ArticlesFeature) -> ArticlesFeature {
+        var feature = feature
+        for effect in feature.reduce(ArticlesFeature.appeared, at: .zero) {
+            if let answer = feature.performAtOnce(effect) { _ = feature.reduce(answer, at: .zero) }
+        }
+        return feature
+    }
+
     /// Sends the layout event of `area` until the feature agrees with it (once is enough).
     private func layOut(_ feature: inout ArticlesFeature) -> Int {
         var sent = 0
@@ -46,7 +56,7 @@ import TUI
     }
 
     @Test func theListRenderedTwiceGivesTheSameCellsAndTheSameState() throws {
-        var feature = ArticlesFeature(environment: try environment(stored: Self.manyArticles))
+        var feature = opened(ArticlesFeature(environment: try environment(stored: Self.manyArticles)))
         #expect(layOut(&feature) == 1, "one layout event makes the state agree with the area")
         let before = (feature.state, feature.list, feature.viewport, feature.pictures)
         let first = render(feature)
@@ -58,7 +68,7 @@ import TUI
     }
 
     @Test func theLayoutEventSaysHowManyRowsFitAndWhichPicturesAreOnScreen() throws {
-        var feature = ArticlesFeature(environment: try environment(stored: Self.manyArticles))
+        var feature = opened(ArticlesFeature(environment: try environment(stored: Self.manyArticles)))
         _ = layOut(&feature)
         let viewport = try #require(feature.viewport)
         let fits = ArticlesListView.Layout(
@@ -78,7 +88,7 @@ import TUI
     }
 
     @Test func aResizeIsALayoutEventAndNotADrawingSideEffect() throws {
-        var feature = ArticlesFeature(environment: try environment(stored: Self.manyArticles))
+        var feature = opened(ArticlesFeature(environment: try environment(stored: Self.manyArticles)))
         _ = layOut(&feature)
         let rows = feature.list.visibleRows
         var canvas = Canvas(size: Size(width: 120, height: 40))
@@ -92,7 +102,7 @@ import TUI
     @Test func theDetailPageRenderedTwiceIsTheSameAndItsWindowComesFromTheLayout() throws {
         let long = ArticlesFixture.article(
             7, "A long one", date: (2020, 7, 8), description: String(repeating: "Many words to wrap here. ", count: 80))
-        var feature = ArticlesFeature(environment: try environment(stored: [long]))
+        var feature = opened(ArticlesFeature(environment: try environment(stored: [long])))
         _ = feature.reduce(.domain(.open(articleID: long.id)), at: .zero)
         #expect(layOut(&feature) == 1)
         let viewport = try #require(feature.viewport)

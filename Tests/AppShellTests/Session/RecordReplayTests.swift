@@ -45,8 +45,8 @@ import TUI
             app.press(.char("q"))
             try await app.waitFor("resume at Screen B2")
         }
-        let standings = session.objects.compactMap { $0["standings"] as? [String: String] }
-        #expect(standings.count == 2, "read after the first frame and after leaving the flow")
+        let standings = session.objects.compactMap { ($0["answer"] as? [String: Any])?["standings"] as? [String: String] }
+        #expect(standings.count == 2, "read after the first frame and after leaving the flow, answers for the launcher")
         #expect(standings.last?["navigation"]?.hasPrefix("resume at Screen B2") == true)
         try session.expectIdentical()
     }

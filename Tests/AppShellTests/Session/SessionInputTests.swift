@@ -101,7 +101,7 @@ import TUI
 
     @Test func anAnswerNoEffectCouldSendStopsTheReplayAtItsLine() async throws {
         let lines = try await Self.sample().lines
-        let at = try #require(lines.firstIndex { $0.contains(#""answer""#) })
+        let at = try #require(lines.firstIndex { $0.contains(#""answer""#) && $0.contains(#""screen":1"#) })
         var copy = lines
         copy[at] = copy[at].replacingOccurrences(of: #""answer":{"#, with: #""answer":{"unrecordable":"x","#)
         let recording = try SessionRecording.parse(Data(copy.joined(separator: "\n").utf8), file: "bad.jsonl", challenges: Challenge.all)
