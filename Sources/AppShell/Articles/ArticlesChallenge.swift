@@ -1,5 +1,6 @@
 import ArticleDetails
 import Articles
+import CommandLineKit
 import Contract
 import Core
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 
 /// A command-line option a challenge declares (`--articles-url URL`): it sets one of the
