@@ -163,15 +163,22 @@ struct ArticlesFeature: Feature {
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
-        switch ArticlesKeys.action(for: key, in: mode) {
+        let command = keyMap.action(for: key, in: self)
+        // What the field has no use for (F1, Ctrl-C) is the shell's.
+        if case .send(.filter(.edit(let key)))? = command {
+            var field = filterField
+            guard field.handle(key) else { return nil }
+        }
+        return command
+    }
+
+    /// What a key's action asks of the feature.
+    private static func command(for action: ArticlesKeyAction) -> FeatureCommand<Event> {
+        switch action {
         case .event(let event): .send(.domain(event))
         case .select(let move): .send(.select(move))
         case .scroll(let move): .send(.scroll(move))
-        case .filter(.edit(let key)):
-            // What the field has no use for (F1, Ctrl-C) is the shell's.
-            { var field = filterField; return field.handle(key) }() ? .send(.filter(.edit(key))) : nil
         case .filter(let action): .send(.filter(action))
-        case nil: nil
         }
     }
 
@@ -195,8 +202,8 @@ struct ArticlesFeature: Feature {
         return .sendAll(events + [.domain(open)])
     }
 
-    var keyMap: KeyMap<ArticlesFeature> { Self.keys }
-    private static let keys = ArticlesKeys.keyMap.pullback { (feature: ArticlesFeature) in
+    var keyMap: KeyMap<ArticlesFeature, FeatureCommand<Event>> { Self.keys }
+    private static let keys = ArticlesKeys.keyMap.map(command(for:)).pullback { (feature: ArticlesFeature) in
         ArticlesKeys.Context(mode: feature.mode, isSyncing: feature.state.sync.isRunning, canScroll: feature.detailScroll.maxOffset > 0)
     }
 
