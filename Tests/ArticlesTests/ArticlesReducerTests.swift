@@ -14,7 +14,7 @@ private struct Script {
     var waited: [Duration] = []
     var fetches: [Int] = []
     var saved: [StoredArticles] = []
-    var cancelled: [String] = []
+    var cancelled: [ArticlesEffectID] = []
 
     init(_ outcomes: [Result<DecodedArticles, APIError>]) { self.outcomes = outcomes }
 
@@ -110,11 +110,11 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.appeared)
         for attempt in 1...3 {
             let effects = state.reduce(.fetchFinished(attempt: attempt, .failure(serverError), at: noon))
-            #expect(effects == [.startTimer(ArticlesEffect.retryTimerID, .seconds(2))])
+            #expect(effects == [.startTimer(.retry, .seconds(2))])
             #expect(state.sync == .waitingToRetry(retry: attempt, maxRetries: 3, delay: .seconds(2), error: serverError))
             #expect(state.syncMessage == nil, "no error before the retries are spent")
             #expect(state.syncHeaderText == "syncing… retry \(attempt) of 3 in 2 s")
-            #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [.fetch(attempt: attempt + 1)])
+            #expect(state.reduce(.timerFired(.retry)) == [.fetch(attempt: attempt + 1)])
             #expect(state.sync == .syncing(attempt: attempt + 1, lastError: serverError))
             #expect(state.syncMessage == nil)
             #expect(state.syncHeaderText == "syncing… retry \(attempt) of 3")
@@ -218,11 +218,11 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(serverError), at: noon))
         let effects = state.reduce(.disappeared)
-        #expect(effects == [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.loadMoreID])])
+        #expect(effects == [.cancel([.load, .fetch, .timer(.retry), .loadMore])])
         #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry", "articles.load-more"])
         #expect(state.sync == .idle)
         // Anything that still arrives is ignored.
-        #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [])
+        #expect(state.reduce(.timerFired(.retry)) == [])
         #expect(state.reduce(.fetchFinished(attempt: 1, .success(fresh), at: noon)) == [])
         #expect(state.articles.isEmpty)
         // Coming back starts afresh (the stored list is read again: the first read was cancelled).
@@ -250,8 +250,7 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         var state = ArticlesState()
         _ = state.reduce(.appeared)
         #expect(state.reduce(.fetchFinished(attempt: 2, .success(fresh), at: noon)) == [])
-        #expect(state.reduce(.timerFired("something.else")) == [])
-        #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [])
+        #expect(state.reduce(.timerFired(.retry)) == [])
         #expect(state.sync == .syncing(attempt: 1, lastError: nil))
     }
 

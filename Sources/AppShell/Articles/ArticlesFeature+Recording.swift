@@ -34,7 +34,7 @@ extension ArticlesFeature: RecordableFeature {
             }
             return .object(["syncProgress": .int(attempt), "progress": step])
         case .domain(.timerFired(let id)):
-            return .object(["timerFired": .string(id)])
+            return .object(["timerFired": .string(id.rawValue)])
         case .domain(.cacheSaved(let error)):
             return .object(["cacheSaved": error.map(SessionValues.json) ?? .null])
         case .pictures(.loaded(let url, let picture)):
@@ -100,7 +100,7 @@ extension ArticlesFeature: RecordableFeature {
             }
             return .domain(.syncProgress(attempt: try attempt.int(in: 1...1_000_000), progress))
         }
-        if let id = object.optional("timerFired") { return .domain(.timerFired(try id.string(atMost: 100))) }
+        if let id = object.optional("timerFired") { return .domain(.timerFired(try id.choice(ArticlesTimerID.self))) }
         if object.has("cacheSaved") {
             return .domain(.cacheSaved(try object.optional("cacheSaved").map { error throws(ConfigurationError) in
                 try SessionValues.storeError(error)

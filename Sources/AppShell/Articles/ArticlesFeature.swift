@@ -88,7 +88,7 @@ struct ArticlesFeature: Feature {
 
     /// A save already under way finishes: cancelling it could lose the list just fetched (the
     /// domain leaves it to finish for the same reason).
-    func keepsRunning(_ id: String) -> Bool { id == ArticlesEffect.saveID }
+    func keepsRunning(_ id: String) -> Bool { id == ArticlesEffectID.save.rawValue }
 
     mutating func reduce(_ event: Event, at now: Duration) -> [ArticlesFeatureEffect] {
         switch event {

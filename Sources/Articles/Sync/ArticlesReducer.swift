@@ -19,7 +19,7 @@ extension ArticlesState {
             openedArticle = nil
             isLoadingStoredRows = false
             // A save in progress is left to finish: cancelling it could lose the new list.
-            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.loadMoreID])]
+            return [.cancel([.load, .fetch, .timer(.retry), .loadMore])]
 
         case .retry:
             return sync.isRunning ? [] : startSync()
@@ -105,13 +105,13 @@ extension ArticlesState {
                     openedArticle = fresh
                 }
                 let save = ArticlesEffect.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))
-                return wasLoading ? [.cancel([ArticlesEffect.loadMoreID]), save] : [save]
+                return wasLoading ? [.cancel([.loadMore]), save] : [save]
             case .failure(.cancelled):
                 sync = .idle
                 return []
             case .failure(let error):
                 // The stored list is what there is to see now: all of it.
-                let rest: [ArticlesEffect] = isStoredListPartial ? [.cancel([ArticlesEffect.loadMoreID]), .loadCache] : []
+                let rest: [ArticlesEffect] = isStoredListPartial ? [.cancel([.loadMore]), .loadCache] : []
                 if isStoredListPartial { isLoadingStoredRows = false }
                 guard policy.shouldRetry(error, after: attempt) else {
                     sync = .failed(error, attempts: attempt)
@@ -119,7 +119,7 @@ extension ArticlesState {
                 }
                 let delay = policy.delay(after: attempt)
                 sync = .waitingToRetry(retry: attempt, maxRetries: policy.maxRetries, delay: delay, error: error)
-                return rest + [.startTimer(ArticlesEffect.retryTimerID, delay)]
+                return rest + [.startTimer(.retry, delay)]
             }
 
         case .syncProgress(let attempt, let step):
@@ -127,9 +127,8 @@ extension ArticlesState {
             progress = step
             return []
 
-        case .timerFired(let id):
-            guard id == ArticlesEffect.retryTimerID,
-                case .waitingToRetry(let retry, _, _, let error) = sync
+        case .timerFired(.retry):
+            guard case .waitingToRetry(let retry, _, _, let error) = sync
             else { return [] }
             sync = .syncing(attempt: retry + 1, lastError: error)
             progress = nil
