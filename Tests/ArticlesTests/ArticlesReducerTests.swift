@@ -56,7 +56,6 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         store.receive(.cacheLoaded(.success(storedList)), for: .loadCache, effects: []) {
             $0.hasLoadedCache = true
             $0.articles = storedList.articles.sortedByRelease()
-            $0.storedCount = 2
             $0.listSource = .stored
         }
         #expect(store.state.articles.map(\.id) == [11, 10])
@@ -73,6 +72,43 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
             $0.sync = .synced(at: at)
         }
         #expect(store.state.articles.map(\.id) == [2, 3, 1])
+        store.finish()
+    }
+
+    /// A stored list of which only the start is read is one state that says how much is read:
+    /// its start, more of it on the way, the whole; then a sync's list replaces it.
+    @Test func aStoredListGoesFromItsStartToTheWholeThenTheSyncsList() {
+        let store = articlesStore()
+        store.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }
+        let first = ArticleList([article(1, "7/8/2020"), article(2, "7/7/2020")])
+        store.receive(.cacheLoaded(.success(StoredArticles(articles: first, storedCount: 3, generation: 3))), for: .loadCache, effects: []) {
+            $0.hasLoadedCache = true
+            $0.articles = first
+            $0.listSource = .storedStart(ArticlesState.StoredListStart(total: 3, generation: 3))
+        }
+        store.send(.storedRowsWanted(through: 2), effects: [.loadStoredRows(generation: 3, loaded: 2, through: 2)]) {
+            $0.listSource = .storedStart(ArticlesState.StoredListStart(total: 3, generation: 3, isLoadingMore: true))
+        }
+        store.send(.storedRowsWanted(through: 2), effects: []) { _ in }
+        let rest = ArticleList([article(3, "7/6/2020")])
+        store.receive(
+            .storedRowsLoaded(generation: 3, loaded: 2, .success(rest)), for: .loadStoredRows(generation: 3, loaded: 2, through: 2),
+            effects: []
+        ) {
+            $0.articles.append(contentsOf: rest)
+            $0.listSource = .stored
+        }
+        store.send(.storedRowsWanted(through: 2), effects: []) { _ in }
+        let synced = fresh.articles.sortedByRelease()
+        store.receive(
+            .fetchFinished(attempt: 1, .success(fresh), at: noon), for: .fetch(attempt: 1),
+            effects: [.saveCache(StoredArticles(articles: synced, unreadableCount: 2))]
+        ) {
+            $0.articles = synced
+            $0.unreadableCount = 2
+            $0.listSource = .synced
+            $0.sync = .synced(at: noon)
+        }
         store.finish()
     }
 

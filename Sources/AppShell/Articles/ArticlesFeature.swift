@@ -253,14 +253,14 @@ struct ArticlesFeature: Feature {
     /// (Docs/articles.md, "Stored data"). Once what End asked for is there, the selection goes
     /// to the last article.
     private mutating func readStoredListAhead(at now: Duration) -> [ArticlesFeatureEffect] {
-        let reading = state.isStoredListPartial && state.listSource == .stored
+        let reading = state.isStoredListPartial
         if endWanted, !reading {
             if state.listSource == .stored { list.select(rowCount - 1) }
             endWanted = false
         }
         guard reading, !state.isLoadingStoredRows else { return [] }
         let selected = filter.articleIndex(atRow: list.selection) ?? state.articles.count
-        let through = endWanted ? state.storedCount - 1 : selected + Self.storedReadAhead
+        let through = endWanted ? state.listTotal - 1 : selected + Self.storedReadAhead
         guard through >= state.articles.count else { return [] }
         return reduceDomain(.storedRowsWanted(through: through), at: now).map { .articles($0) }
     }

@@ -96,7 +96,7 @@ struct ArticlesListView: StatefulWidget {
     func draw(in rect: Rect, on canvas: inout Canvas, state list: ListState) -> Point? {
         let state = articles
         let area = rect.inset(horizontal: 1, vertical: 0)
-        let count = filter?.filter.headerText(total: state.isStoredListPartial ? state.storedCount : state.articles.count)
+        let count = filter?.filter.headerText(total: state.listTotal)
         ArticlesStatus.drawHeader(
             left: [("Articles", .bold), (" · ", .dim), (count ?? state.countText, .plain)], status: status,
             in: area.row(0), on: &canvas)
