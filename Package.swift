@@ -100,7 +100,8 @@ let package = Package(
                 "Imaging",
             ]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting", "DevServer"]),
+        // challenge-server: the bench's one way of starting it is tested on the real program.
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "challenge-server", "Contract", "CoreTesting", "DevServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
