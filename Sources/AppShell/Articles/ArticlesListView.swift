@@ -16,8 +16,6 @@ struct ArticlesListView: StatefulWidget {
         width < 100 ? Size(width: 4, height: 2) : Size(width: min(12, width / 12), height: 3)
     }
 
-    /// Where a row's text starts: marker, space, thumbnail, two spaces.
-    static func textIndent(forWidth width: Int) -> Int { 2 + thumbnailSize(forWidth: width).width + 2 }
 
     var articles: ArticlesState
     var status: ArticlesStatus

@@ -150,9 +150,4 @@ struct ColorPairTable {
     static func color(_ number: Int32, direct: Bool) -> RGB? {
         Theme.color(ofNumber: Int(number), direct: direct)
     }
-
-    /// The RGB xterm shows for a colour index; nil for the default (-1).
-    static func paletteColor(_ index: Int32) -> RGB? {
-        color(index, direct: false)
-    }
 }
