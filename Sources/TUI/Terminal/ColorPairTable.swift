@@ -38,7 +38,7 @@ struct ColorPairTable {
     /// The combination each pair number shows (index 0 unused).
     private var keys: [Key?]
     /// How many screen cells use each pair.
-    private var users: [Int]
+    private(set) var users: [Int]
     /// Pairs whose last cell left the screen, oldest first (entries go stale when the pair is
     /// used again; they are skipped then).
     private var idle: [Int32] = []
@@ -100,11 +100,6 @@ struct ColorPairTable {
             users[pair] = 0
             idle.append(Int32(pair))
         }
-    }
-
-    /// How many cells on screen use `pair` (tests).
-    func userCount(of pair: Int32) -> Int {
-        Int(pair) > 0 && Int(pair) < users.count ? users[Int(pair)] : 0
     }
 
     /// The combination `pair` shows, if any.
