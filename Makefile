@@ -18,7 +18,7 @@ FISHDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 PROGRAMS = challenge-tui challenge-server
 BUILD = .build/release
 COMPLETIONS = .build/completions
-VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/Core/CommandLine/ProgramVersion.swift)
+VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/CommandLineKit/ProgramVersion.swift)
 
 .PHONY: all build completions install install-files uninstall deb bench
 

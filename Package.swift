@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module graph (arrows point downwards only): executables → AppShell/DevServer → feature
-// modules → Contract → Core → C modules. The server links no feature module. Test doubles live
+// modules → Contract → Core → C modules; beside Core, CommandLineKit (the options, help, man
+// page and completions) and ShippedConfiguration (Config/ compiled in). The server links no feature module. Test doubles live
 // in *Testing targets. See Docs/architecture.md.
 let package = Package(
     name: "challenge-tui",
@@ -20,6 +21,13 @@ let package = Package(
         // epoll, accept4 and friends, which Glibc's Swift module leaves out (Sources/CEpoll).
         .target(name: "CEpoll"),
         .target(name: "Core", dependencies: ["COpenSSL", "CCurl", "CSystem"]),
+        // The command-line framework every program declares its options with: parsing, --help,
+        // the man page, the shell completions (Docs/installing.md, "One declaration").
+        .target(name: "CommandLineKit", dependencies: ["Core", "CSystem"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "Core"]),
+        // Config/ compiled in: the default configuration and the shipped scenarios, every
+        // challenge's keys among them, so not Core (made by BuiltInConfigurationTests).
+        .target(name: "ShippedConfiguration"),
         // libpng and libjpeg-turbo through dlopen, on the first picture decoded or encoded
         // (Sources/CImageCodecs/include/CImageCodecs.h, Docs/images.md).
         .target(name: "CImageCodecs"),
@@ -51,13 +59,16 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Contract", "Core", "CoreTesting", "ReducerTesting"]),
         .target(
             name: "AppShell",
-            dependencies: ["Contract", "Core", "TUI", "Navigation", "Articles", "ArticleDetails", "Profile", "Imaging"]
+            dependencies: [
+                "CommandLineKit", "Contract", "Core", "ShippedConfiguration", "TUI", "Navigation", "Articles", "ArticleDetails",
+                "Profile", "Imaging",
+            ]
         ),
         .testTarget(
             name: "AppShellTests",
             dependencies: [
-                "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
-                "TUITesting", "Imaging", "TwoCopiesWriter",
+                "AppShell", "CommandLineKit", "ShippedConfiguration", "TUI", "Contract", "Core", "Navigation", "Articles",
+                "ArticleDetails", "Profile", "CoreTesting", "TUITesting", "Imaging", "TwoCopiesWriter",
             ],
             // The screens' snapshots are read from the source tree (`#filePath`), not bundled.
             exclude: ["__Snapshots__", "NavigationFlow/__Snapshots__"]
@@ -68,11 +79,14 @@ let package = Package(
             name: "TwoCopiesWriter", dependencies: ["AppShell", "ArticleDetails", "Articles", "Contract", "Core"],
             path: "Tests/TwoCopiesWriter"
         ),
-        .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "Core"]),
+        .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "CommandLineKit", "Core"]),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server", "CNcurses"]),
-        .target(name: "DevServer", dependencies: ["Contract", "Core", "CEpoll", "Imaging"]),
-        .executableTarget(name: "challenge-server", dependencies: ["DevServer", "Core"]),
-        .testTarget(name: "DevServerTests", dependencies: ["DevServer", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]),
+        .target(name: "DevServer", dependencies: ["CommandLineKit", "Contract", "Core", "CEpoll", "Imaging"]),
+        .executableTarget(name: "challenge-server", dependencies: ["DevServer", "CommandLineKit", "Core"]),
+        .testTarget(
+            name: "DevServerTests",
+            dependencies: ["DevServer", "CommandLineKit", "Contract", "Core", "CoreTesting", "challenge-server", "Imaging"]
+        ),
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",
@@ -82,10 +96,12 @@ let package = Package(
         .executableTarget(
             name: "challenge-bench",
             dependencies: [
-                "AppShell", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "CEpoll", "Articles", "ArticleDetails", "Imaging",
+                "AppShell", "CommandLineKit", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "CEpoll", "Articles", "ArticleDetails",
+                "Imaging",
             ]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "CoreTesting", "DevServer"]),
+        // challenge-server: the bench's one way of starting it is tested on the real program.
+        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "challenge-server", "Contract", "CoreTesting", "DevServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,15 +68,6 @@ public enum APIError: Error, Equatable, Hashable, Sendable {
         }
     }
 
-    /// Nothing answered (offline, the connection refused, no answer in time), as opposed to an
-    /// answer we didn't like: the only failures "could not reach the server" describes.
-    public var isTransport: Bool {
-        switch self {
-        case .offline, .connectionRefused, .timedOut: true
-        case .http, .undecodable, .cancelled, .responseTooLarge, .brokenAnswer: false
-        }
-    }
-
     /// `limit` bytes as people say it: "8 MB", "1.5 MB", "512 KB" (1 MB = 1,048,576 bytes).
     static func megabytes(_ limit: Int) -> String {
         let megabyte = 1 << 20

@@ -67,10 +67,7 @@ struct ArticlesSyncBench {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let server: ServerProcess
         do {
-            server = try ServerProcess(
-                path: context.serverPath,
-                arguments: ["--host", "127.0.0.1", "--port", "0", "--articles-file", file, "0", "true", "0", "true", "0", "true"],
-                environment: context.appEnvironment, logPath: context.scratch + "/sync-server-\(count).log")
+            server = try context.startServer(articlesFile: file, log: "sync-server-\(count).log")
         } catch {
             scale.skipped = "challenge-server did not start: \(error)"
             return scale

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 
 /// The bench's command line.

@@ -111,10 +111,7 @@ struct KeystrokeBench {
         defer { try? FileManager.default.removeItem(atPath: file) }
         let server: ServerProcess
         do {
-            server = try ServerProcess(
-                path: context.serverPath,
-                arguments: ["--host", "127.0.0.1", "--port", "0", "--articles-file", file, "0", "true", "0", "true", "0", "true"],
-                environment: context.appEnvironment, logPath: context.scratch + "/huge-list-server.log")
+            server = try context.startServer(articlesFile: file, log: "huge-list-server.log")
         } catch {
             return .skipped("challenge-server did not start: \(error)")
         }

@@ -20,10 +20,7 @@ struct LargeListBench {
         // Its log goes to a file (ServerProcess): nobody has to read it while the app syncs.
         let server: ServerProcess
         do {
-            server = try ServerProcess(
-                path: context.serverPath,
-                arguments: ["--host", "127.0.0.1", "--port", "0", "--articles-file", file, "0", "true", "0", "true", "0", "true"],
-                environment: context.appEnvironment, logPath: context.scratch + "/large-list-server.log")
+            server = try context.startServer(articlesFile: file, log: "large-list-server.log")
         } catch {
             return [.skipped(measure, because: "challenge-server did not start: \(error)")]
         }

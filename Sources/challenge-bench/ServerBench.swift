@@ -101,17 +101,16 @@ struct ServerBench {
 
     private func start(_ contender: Contender, delay: Double) -> Result<ServerProcess, ServerProcess.Failure> {
         let delayText = Format.number(delay, digits: 0)
-        let log = context.scratch + "/\(contender == .ours ? "challenge-server" : "node")-\(delayText).log"
         do {
             switch contender {
             case .ours:
-                return .success(try ServerProcess(
-                    path: context.serverPath, arguments: ["--port", "0", delayText, "true", "0", "true", "0", "true"],
-                    environment: context.appEnvironment, logPath: log))
+                return .success(try context.startServer(delay: delay, log: "challenge-server-\(delayText).log"))
             case .node:
                 guard let node = context.nodePath else { return .failure(.init(description: "node not installed")) }
                 let script = try NodeServerScript.write(into: context.scratch)
-                return .success(try ServerProcess(path: node, arguments: [script, delayText], environment: context.appEnvironment, logPath: log))
+                return .success(try ServerProcess(
+                    path: node, arguments: [script, delayText], environment: context.appEnvironment,
+                    logPath: context.scratch + "/node-\(delayText).log"))
             }
         } catch let failure as ServerProcess.Failure {
             return .failure(failure)

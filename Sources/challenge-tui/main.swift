@@ -1,4 +1,5 @@
 import AppShell
+import CommandLineKit
 import Core
 import Glibc
 

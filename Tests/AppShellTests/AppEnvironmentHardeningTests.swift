@@ -5,13 +5,13 @@ import Profile
 import Testing
 @testable import AppShell
 
-/// What `AppEnvironment.make` does with hostile or mistaken input before the terminal is
+/// What `AppEnvironment.Inputs.read` does with hostile or mistaken input before the terminal is
 /// touched: a token that could forge headers, a wrong key. See Docs/security.md.
 @Suite(.timeLimit(.minutes(10))) struct AppEnvironmentHardeningTests {
     private func make(_ environment: [String: String], dataDir: String) throws(LaunchError) -> AppEnvironment {
         var options = LaunchOptions()
         options.dataDirectory = dataDir
-        return try AppEnvironment.make(options: options, environment: environment)
+        return AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: environment))
     }
 
     private func folder() -> String {
@@ -45,7 +45,7 @@ import Testing
         options.dataDirectory = data
         options.configFile = config
         #expect {
-            try AppEnvironment.make(options: options, environment: [:])
+            AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: [:]))
         } throws: { error in
             guard let error = error as? LaunchError else { return false }
             return error.exitStatus == 2 && error.description.hasPrefix("\(config): profileToken: expected a JSON web token")
@@ -68,7 +68,7 @@ import Testing
         options.dataDirectory = data
         options.logFile = log
         let error = #expect(throws: LaunchError.self) {
-            try AppEnvironment.make(options: options, environment: [:])
+            AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: [:]))
         }
         #expect(error?.exitStatus == 2)
         let what = kind == "folder" ? "a folder" : "a FIFO (named pipe)"
@@ -85,7 +85,7 @@ import Testing
         var options = LaunchOptions()
         options.dataDirectory = data
         options.logFile = data + "/app.log"
-        let app = try AppEnvironment.make(options: options, environment: key)
+        let app = AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: key))
         _ = app.store
         #expect(!FileManager.default.fileExists(atPath: data + "/" + stale))
         let log = try String(contentsOfFile: data + "/app.log", encoding: .utf8)
@@ -139,7 +139,7 @@ import Testing
         var options = LaunchOptions()
         options.dataDirectory = data
         options.logFile = folder() + "/app.log"
-        let second = try AppEnvironment.make(options: options, environment: key)
+        let second = AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: key))
         #expect(second.storeProblem == .inUse(directory: data, holder: getpid()))
         #expect(second.store is InMemoryRecordStore)
         try second.store.write(Data("x".utf8), to: "navigation.progress")
@@ -159,7 +159,7 @@ import Testing
         var options = LaunchOptions()
         options.dataDirectory = data
         options.logFile = folder() + "/app.log"
-        let app = try AppEnvironment.make(options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)])
+        let app = AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]))
         #expect(app.storeProblem == nil)
         var info = stat()
         #expect(stat(data, &info) == 0 && info.st_mode & 0o777 == 0o700)
@@ -191,7 +191,7 @@ import Testing
         var options = LaunchOptions()
         options.dataDirectory = data
         options.logFile = folder() + "/app.log"
-        let app = try AppEnvironment.make(options: options, environment: key)
+        let app = AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: key))
         #expect(try app.store.read(orphan) == nil)
         #expect(!FileManager.default.fileExists(atPath: data + "/" + orphan))
         let log = try String(contentsOfFile: try #require(options.logFile), encoding: .utf8)

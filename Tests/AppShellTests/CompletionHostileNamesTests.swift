@@ -1,9 +1,10 @@
 import Core
 import CoreTesting
 import Foundation
+import ShippedConfiguration
 import Testing
 @testable import AppShell
-@testable import Core
+@testable import CommandLineKit
 
 /// A scenario file's name is the user's text, not code: each shell's completion offers it as one
 /// word, exactly as it is, and never runs what is in it (Docs/installing.md, Docs/security.md).

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 import CoreTesting
 import Foundation

@@ -13,8 +13,8 @@ import TUITesting
     private func environment(_ options: LaunchOptions, dataDirectory: String) throws -> AppEnvironment {
         var options = options
         options.dataDirectory = dataDirectory
-        return try AppEnvironment.make(
-            options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)])
+        return AppEnvironment(try AppEnvironment.Inputs.read(
+            options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]))
     }
 
     private func loop(_ environment: AppEnvironment) throws -> EventLoop<ChallengeShell> {

@@ -231,8 +231,7 @@ import CoreTesting
     }
 
     @Test func theScenarioPickerAppliesTheChosenScenarioToEveryEndpoint() throws {
-        let app = try ShellHarness()
-        app.environment.scenarioLibrary = ScenarioBehaviourTests.library
+        let app = try ShellHarness(scenarioLibrary: ScenarioBehaviourTests.library)
         app.press(.char("f"), .char("s"))
         #expect(app.contains("Scenario default"))
         #expect(app.environment.mockEndpoint(.rLogin).behaviour == Scenario.builtInDefault.behaviour(for: .rLogin))
@@ -254,8 +253,7 @@ import CoreTesting
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
-        let app = try ShellHarness()
-        app.environment.scenarioLibrary = ScenarioLibrary(directory: folder.path, builtIn: [:])
+        let app = try ShellHarness(scenarioLibrary: ScenarioLibrary(directory: folder.path, builtIn: [:]))
         app.press(.char("f"), .char("s"))
         #expect(app.contains("Scenario instant"))
         #expect(app.contains("broken.json"))

@@ -10,7 +10,7 @@ import Testing
 /// Two copies of the app on one data folder, each syncing its own feed again and again and
 /// killed with SIGKILL at random moments (Docs/security.md, "Two copies on one data folder").
 /// Each copy is a process of its own (`Tests/TwoCopiesWriter`) that starts as the app does
-/// (`AppEnvironment.make`, then its store, which takes the folder's lock and tidies) and then
+/// (`AppEnvironment.Inputs.read`, then its store, which takes the folder's lock and tidies) and then
 /// saves its feed's list and new pictures, as the articles' runtime does after each sync, until
 /// it is killed. After every
 /// round the test starts on the folder the same way and checks what any start must find:
@@ -36,7 +36,7 @@ import Testing
         var options = LaunchOptions()
         options.dataDirectory = data
         options.logFile = logFile
-        return try AppEnvironment.make(options: options, environment: key)
+        return AppEnvironment(try AppEnvironment.Inputs.read(options: options, environment: key))
     }
 
     @Test func twoCopiesKilledAtRandomMomentsAlwaysLeaveOneWholeGeneration() async throws {

@@ -98,7 +98,7 @@ import Testing
         _ = loading.reduce(.loaded(url: urls[0], Self.picture))
         _ = loading.reduce(.failed(url: urls[1], attempt: 1, .download(.offline)))
         let effects = loading.reduce(.left)
-        let expected = ([PictureEffect.retryID(urls[1])] + urls[2...5].map(PictureEffect.loadID)).sorted()
+        let expected = ([PictureEffectID.retry(urls[1])] + urls[2...5].map(PictureEffectID.load)).sorted()
         #expect(effects == [.cancel(expected)])
         #expect(loading.queue.isEmpty && loading.downloading == 0)
         #expect(loading.picture(for: urls[0]) == Self.picture)

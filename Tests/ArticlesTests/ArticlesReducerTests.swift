@@ -14,7 +14,7 @@ private struct Script {
     var waited: [Duration] = []
     var fetches: [Int] = []
     var saved: [StoredArticles] = []
-    var cancelled: [String] = []
+    var cancelled: [ArticlesEffectID] = []
 
     init(_ outcomes: [Result<DecodedArticles, APIError>]) { self.outcomes = outcomes }
 
@@ -56,7 +56,6 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         store.receive(.cacheLoaded(.success(storedList)), for: .loadCache, effects: []) {
             $0.hasLoadedCache = true
             $0.articles = storedList.articles.sortedByRelease()
-            $0.storedCount = 2
             $0.listSource = .stored
         }
         #expect(store.state.articles.map(\.id) == [11, 10])
@@ -73,6 +72,43 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
             $0.sync = .synced(at: at)
         }
         #expect(store.state.articles.map(\.id) == [2, 3, 1])
+        store.finish()
+    }
+
+    /// A stored list of which only the start is read is one state that says how much is read:
+    /// its start, more of it on the way, the whole; then a sync's list replaces it.
+    @Test func aStoredListGoesFromItsStartToTheWholeThenTheSyncsList() {
+        let store = articlesStore()
+        store.send(.appeared, effects: [.loadCache, .fetch(attempt: 1)]) { $0.sync = .syncing(attempt: 1, lastError: nil) }
+        let first = ArticleList([article(1, "7/8/2020"), article(2, "7/7/2020")])
+        store.receive(.cacheLoaded(.success(StoredArticles(articles: first, storedCount: 3, generation: 3))), for: .loadCache, effects: []) {
+            $0.hasLoadedCache = true
+            $0.articles = first
+            $0.listSource = .storedStart(ArticlesState.StoredListStart(total: 3, generation: 3))
+        }
+        store.send(.storedRowsWanted(through: 2), effects: [.loadStoredRows(generation: 3, loaded: 2, through: 2)]) {
+            $0.listSource = .storedStart(ArticlesState.StoredListStart(total: 3, generation: 3, isLoadingMore: true))
+        }
+        store.send(.storedRowsWanted(through: 2), effects: []) { _ in }
+        let rest = ArticleList([article(3, "7/6/2020")])
+        store.receive(
+            .storedRowsLoaded(generation: 3, loaded: 2, .success(rest)), for: .loadStoredRows(generation: 3, loaded: 2, through: 2),
+            effects: []
+        ) {
+            $0.articles.append(contentsOf: rest)
+            $0.listSource = .stored
+        }
+        store.send(.storedRowsWanted(through: 2), effects: []) { _ in }
+        let synced = fresh.articles.sortedByRelease()
+        store.receive(
+            .fetchFinished(attempt: 1, .success(fresh), at: noon), for: .fetch(attempt: 1),
+            effects: [.saveCache(StoredArticles(articles: synced, unreadableCount: 2))]
+        ) {
+            $0.articles = synced
+            $0.unreadableCount = 2
+            $0.listSource = .synced
+            $0.sync = .synced(at: noon)
+        }
         store.finish()
     }
 
@@ -110,11 +146,11 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.appeared)
         for attempt in 1...3 {
             let effects = state.reduce(.fetchFinished(attempt: attempt, .failure(serverError), at: noon))
-            #expect(effects == [.startTimer(ArticlesEffect.retryTimerID, .seconds(2))])
+            #expect(effects == [.startTimer(.retry, .seconds(2))])
             #expect(state.sync == .waitingToRetry(retry: attempt, maxRetries: 3, delay: .seconds(2), error: serverError))
             #expect(state.syncMessage == nil, "no error before the retries are spent")
             #expect(state.syncHeaderText == "syncing… retry \(attempt) of 3 in 2 s")
-            #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [.fetch(attempt: attempt + 1)])
+            #expect(state.reduce(.timerFired(.retry)) == [.fetch(attempt: attempt + 1)])
             #expect(state.sync == .syncing(attempt: attempt + 1, lastError: serverError))
             #expect(state.syncMessage == nil)
             #expect(state.syncHeaderText == "syncing… retry \(attempt) of 3")
@@ -218,11 +254,11 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.appeared)
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(serverError), at: noon))
         let effects = state.reduce(.disappeared)
-        #expect(effects == [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.loadMoreID])])
+        #expect(effects == [.cancel([.load, .fetch, .timer(.retry), .loadMore])])
         #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry", "articles.load-more"])
         #expect(state.sync == .idle)
         // Anything that still arrives is ignored.
-        #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [])
+        #expect(state.reduce(.timerFired(.retry)) == [])
         #expect(state.reduce(.fetchFinished(attempt: 1, .success(fresh), at: noon)) == [])
         #expect(state.articles.isEmpty)
         // Coming back starts afresh (the stored list is read again: the first read was cancelled).
@@ -250,8 +286,7 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         var state = ArticlesState()
         _ = state.reduce(.appeared)
         #expect(state.reduce(.fetchFinished(attempt: 2, .success(fresh), at: noon)) == [])
-        #expect(state.reduce(.timerFired("something.else")) == [])
-        #expect(state.reduce(.timerFired(ArticlesEffect.retryTimerID)) == [])
+        #expect(state.reduce(.timerFired(.retry)) == [])
         #expect(state.sync == .syncing(attempt: 1, lastError: nil))
     }
 

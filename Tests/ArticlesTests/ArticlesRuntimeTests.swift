@@ -86,7 +86,7 @@ import Contract
         let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ManualClock()))
         screen.send(.appeared)
         screen.runEffects()
-        #expect(screen.state.hasLoadedCache && screen.effectsInFlight.compactMap(\.id) == [ArticlesEffect.fetchID])
+        #expect(screen.state.hasLoadedCache && screen.effectsInFlight.compactMap(\.id) == [ArticlesEffectID.fetch.rawValue])
         screen.send(.disappeared)
         screen.runEffects()
         #expect(screen.state.sync == .idle)
@@ -104,11 +104,11 @@ import Contract
             Issue.record("not waiting to retry: \(screen.state.sync)")
             return
         }
-        #expect(screen.effectsInFlight.compactMap(\.id) == [ArticlesEffect.retryTimerID])
+        #expect(screen.effectsInFlight.compactMap(\.id) == [ArticlesEffectID.timer(.retry).rawValue])
         screen.send(.disappeared)
         screen.runEffects()
         #expect(screen.state.sync == .idle)
-        #expect(!screen.receivedEvents.contains(.timerFired(ArticlesEffect.retryTimerID)))
+        #expect(!screen.receivedEvents.contains(.timerFired(.retry)))
     }
 
     @Test func aDamagedStoredListIsReportedOnce() async throws {
@@ -133,10 +133,10 @@ import Contract
         let runtime = runtime(endpoint(.alwaysSucceed), store: store)
         let events = EventLog()
         await runtime.perform(.loadCache, send: events.append)
-        await runtime.perform(.startTimer("t", .seconds(1)), send: events.append)
+        await runtime.perform(.startTimer(.retry, .seconds(1)), send: events.append)
         await runtime.perform(.saveCache(StoredArticles(articles: [])), send: events.append)
-        await runtime.perform(.cancel(["x"]), send: events.append)
-        #expect(events.all == [.cacheLoaded(.success(nil)), .timerFired("t"), .cacheSaved(nil)])
+        await runtime.perform(.cancel([.fetch]), send: events.append)
+        #expect(events.all == [.cacheLoaded(.success(nil)), .timerFired(.retry), .cacheSaved(nil)])
     }
 
     @Test func cancelledEffectsSendNothing() async {
@@ -144,7 +144,7 @@ import Contract
         let events = EventLog()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            await runtime.perform(.startTimer("t", .seconds(1)), send: events.append)
+            await runtime.perform(.startTimer(.retry, .seconds(1)), send: events.append)
             await runtime.perform(.saveCache(StoredArticles(articles: [])), send: events.append)
         }
         await task.value

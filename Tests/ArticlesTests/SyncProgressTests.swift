@@ -47,7 +47,7 @@ import Testing
         _ = state.reduce(.appeared)
         let effects = state.reduce(.fetchFinished(attempt: 1, .failure(.offline), at: WallClockTime(hour: 9, minute: 5)))
         #expect(effects.contains(.loadCache))
-        #expect(effects.contains(.startTimer(ArticlesEffect.retryTimerID, .seconds(2))), "and the retry goes on")
+        #expect(effects.contains(.startTimer(.retry, .seconds(2))), "and the retry goes on")
     }
 
     @Test func aQuickSyncReplacesThePartlyReadStoredListUnread() {
@@ -119,7 +119,7 @@ import Testing
         var state = syncing()
         _ = state.reduce(.syncProgress(attempt: 1, .receiving(bytes: 30_000_000, of: 61_000_000)))
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(.offline), at: WallClockTime(hour: 9, minute: 5)))
-        _ = state.reduce(.timerFired(ArticlesEffect.retryTimerID))
+        _ = state.reduce(.timerFired(.retry))
         #expect(state.syncHeaderText == "syncing… retry 1 of 3")
         _ = state.reduce(.syncProgress(attempt: 2, .receiving(bytes: 5_000_000, of: 61_000_000)))
         #expect(state.syncHeaderText == "syncing… retry 1 of 3 · 5 MB of 61")

@@ -52,8 +52,8 @@ import Testing
     @Test func leavingTheFlowCancelsEverythingInFlight() {
         let flow = FlowStore.launched()
         let effects = flow.send(.leave)
-        #expect(effects == [.cancel(["login", "fetchExperiments", "submitSelection", "login.retry", "c.minimum"])])
-        #expect(effects.first?.cancels == NavigationEffect.IDs.all)
+        #expect(effects == [.cancel([.login, .fetchExperiments, .submitSelection, .timer(.loginRetry), .timer(.cMinimum)])])
+        #expect(effects.first?.cancels == ["login", "fetchExperiments", "submitSelection", "login.retry", "c.minimum"], "the ids the runner knows them by")
         #expect(flow.state.login == .idle)
         #expect(!flow.state.isFetchingExperiments)
         // Late answers of what was cancelled change nothing.

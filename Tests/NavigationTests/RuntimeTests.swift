@@ -93,7 +93,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
         runner.run(.startTimer(.cMinimum, .seconds(3600)))
         executor.runUntilIdle()
         #expect(clock.sleeperCount == 1)
-        runner.run(.cancel(["c.minimum"]))
+        runner.run(.cancel([.timer(.cMinimum)]))
         executor.runUntilIdle()
         #expect(clock.sleeperCount == 0, "the timer's sleep ended with its effect")
         clock.advance(by: .seconds(3600))
@@ -154,7 +154,7 @@ extension TestStore<NavigationState, NavigationEvent, NavigationEffect> {
         let submission = Submission(screen: .b2, selection: "Option 1")
         await runtime.perform(.fetchExperiments, send: send)
         await runtime.perform(.submitSelection(submission, sessionID: "s"), send: send)
-        await runtime.perform(.cancel(["x"]), send: send)
+        await runtime.perform(.cancel([.login]), send: send)
         #expect(events.withLock { $0 } == [
             .experimentsFetched(.failure(.timedOut)),
             .submitFinished(submission, error: .http(status: 500, body: "")),

@@ -159,7 +159,7 @@ import Testing
         flow.submitSuccessfully()
         #expect(flow.state.canGoBack)
         flow.send(.back)
-        #expect(flow.lastEffects.withoutPersist == [.cancel(["c.minimum"])])
+        #expect(flow.lastEffects.withoutPersist == [.cancel([.timer(.cMinimum)])])
         #expect(flow.lastEffects.persisted == [NavigationProgress(screen: .b1, experiment: .screenB1, b1Selection: 4)])
         #expect(flow.state.screen == .b1 && flow.state.b1SelectedLabel == "Choice E")
         // The cancelled timer's event, had it slipped through, does nothing on B1.

@@ -7,24 +7,28 @@ import TUI
     struct Page { var canScroll: Bool }
     enum Screen { case list, page(Page) }
 
-    static let pageMap = KeyMap<Page>("Page", [
-        KeyBinding([.escape, .left], bar: "Esc", label: "back", help: "back to the list"),
-        KeyBinding([.up, .down], bar: "↑↓", label: "scroll", help: "scroll the text", when: { $0.canScroll }),
+    static let pageMap = KeyMap<Page, String>("Page", [
+        KeyBinding([.escape, .left], bar: "Esc", label: "back", help: "back to the list", action: { _, _ in "back" }),
+        KeyBinding(
+            [.up, .down], bar: "↑↓", label: "scroll", help: "scroll the text", when: { $0.canScroll },
+            action: { key, page in page.canScroll || key == .down ? "scroll \(key)" : nil }),
     ])
-    static let listMap = KeyMap<Void>("List", [
-        KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the item"),
-        KeyBinding([.char("1"), .char("2"), .char("3")], bar: nil, label: "open that one", help: "open that item"),
+    static let listMap = KeyMap<Void, String>("List", [
+        KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the item", action: { _, _ in "open" }),
+        KeyBinding(
+            [.char("1"), .char("2"), .char("3")], bar: nil, label: "open that one", help: "open that item",
+            action: { key, _ in "open \(key)" }),
     ])
     static let screenMap = listMap
         .pullback { (screen: Screen) -> Void? in if case .list = screen { () } else { nil } }
         .combined(with: pageMap.pullback { (screen: Screen) -> Page? in if case .page(let page) = screen { page } else { nil } })
 
     @Test func keysAreWrittenOneAfterAnotherAndDigitRunsAsARange() {
-        #expect(KeyBinding<Void>.names(of: [.up, .down, .char("k"), .char("j")]) == "↑ ↓ k j")
-        #expect(KeyBinding<Void>.names(of: [.char("1"), .char("2"), .char("3")]) == "1–3")
-        #expect(KeyBinding<Void>.names(of: [.char("1"), .char("2")]) == "1 2")
-        #expect(KeyBinding<Void>.names(of: [.escape, .char("1"), .char("2"), .char("3"), .char("5")]) == "Esc 1–3 5")
-        #expect(KeyBinding<Void>.names(of: [.function(1), .ctrl("c"), .char(" ")]) == "F1 Ctrl-C Space")
+        #expect(KeyBinding<Void, Never>.names(of: [.up, .down, .char("k"), .char("j")]) == "↑ ↓ k j")
+        #expect(KeyBinding<Void, Never>.names(of: [.char("1"), .char("2"), .char("3")]) == "1–3")
+        #expect(KeyBinding<Void, Never>.names(of: [.char("1"), .char("2")]) == "1 2")
+        #expect(KeyBinding<Void, Never>.names(of: [.escape, .char("1"), .char("2"), .char("3"), .char("5")]) == "Esc 1–3 5")
+        #expect(KeyBinding<Void, Never>.names(of: [.function(1), .ctrl("c"), .char(" ")]) == "F1 Ctrl-C Space")
     }
 
     @Test func theBarShowsWhatWorksNowAndHelpWhatThePartHas() {
@@ -48,8 +52,51 @@ import TUI
         #expect(Self.screenMap.binding(for: .up, in: .page(Page(canScroll: true)))?.label == "scroll")
     }
 
+    @Test func aKeyMeansWhatItsBindingDeclaresWhereItsPartShows() {
+        let scrolling = Screen.page(Page(canScroll: true)), still = Screen.page(Page(canScroll: false))
+        #expect(Self.screenMap.action(for: .right, in: .list) == "open")
+        #expect(Self.screenMap.action(for: .char("2"), in: .list) == "open 2")
+        #expect(Self.screenMap.action(for: .right, in: scrolling) == nil, "the list's key, and the list is not showing")
+        #expect(Self.screenMap.action(for: .escape, in: still) == "back")
+        #expect(Self.screenMap.action(for: .char("x"), in: .list) == nil, "no binding has it")
+    }
+
+    @Test func whatTheBarListsIsNotWhatAKeyDoes() {
+        // ↓ is off the bar where nothing scrolls, yet its action says it still does something.
+        let still = Screen.page(Page(canScroll: false))
+        #expect(Self.screenMap.barItems(for: still).map(\.key) == ["Esc"])
+        #expect(Self.screenMap.action(for: .down, in: still) == "scroll ↓")
+        #expect(Self.screenMap.action(for: .up, in: still) == nil, "its action says it does nothing there")
+    }
+
+    @Test func aBindingThatNamesTheKeyComesBeforeOneThatTakesEveryKey() {
+        let field = KeyMap<Bool, String>("Field", [
+            KeyBinding(
+                [], names: "typing", bar: nil, label: "type", help: "type into the field", takesEveryKey: true,
+                action: { key, _ in key == .char("#") ? nil : "type \(key)" }),
+            KeyBinding([.escape], bar: "Esc", label: "leave", help: "leave the field", action: { _, _ in "leave" }),
+            KeyBinding([.up], bar: nil, label: "up", help: "above, outside the field", action: { _, inField in inField ? nil : "up" }),
+        ])
+        #expect(field.action(for: .escape, in: true) == "leave", "typing is declared first, but takes every key")
+        #expect(field.action(for: .char("w"), in: true) == "type w")
+        #expect(field.action(for: .char("#"), in: true) == nil)
+        #expect(field.action(for: .up, in: false) == "up")
+        #expect(field.action(for: .up, in: true) == "type ↑", "a nil action passes the key on")
+        let page = Screen.page(Page(canScroll: true))
+        let shown = field.pullback { (screen: Screen) -> Bool? in if case .page = screen { true } else { nil } }
+        #expect(shown.action(for: .char("w"), in: page) == "type w")
+        #expect(shown.action(for: .char("w"), in: .list) == nil, "the page's field, and the page is not showing")
+    }
+
+    @Test func aMappedMapSaysTheSameInOtherWords() {
+        let counted = Self.screenMap.map { $0.count }
+        #expect(counted.action(for: .enter, in: .list) == 4)
+        #expect(counted.guide == Self.screenMap.guide)
+        #expect(counted.barItems(for: .list).map(\.key) == ["Enter"])
+    }
+
     @Test func aBarLabelMayFollowTheState() {
-        let map = KeyMap<Bool>("Shell", [
+        let map = KeyMap<Bool, Never>("Shell", [
             KeyBinding([.char("n")], bar: "n", label: "network", help: "the inspector", barLabel: { $0 ? "hide network" : "network" }),
         ])
         #expect(map.barItems(for: true).map(\.label) == ["hide network"])

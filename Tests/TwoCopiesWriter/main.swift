@@ -1,5 +1,5 @@
 // One copy of the app for `TwoCopiesOnOneDataFolderTests` (Docs/security.md, "Two copies on one
-// data folder"): starts on a data folder as the app does (`AppEnvironment.make`, then its store,
+// data folder"): starts on a data folder as the app does (`AppEnvironment.Inputs.read`, then its store,
 // which takes the folder's lock and tidies), then saves its feed's list and new pictures, as the
 // articles' runtime does after each sync, again and again until it is killed.
 //
@@ -23,9 +23,10 @@ guard arguments.count == 4, let copy = Int(arguments[2]), (0...1).contains(copy)
 }
 var options = LaunchOptions()
 options.dataDirectory = arguments[1]
-guard let app = try? AppEnvironment.make(options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]) else {
+guard let inputs = try? AppEnvironment.Inputs.read(options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]) else {
     exit(3)
 }
+let app = AppEnvironment(inputs)
 // The store first: either copy may take the lock, whichever feed it has to make.
 let store = app.store
 let feed = copy == 0

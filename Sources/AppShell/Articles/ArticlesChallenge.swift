@@ -1,5 +1,6 @@
 import ArticleDetails
 import Articles
+import CommandLineKit
 import Contract
 import Core
 import FoundationEssentials
@@ -80,7 +81,7 @@ enum ArticlesSettings {
 extension AppConfiguration {
     /// `articlesURL`, else `<serverURL>/articles`.
     var resolvedArticlesURL: URL {
-        self[ArticlesSettings.url] ?? serverURL.appendingPathComponent("articles")
+        self[ArticlesSettings.url] ?? HTTPArticlesAPI.defaultURL(server: serverURL)
     }
 }
 

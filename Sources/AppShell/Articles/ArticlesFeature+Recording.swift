@@ -42,7 +42,7 @@ extension ArticlesFeature: RecordableFeature {
                 "result": SessionValues.json(result, { list in list.map { blobs.share(json($0)) } ?? .null }, SessionValues.json),
             ])
         case .domain(.timerFired(let id)):
-            return .object(["timerFired": .string(id)])
+            return .object(["timerFired": .string(id.rawValue)])
         case .domain(.cacheSaved(let error)):
             return .object(["cacheSaved": error.map(SessionValues.json) ?? .null])
         case .pictures(.loaded(let url, let picture)):
@@ -123,7 +123,7 @@ extension ArticlesFeature: RecordableFeature {
             return .domain(.storedRowsLoaded(
                 generation: try generation.int(in: 0...Int(Int32.max)), loaded: try object("loaded").int(in: 0...Int(Int32.max)), result))
         }
-        if let id = object.optional("timerFired") { return .domain(.timerFired(try id.string(atMost: 100))) }
+        if let id = object.optional("timerFired") { return .domain(.timerFired(try id.choice(ArticlesTimerID.self))) }
         if object.has("cacheSaved") {
             return .domain(.cacheSaved(try object.optional("cacheSaved").map { error throws(ConfigurationError) in
                 try SessionValues.storeError(error)

@@ -43,7 +43,7 @@ extension ArticlesFeature {
         case .syncProgress(_, .receiving(let bytes, nil)): "receiving the list: \(TimelineWords.count(bytes, "byte"))"
         case .syncProgress(_, .reading(let count)): "reading the list: \(TimelineWords.count(count, "article"))"
         case .syncProgress(_, .sorting(let count)): "putting \(TimelineWords.count(count, "article")) in order"
-        case .timerFired(let id): id == ArticlesEffect.retryTimerID ? "time to sync again" : "timer \(id) fired"
+        case .timerFired(.retry): "time to sync again"
         case .cacheSaved(nil): "stored list saved"
         case .cacheSaved(.some(let error)): "stored list not saved: \(error.message)"
         }

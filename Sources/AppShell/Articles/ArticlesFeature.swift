@@ -85,7 +85,7 @@ struct ArticlesFeature: Feature {
 
     /// A save already under way finishes: cancelling it could lose the list just fetched (the
     /// domain leaves it to finish for the same reason).
-    func keepsRunning(_ id: String) -> Bool { id == ArticlesEffect.saveID }
+    func keepsRunning(_ id: String) -> Bool { id == ArticlesEffectID.save.rawValue }
 
     mutating func reduce(_ event: Event, at now: Duration) -> [ArticlesFeatureEffect] {
         switch event {
@@ -165,15 +165,22 @@ struct ArticlesFeature: Feature {
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
-        switch ArticlesKeys.action(for: key, in: mode) {
+        let command = keyMap.action(for: key, in: self)
+        // What the field has no use for (F1, Ctrl-C) is the shell's.
+        if case .send(.filter(.edit(let key)))? = command {
+            var field = filterField
+            guard field.handle(key) else { return nil }
+        }
+        return command
+    }
+
+    /// What a key's action asks of the feature.
+    private static func command(for action: ArticlesKeyAction) -> FeatureCommand<Event> {
+        switch action {
         case .event(let event): .send(.domain(event))
         case .select(let move): .send(.select(move))
         case .scroll(let move): .send(.scroll(move))
-        case .filter(.edit(let key)):
-            // What the field has no use for (F1, Ctrl-C) is the shell's.
-            { var field = filterField; return field.handle(key) }() ? .send(.filter(.edit(key))) : nil
         case .filter(let action): .send(.filter(action))
-        case nil: nil
         }
     }
 
@@ -197,8 +204,8 @@ struct ArticlesFeature: Feature {
         return .sendAll(events + [.domain(open)])
     }
 
-    var keyMap: KeyMap<ArticlesFeature> { Self.keys }
-    private static let keys = ArticlesKeys.keyMap.pullback { (feature: ArticlesFeature) in
+    var keyMap: KeyMap<ArticlesFeature, FeatureCommand<Event>> { Self.keys }
+    private static let keys = ArticlesKeys.keyMap.map(command(for:)).pullback { (feature: ArticlesFeature) in
         ArticlesKeys.Context(mode: feature.mode, isSyncing: feature.state.sync.isRunning, canScroll: feature.detailScroll.maxOffset > 0)
     }
 
@@ -248,14 +255,14 @@ struct ArticlesFeature: Feature {
     /// (Docs/articles.md, "Stored data"). Once what End asked for is there, the selection goes
     /// to the last article.
     private mutating func readStoredListAhead(at now: Duration) -> [ArticlesFeatureEffect] {
-        let reading = state.isStoredListPartial && state.listSource == .stored
+        let reading = state.isStoredListPartial
         if endWanted, !reading {
             if state.listSource == .stored { list.select(rowCount - 1) }
             endWanted = false
         }
         guard reading, !state.isLoadingStoredRows else { return [] }
         let selected = filter.articleIndex(atRow: list.selection) ?? state.articles.count
-        let through = endWanted ? state.storedCount - 1 : selected + Self.storedReadAhead
+        let through = endWanted ? state.listTotal - 1 : selected + Self.storedReadAhead
         guard through >= state.articles.count else { return [] }
         return reduceDomain(.storedRowsWanted(through: through), at: now).map { .articles($0) }
     }

@@ -13,7 +13,7 @@ enum ArticlesFeatureEffect: RunnableEffect, Hashable {
 
     var id: String? {
         switch self {
-        case .storedListStart: ArticlesEffect.loadID
+        case .storedListStart: ArticlesEffectID.load.rawValue
         case .articles(let effect): effect.id
         case .pictures(let effect): effect.id
         }

@@ -2,7 +2,7 @@ import Articles
 import TUI
 
 /// What a key does on the articles screen.
-enum ArticlesKeyAction: Hashable {
+enum ArticlesKeyAction: Hashable, Sendable {
     /// A domain event (open, close, retry, dismiss the notice).
     case event(ArticlesEvent)
     /// Moves the list's selection.
@@ -13,7 +13,7 @@ enum ArticlesKeyAction: Hashable {
     case filter(FilterAction)
 
     /// What a key does to the list's filter.
-    enum FilterAction: Hashable {
+    enum FilterAction: Hashable, Sendable {
         /// `/`: the filter's field takes the keys.
         case start
         /// Enter: the filter stays, the keys go back to the list.
@@ -25,7 +25,7 @@ enum ArticlesKeyAction: Hashable {
     }
 }
 
-/// Every key of the articles screen, mapped in one place. `q` and `?` are the shell's: they are
+/// Every key of the articles screen, declared in one place with what it does. `q` and `?` are the shell's: they are
 /// never claimed here.
 enum ArticlesKeys {
     /// Where the user is when the key arrives.
@@ -38,49 +38,10 @@ enum ArticlesKeys {
         case filter
     }
 
-    /// The action for `key`, or nil when the screen has no use for it.
+    /// The action for `key`, or nil when the screen has no use for it: read from the
+    /// declarations below (whether a sync runs changes what is listed, not what a key does).
     static func action(for key: Key, in mode: Mode) -> ArticlesKeyAction? {
-        // The field takes every key but these two; r is typed there, not a sync.
-        if mode == .filter {
-            switch key {
-            case .enter: return .filter(.keep)
-            case .escape: return .filter(.clear)
-            default: return .filter(.edit(key))
-            }
-        }
-        if key == .char("r") { return .event(.retry) }
-        switch mode {
-        case .filter:
-            return nil
-        case .detail:
-            switch key {
-            case .escape, .left, .backspace: return .event(.close)
-            default: return move(for: key).map(ArticlesKeyAction.scroll)
-            }
-        case .list(let selected, let hasNotice):
-            switch key {
-            case .enter, .right: return selected.map { .event(.open(articleID: $0)) }
-            case .char("x") where hasNotice: return .event(.dismissNotice)
-            case .char("/"): return .filter(.start)
-            case .char("g"): return .select(.home)
-            case .char("G"): return .select(.end)
-            default: return move(for: key).map(ArticlesKeyAction.select)
-            }
-        }
-    }
-
-    /// The movement keys shared by the list and the detail page: arrows and j/k, PgUp/PgDn,
-    /// Home/End (the same set `ListState` reads).
-    static func move(for key: Key) -> ListState.Move? {
-        switch key {
-        case .up, .char("k"): .up
-        case .down, .char("j"): .down
-        case .pageUp: .pageUp
-        case .pageDown: .pageDown
-        case .home: .home
-        case .end: .end
-        default: nil
-        }
+        keyMap.action(for: key, in: Context(mode: mode, isSyncing: false))
     }
 
     /// What the key declarations read: where the user is, whether a sync runs (`r` is listed
@@ -106,52 +67,71 @@ enum ArticlesKeys {
     }
 
     /// The list's keys (the shell appends `? help · q leave`).
-    static let listMap = KeyMap<ListContext>("Article list", [
+    static let listMap = KeyMap<ListContext, ArticlesKeyAction>("Article list", [
         KeyBinding(
             [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection",
-            when: { $0.selectedArticleID != nil }),
-        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down"),
-        KeyBinding([.home, .end, .char("g"), .char("G")], bar: nil, label: "first / last", help: "first or last article"),
+            when: { $0.selectedArticleID != nil }, action: { key, _ in ListState.Move(key: key).map { .select($0) } }),
         KeyBinding(
-            [.enter, .right], bar: "Enter", label: "open", help: "open the article", when: { $0.selectedArticleID != nil }),
+            [.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down",
+            action: { key, _ in ListState.Move(key: key).map { .select($0) } }),
+        KeyBinding(
+            [.home, .end, .char("g"), .char("G")], bar: nil, label: "first / last", help: "first or last article",
+            action: { key, _ in key == .char("g") || key == .home ? .select(.home) : .select(.end) }),
+        KeyBinding(
+            [.enter, .right], bar: "Enter", label: "open", help: "open the article", when: { $0.selectedArticleID != nil },
+            action: { _, context in context.selectedArticleID.map { .event(.open(articleID: $0)) } }),
         KeyBinding(
             [.char("/")], bar: "/", label: "find",
-            help: "find: only the articles whose title, author or description holds what is typed", importance: .secondary),
+            help: "find: only the articles whose title, author or description holds what is typed", importance: .secondary,
+            action: { _, _ in .filter(.start) }),
         KeyBinding(
             [.char("r")], bar: "r", label: "sync again", help: "sync again (listed while no sync runs)",
-            when: { !$0.isSyncing }),
+            when: { !$0.isSyncing }, action: { _, _ in .event(.retry) }),
         KeyBinding(
             [.char("x")], bar: "x", label: "dismiss notice",
             help: "dismiss the messages above the list (a failed sync's error, an unreadable stored list)",
-            when: { $0.hasNotice }),
+            when: { $0.hasNotice }, action: { _, context in context.hasNotice ? .event(.dismissNotice) : nil }),
         KeyBinding([], names: "click", bar: nil, label: "open", help: "on a row: open the article"),
         KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
     ])
 
     /// The filter's keys while its field has them (`?` is typed there; F1 is help).
-    static let filterMap = KeyMap<Void>("Article list filter", [
-        KeyBinding([], names: "typing", bar: nil, label: "find", help: "narrow the list as you type (any case)"),
-        KeyBinding([.enter], bar: "Enter", label: "keep", help: "keep the filter; the keys go back to the list"),
-        KeyBinding([.escape], bar: "Esc", label: "clear", help: "clear the filter: every article again"),
+    static let filterMap = KeyMap<Void, ArticlesKeyAction>("Article list filter", [
+        // Every key but these two is the field's: r is typed there, not a sync.
+        KeyBinding(
+            [], names: "typing", bar: nil, label: "find", help: "narrow the list as you type (any case)",
+            takesEveryKey: true, action: { key, _ in .filter(.edit(key)) }),
+        KeyBinding(
+            [.enter], bar: "Enter", label: "keep", help: "keep the filter; the keys go back to the list",
+            action: { _, _ in .filter(.keep) }),
+        KeyBinding(
+            [.escape], bar: "Esc", label: "clear", help: "clear the filter: every article again", action: { _, _ in .filter(.clear) }),
     ])
 
     /// The detail page's keys.
-    static let detailMap = KeyMap<DetailContext>("Article page", [
-        KeyBinding([.escape, .left, .backspace], bar: "Esc", label: "back", help: "back to the list (the selection is kept)"),
+    static let detailMap = KeyMap<DetailContext, ArticlesKeyAction>("Article page", [
+        KeyBinding(
+            [.escape, .left, .backspace], bar: "Esc", label: "back", help: "back to the list (the selection is kept)",
+            action: { _, _ in .event(.close) }),
         KeyBinding(
             [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll",
-            help: "scroll the text a line (listed when it is longer than the page)", when: { $0.canScroll }),
-        KeyBinding([.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down"),
-        KeyBinding([.home, .end], bar: nil, label: "top / end", help: "top or end of the text"),
+            help: "scroll the text a line (listed when it is longer than the page)", when: { $0.canScroll },
+            action: { key, _ in ListState.Move(key: key).map { .scroll($0) } }),
+        KeyBinding(
+            [.pageUp, .pageDown], bar: nil, label: "page", help: "a page up or down",
+            action: { key, _ in ListState.Move(key: key).map { .scroll($0) } }),
+        KeyBinding(
+            [.home, .end], bar: nil, label: "top / end", help: "top or end of the text",
+            action: { key, _ in ListState.Move(key: key).map { .scroll($0) } }),
         KeyBinding(
             [.char("r")], bar: "r", label: "sync again", help: "sync the list again (listed while no sync runs)",
-            when: { !$0.isSyncing }),
+            when: { !$0.isSyncing }, action: { _, _ in .event(.retry) }),
         KeyBinding([], names: "click", bar: nil, label: "back", help: "on ‹ Back: back to the list"),
         KeyBinding([], names: "wheel", bar: nil, label: "scroll", help: "scroll the text, three lines a step"),
     ])
 
     /// The articles screen: the list's keys while it shows, the detail page's while that does.
-    static let keyMap: KeyMap<Context> = listMap
+    static let keyMap: KeyMap<Context, ArticlesKeyAction> = listMap
         .pullback { (context: Context) in
             guard case .list(let selected, let hasNotice) = context.mode else { return nil }
             return ListContext(selectedArticleID: selected, hasNotice: hasNotice, isSyncing: context.isSyncing)

@@ -16,8 +16,6 @@ struct ArticlesListView: StatefulWidget {
         width < 100 ? Size(width: 4, height: 2) : Size(width: min(12, width / 12), height: 3)
     }
 
-    /// Where a row's text starts: marker, space, thumbnail, two spaces.
-    static func textIndent(forWidth width: Int) -> Int { 2 + thumbnailSize(forWidth: width).width + 2 }
 
     var articles: ArticlesState
     var status: ArticlesStatus
@@ -96,7 +94,7 @@ struct ArticlesListView: StatefulWidget {
     func draw(in rect: Rect, on canvas: inout Canvas, state list: ListState) -> Point? {
         let state = articles
         let area = rect.inset(horizontal: 1, vertical: 0)
-        let count = filter?.filter.headerText(total: state.isStoredListPartial ? state.storedCount : state.articles.count)
+        let count = filter?.filter.headerText(total: state.listTotal)
         ArticlesStatus.drawHeader(
             left: [("Articles", .bold), (" · ", .dim), (count ?? state.countText, .plain)], status: status,
             in: area.row(0), on: &canvas)

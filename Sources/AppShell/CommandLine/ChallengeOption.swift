@@ -1,8 +1,9 @@
+import CommandLineKit
 import Core
 
 /// A command-line option a challenge declares (`--articles-url URL`): it sets one of the
 /// challenge's configuration keys for this run. `LaunchInterface` lists it after `--server`,
-/// `LaunchArguments` checks it, `AppEnvironment.make` applies it.
+/// `LaunchArguments` checks it, `AppEnvironment.Inputs.read` applies it.
 struct ChallengeOption: Sendable {
     let declaration: OptionDeclaration
     /// The backend it means something with; given with the other, the command line is refused

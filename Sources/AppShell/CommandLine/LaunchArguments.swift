@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 
 /// Parses `challenge-tui`'s arguments with `LaunchInterface`'s declarations. Every flag is

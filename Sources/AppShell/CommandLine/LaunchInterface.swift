@@ -1,4 +1,6 @@
+import CommandLineKit
 import Core
+import ShippedConfiguration
 
 /// `challenge-tui`'s command line, declared once: `LaunchArguments` parses with it, and the
 /// `--help` text, the man page and the shell completions are made from it (Docs/installing.md).

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 
 /// Where the challenges' requests go.

@@ -2,9 +2,9 @@ import Core
 import FoundationEssentials
 import TUI
 
-/// The app's dependencies, built once from the command line, the environment and the
-/// configuration files: the encrypted store, the clock, the network monitor, the logger, the mock
-/// endpoints and the HTTP client. It knows no challenge: each challenge makes its own backend
+/// The app's dependencies, built once, whole, from the command line, the environment, the
+/// configuration files and the terminal: the encrypted store, the clock, the network monitor, the
+/// logger, the mock endpoints and the HTTP client (the store and the client made on first use). It knows no challenge: each challenge makes its own backend
 /// from these, once, through a `DependencyKey` (see Docs/architecture.md).
 public final class AppEnvironment {
     /// The challenges this run offers (`Challenge.all`; tests may add or stand in for some):
@@ -26,12 +26,12 @@ public final class AppEnvironment {
     public let logger: Logger
     /// The encrypted store, opened on first use: the launcher's first frame does not wait for
     /// the key (Docs/performance.md); the shell asks for it right after that frame.
-    public var store: any RecordStore { openedStore.store }
+    public var store: any RecordStore { openedStore.value.store }
     /// Why the encrypted store could not be opened; the app then keeps data in memory only.
-    public var storeProblem: StoreError? { openedStore.problem }
-    private var storeOpening: StoreOpening
+    public var storeProblem: StoreError? { openedStore.value.problem }
+    private let openedStore: MadeOnFirstUse<(store: any RecordStore, problem: StoreError?)>
     /// The named scenarios the fault panel offers (built in, and the user's folder).
-    public var scenarioLibrary: ScenarioLibrary
+    public let scenarioLibrary: ScenarioLibrary
     /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
     /// the fault panel (whose changes apply to the next request). Also made, but unused, with
     /// the HTTP backend.
@@ -40,23 +40,30 @@ public final class AppEnvironment {
     let variables: [String: String]
     /// Where effects run: nil for the global executor; tests pass an executor they drive.
     let executor: (any TaskExecutor)?
-    /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` sets it); until
-    /// then, and in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
-    public var pictureColorMode: () -> ColorMode
+    /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` hands over the
+    /// terminal's); in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
+    public let pictureColorMode: () -> ColorMode
     /// The terminal's background, for pictures without colour.
-    public let background = BackgroundState()
+    public let background: BackgroundState
     /// The zone times are shown in (the launcher's "synced 01:06"); nil: the machine's. Tests
     /// fix one, so what they draw does not depend on the machine's.
-    public var timeZone: TimeZone?
+    public let timeZone: TimeZone?
+    /// The HTTP client, made on first use (`httpClient`).
+    private let http: MadeOnFirstUse<CurlHTTPClient>
     /// What `DependencyKey`s made, made once each.
     private var dependencies: [ObjectIdentifier: Any] = [:]
 
+    /// `store` and `storeProblem`: a store already open (or in memory, and why); `openStore`,
+    /// when given, opens it on first use instead. `pictureColorMode` and `backgroundAtStart`: the
+    /// terminal's, once started (nil: decided from the environment; dark).
     public init(
         options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
         environment: [String: String] = [:], time: TimeSource = .system,
-        store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil, logger: Logger = .disabled,
+        store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil,
+        openStore: (() -> (any RecordStore, StoreError?))? = nil, logger: Logger = .disabled,
         scenarioLibrary: ScenarioLibrary? = nil, executor: (any TaskExecutor)? = nil,
-        challenges: [Challenge] = Challenge.all
+        pictureColorMode: (() -> ColorMode)? = nil, backgroundAtStart: (() -> TerminalBackground)? = nil,
+        timeZone: TimeZone? = nil, challenges: [Challenge] = Challenge.all
     ) {
         self.challenges = challenges
         self.options = options
@@ -65,14 +72,22 @@ public final class AppEnvironment {
         self.scenarioInUse = scenario.name
         self.variables = environment
         self.time = time
-        self.monitor = NetworkMonitor(time: time, logger: logger)
+        let monitor = NetworkMonitor(time: time, logger: logger)
+        self.monitor = monitor
         self.logger = logger
-        self.storeOpening = .opened(store, storeProblem)
+        self.openedStore = openStore.map { open in MadeOnFirstUse { open() } } ?? MadeOnFirstUse(made: (store, storeProblem))
         self.scenarioLibrary = scenarioLibrary ?? ScenarioLibrary(directory: nil, challenges: challenges)
         self.executor = executor
         self.mockEndpoints = Self.endpoints(challenges.flatMap(\.endpoints), for: scenario)
         let colorMode = ColorMode.decide(colors: 256, environment: environment, noColorFlag: options.noColor)
-        self.pictureColorMode = { colorMode }
+        self.pictureColorMode = pictureColorMode ?? { colorMode }
+        self.background = BackgroundState(atStart: backgroundAtStart ?? { .dark })
+        self.timeZone = timeZone
+        self.http = MadeOnFirstUse {
+            CurlHTTPClient(
+                time: time, timeout: configuration.requestTimeout, limits: configuration.responseLimits, monitor: monitor,
+                logger: logger)
+        }
     }
 
     /// One endpoint per name, each with its own seed (its place in the list, from 1) so their
@@ -85,18 +100,6 @@ public final class AppEnvironment {
         return endpoints
     }
 
-    /// The store and why it could not be opened, opening it now if it was not yet.
-    private var openedStore: (store: any RecordStore, problem: StoreError?) {
-        switch storeOpening {
-        case .opened(let store, let problem):
-            return (store, problem)
-        case .pending(let open):
-            let (store, problem) = open()
-            storeOpening = .opened(store, problem)
-            return (store, problem)
-        }
-    }
-
     /// The value `key` makes from this environment, made on first use and kept for the app's
     /// lifetime (a mock backend keeps what was saved from one visit of a challenge to the next).
     subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
@@ -106,14 +109,41 @@ public final class AppEnvironment {
         return made
     }
 
+    /// The environment of a run, from what `Inputs.read` found and the terminal the app runs on
+    /// (its colours and background once started; nil: decided from the environment; dark).
+    public convenience init(
+        _ inputs: Inputs, pictureColorMode: (() -> ColorMode)? = nil, backgroundAtStart: (() -> TerminalBackground)? = nil
+    ) {
+        self.init(
+            options: inputs.options, configuration: inputs.configuration, scenario: inputs.scenario, environment: inputs.variables,
+            time: inputs.time, openStore: inputs.openStore, logger: inputs.logger, scenarioLibrary: inputs.scenarios,
+            pictureColorMode: pictureColorMode, backgroundAtStart: backgroundAtStart, challenges: inputs.challenges)
+    }
+
+    /// What a run's environment is made of, read and checked before the terminal is touched.
+    public struct Inputs {
+        let options: LaunchOptions
+        let configuration: AppConfiguration
+        let scenario: Scenario
+        let scenarios: ScenarioLibrary
+        let variables: [String: String]
+        let time: TimeSource
+        let logger: Logger
+        /// Opens the encrypted store (on first use: the launcher's first frame does not wait).
+        let openStore: () -> (any RecordStore, StoreError?)
+        let challenges: [Challenge]
+    }
+}
+
+extension AppEnvironment.Inputs {
     /// Reads the configuration (`--config FILE`, else the user's `config.json`, over the built-in
-    /// defaults), the scenario, opens the log and the encrypted store. Nothing is read from the
-    /// current directory or the program's folder (Docs/configuration.md, "Where settings come
-    /// from"). Bad input is a `LaunchError`; a store that can't be opened is not (the app runs,
-    /// says so, and keeps data in memory).
-    public static func make(
+    /// defaults), the scenario, opens the log and says how to open the encrypted store. Nothing is
+    /// read from the current directory or the program's folder (Docs/configuration.md, "Where
+    /// settings come from"). Bad input is a `LaunchError`; a store that can't be opened is not
+    /// (the app runs, says so, and keeps data in memory).
+    public static func read(
         options: LaunchOptions, environment: [String: String], challenges: [Challenge] = Challenge.all
-    ) throws(LaunchError) -> AppEnvironment {
+    ) throws(LaunchError) -> AppEnvironment.Inputs {
         let time = TimeSource.system
         var configuration = AppConfiguration.defaults(for: challenges)
         if let file = options.configFile ?? AppPaths.userConfigFile(environment: environment) {
@@ -175,12 +205,9 @@ public final class AppEnvironment {
         // Only the key's variables are kept for the opening, and nothing downstream sees them.
         let keyVariables = environment.filter { ProcessHardening.secretVariables.contains($0.key) }
         let variables = environment.filter { !ProcessHardening.secretVariables.contains($0.key) }
-        let app = AppEnvironment(
-            options: options, configuration: configuration, scenario: scenario, environment: variables, time: time,
-            logger: logger, scenarioLibrary: scenarios, challenges: challenges)
         let dataDirectory = options.dataDirectory
         let tidies = challenges.compactMap(\.tidyStore)
-        app.storeOpening = .pending { [logger] in
+        let openStore = { [logger] () -> (any RecordStore, StoreError?) in
             do throws(StoreError) {
                 let store = try EncryptedFileStore.open(dataDirectory: dataDirectory, environment: variables.merging(keyVariables) { $1 }, time: time)
                 if let mode = store.folderMadePrivateFrom {
@@ -201,9 +228,13 @@ public final class AppEnvironment {
                 return (InMemoryRecordStore(), error)
             }
         }
-        return app
+        return AppEnvironment.Inputs(
+            options: options, configuration: configuration, scenario: scenario, scenarios: scenarios, variables: variables,
+            time: time, logger: logger, openStore: openStore, challenges: challenges)
     }
+}
 
+extension AppEnvironment {
     // MARK: Backends
 
     /// One line for the launcher and status lines: "mock backend (scenario default)" or
@@ -216,19 +247,11 @@ public final class AppEnvironment {
     }
 
     /// Created on first use only: loading the networking stack costs time at start-up.
-    private(set) lazy var httpClient: CurlHTTPClient = CurlHTTPClient(
-        time: time, timeout: configuration.requestTimeout, limits: configuration.responseLimits, monitor: monitor,
-        logger: logger)
+    var httpClient: CurlHTTPClient { http.value }
 
     /// The mock endpoint called `name` (every name has one).
     public func mockEndpoint(_ name: EndpointName) -> MockEndpoint {
         // Made for every case in `init`; the fallback only keeps this total.
         mockEndpoints[name] ?? MockEndpoint(name.rawValue, behaviour: .instant)
     }
-}
-
-/// Where the store is: opened (possibly in memory, with the reason), or still to be opened.
-private enum StoreOpening {
-    case opened(any RecordStore, StoreError?)
-    case pending(() -> (any RecordStore, StoreError?))
 }

@@ -8,11 +8,11 @@ import TUI
 public final class BackgroundState {
     /// What the first frame was drawn for; read when first needed (the terminal decides it as it
     /// starts, after the environment is made).
-    public var atStart: () -> TerminalBackground = { .dark }
+    public let atStart: () -> TerminalBackground
     /// The terminal's answer, once it has come.
     var answered: TerminalBackground?
 
-    public init() {}
+    public init(atStart: @escaping () -> TerminalBackground) { self.atStart = atStart }
 
     public var current: TerminalBackground { answered ?? atStart() }
 }

@@ -1,6 +1,7 @@
 import Core
 import FoundationEssentials
 import Glibc
+import ShippedConfiguration
 
 /// The named scenarios: those compiled in from `Config/scenarios` (`BuiltInConfiguration`), and
 /// the user's files in `$XDG_CONFIG_HOME/challenge-tui/scenarios`, which win over a built-in one

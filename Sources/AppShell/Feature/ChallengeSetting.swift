@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 
 /// A key a challenge owns in one of the app's JSON files: the configuration file

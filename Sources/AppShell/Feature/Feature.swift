@@ -27,16 +27,18 @@ protocol Feature {
     /// sends the events it produces. Called off the loop's thread.
     var perform: EffectRunner<Effect, Event>.Perform { get }
 
-    /// What `key` means here: an event, leaving, or nothing (nil: the shell may use it).
+    /// What `key` means here: an event, leaving, or nothing (nil: the shell may use it). By
+    /// default what `keyMap` declares for it.
     func command(for key: Key) -> FeatureCommand<Event>?
 
     /// What a click or a wheel step on one of its own regions means: the events the keys that
     /// do the same would send, or nothing (nil: the region under it may take the event).
     func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<Event>?
 
-    /// Its keys, declared once: the key bar shows those that work in the feature's state now
-    /// (the shell appends its own), help those that are part of the screen (Docs/keys.md).
-    var keyMap: KeyMap<Self> { get }
+    /// Its keys, declared once with what each does: the key bar shows those that work in the
+    /// feature's state now (the shell appends its own), help those that are part of the screen
+    /// (Docs/keys.md), and `command(for:)` reads a key's meaning from them.
+    var keyMap: KeyMap<Self, FeatureCommand<Event>> { get }
     /// True while a text field has focus: `q`, `?`, `n`, `f` are typed, not commands.
     var capturesText: Bool { get }
     /// True while something moves (a spinner, a countdown): the shell redraws only then.
@@ -81,6 +83,7 @@ protocol Feature {
 }
 
 extension Feature {
+    func command(for key: Key) -> FeatureCommand<Event>? { keyMap.action(for: key, in: self) }
     var capturesText: Bool { false }
     func confirmLeave() -> LeaveConfirmation? { nil }
     func layout(_ area: Rect, at now: Duration) -> Event? { nil }
@@ -92,7 +95,7 @@ extension Feature {
 }
 
 /// What a key asks of a feature's host.
-enum FeatureCommand<Event: Sendable> {
+enum FeatureCommand<Event: Sendable>: Sendable {
     /// Run this event through `reduce`.
     case send(Event)
     /// Run these events through `reduce`, in order (a click that does what several keys do).

@@ -25,12 +25,12 @@ struct ForgetQuestion: Equatable {
         ask = YesNoQuestion(title: title, question: question)
     }
 
-    static let forgetKey = KeyBinding<Void>(
+    static let forgetKey = KeyBinding<Void, Never>(
         [.char("y"), .char("Y")], bar: "y", label: "forget", help: "forget it", importance: .essential)
-    static let keepKey = KeyBinding<Void>(
+    static let keepKey = KeyBinding<Void, Never>(
         [.char("n"), .char("N"), .escape, .char("q")], bar: "n", label: "keep", help: "keep it", importance: .essential)
 
-    static let keyMap = KeyMap<Void>("Forget question", YesNoQuestion.movingKeys() + [
+    static let keyMap = KeyMap<Void, Never>("Forget question", YesNoQuestion.movingKeys() + [
         forgetKey, keepKey,
         KeyBinding([], names: "click", bar: nil, label: "press", help: "on Yes or No: press it; elsewhere nothing"),
     ])

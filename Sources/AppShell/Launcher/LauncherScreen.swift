@@ -54,7 +54,7 @@ final class LauncherScreen: Screen {
     /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
     /// the challenge of that number, for as many as there are; `x` is there when a challenge
     /// keeps something between runs, and forgets the selected one's.
-    static func keyMap(challenges: [Challenge]) -> KeyMap<Void> {
+    static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> {
         let challengeCount = challenges.count
         let kept = challenges.contains { $0.progress != nil }
         return KeyMap("Launcher", [
@@ -80,7 +80,7 @@ final class LauncherScreen: Screen {
 
     var keyBarItems: [KeyBar.Item] { forgetQuestion == nil ? keyMap.barItems : ForgetQuestion.keyMap.barItems }
     var keyGuide: KeyGuide { forgetQuestion == nil ? keyMap.guide : ForgetQuestion.keyMap.guide }
-    private var keyMap: KeyMap<Void> { Self.keyMap(challenges: challenges) }
+    private var keyMap: KeyMap<Void, Never> { Self.keyMap(challenges: challenges) }
 
     func appear(_ context: ScreenContext) {
         let environment = context.environment

@@ -39,7 +39,7 @@ final class FaultPanelController {
 
     /// The panel's keys, declared once (its key bar, help's list, Docs/live-tools.md); with the
     /// HTTP backend only closing it works. What each does is `handle(_:)`'s.
-    static let keyMap = KeyMap<FaultPanelController>("Fault panel", [
+    static let keyMap = KeyMap<FaultPanelController, Never>("Fault panel", [
         KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "choose", help: "choose an endpoint", when: { $0.isLive }),
         KeyBinding(
             [.left, .right, .char("h"), .char("l"), .char(" ")], bar: "←→", label: "outcome",
@@ -51,7 +51,7 @@ final class FaultPanelController {
             [.char("s")], bar: "s", label: "scenario", help: "next scenario, applied to every endpoint", when: { $0.isLive }),
         close,
     ])
-    static let close = KeyBinding<FaultPanelController>(
+    static let close = KeyBinding<FaultPanelController, Never>(
         [.char("f"), .escape, .char("q"), .enter], bar: "f", label: "close", help: "close the panel", importance: .essential)
 
     /// Whether there is a mock to change (not with the HTTP backend).

@@ -17,13 +17,13 @@ final class TimelineController {
     }
 
     /// The keys, declared once: its key bar, help and Docs/keys.md are drawn from them.
-    static let keyMap = KeyMap<TimelineController>("Timeline", [
+    static let keyMap = KeyMap<TimelineController, Never>("Timeline", [
         KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "step", help: "an older or newer event"),
         KeyBinding([.pageUp, .pageDown, .home, .end], bar: nil, label: "jump", help: "a page, the oldest or the newest event"),
         KeyBinding([], names: "click, wheel", bar: nil, label: "choose", help: "a click picks a row; the wheel steps"),
         close,
     ])
-    static let close = KeyBinding<TimelineController>(
+    static let close = KeyBinding<TimelineController, Never>(
         [.escape, .char("t"), .char("q")], bar: "Esc", label: "present", help: "back to the present", importance: .essential)
 
     var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }

@@ -40,16 +40,12 @@ struct NavigationFeature: Feature {
 
     var perform: EffectRunner<NavigationEffect, NavigationEvent>.Perform { runtime.perform }
 
-    func command(for key: Key) -> FeatureCommand<NavigationEvent>? {
-        NavigationKeys.event(for: key, in: state).map(FeatureCommand.send)
-    }
-
     func command(for mouse: MouseEvent, on target: NavigationTarget) -> FeatureCommand<NavigationEvent>? {
         NavigationKeys.events(for: mouse, on: target, in: state).map(FeatureCommand.sendAll)
     }
 
-    var keyMap: KeyMap<NavigationFeature> { Self.keys }
-    private static let keys = NavigationKeys.keyMap.pullback { (feature: NavigationFeature) in feature.state }
+    var keyMap: KeyMap<NavigationFeature, FeatureCommand<NavigationEvent>> { Self.keys }
+    private static let keys = NavigationKeys.keyMap.pullback { (feature: NavigationFeature) in feature.state }.map(FeatureCommand.send)
 
     var isAnimating: Bool { view(at: .zero).isAnimating }
 

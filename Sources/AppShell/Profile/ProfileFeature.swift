@@ -75,17 +75,23 @@ struct ProfileFeature: Feature {
     }
 
     func command(for key: Key) -> FeatureCommand<Event>? {
-        guard let command = ProfileKeyMap.command(for: key, focus: focus, state: state) else { return nil }
-        switch command {
-        case .leave: return .leave
-        case .focus(let target): return .send(.focus(target))
-        case .submit(let section): return .send(Self.submit(section))
-        case .retryLoad: return .send(.domain(.retryLoad))
-        case .edit(let field, let key):
-            // Every printable key is the field's (`q` typed is not `q` pressed); a key no field
-            // uses (F1, PgUp) goes on to the shell.
+        let command = keyMap.action(for: key, in: self)
+        // Every printable key is the field's (`q` typed is not `q` pressed); a key no field
+        // uses (F1, PgUp) goes on to the shell.
+        if case .send(.edit(let field, let key))? = command {
             guard var text = fields[field], text.handle(key) else { return nil }
-            return .send(.edit(field, key))
+        }
+        return command
+    }
+
+    /// What a key's command asks of the feature.
+    private static func command(for command: ProfileCommand) -> FeatureCommand<Event> {
+        switch command {
+        case .leave: .leave
+        case .focus(let target): .send(.focus(target))
+        case .submit(let section): .send(submit(section))
+        case .retryLoad: .send(.domain(.retryLoad))
+        case .edit(let field, let key): .send(.edit(field, key))
         }
     }
 
@@ -116,8 +122,8 @@ struct ProfileFeature: Feature {
         }
     }
 
-    var keyMap: KeyMap<ProfileFeature> { Self.keys }
-    private static let keys = ProfileKeyMap.keyMap.pullback { (feature: ProfileFeature) in
+    var keyMap: KeyMap<ProfileFeature, FeatureCommand<Event>> { Self.keys }
+    private static let keys = ProfileKeyMap.keyMap.map(command(for:)).pullback { (feature: ProfileFeature) in
         ProfileKeyMap.Context(focus: feature.focus, state: feature.state)
     }
 

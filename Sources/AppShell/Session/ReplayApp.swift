@@ -31,7 +31,7 @@ final class ReplayApp: TerminalApp {
     }
 
     /// The keys, declared once: the status line and Docs/recording.md show them.
-    static let keyMap = KeyMap<Void>("Replay", [
+    static let keyMap = KeyMap<Void, Never>("Replay", [
         KeyBinding([.char(" ")], bar: "Space", label: "pause", help: "pause or play on"),
         KeyBinding([.left, .right], bar: "←→", label: "step", help: "while paused: one event back or forward"),
         KeyBinding([.char("?"), .function(1)], bar: "?", label: "help", help: "these keys"),

@@ -46,15 +46,12 @@ final class SessionPlayer {
         options.scenario = header.scenario.name
         options.noColor = header.colors == .none
         let scenarios = header.scenarios.mapValues(\.description)
+        let colors = header.colors, background = header.background
         environment = AppEnvironment(
             options: options, configuration: header.configuration, scenario: header.scenario, time: time,
             store: InMemoryRecordStore(), storeProblem: recording.storeProblem,
             scenarioLibrary: ScenarioLibrary(directory: nil, builtIn: scenarios, challenges: recording.challenges),
-            challenges: recording.challenges)
-        let colors = header.colors
-        environment.pictureColorMode = { colors }
-        let background = header.background
-        environment.background.atStart = { background }
+            pictureColorMode: { colors }, backgroundAtStart: { background }, challenges: recording.challenges)
         shell = ChallengeShell(environment: environment)
         shell.inspectorModel.utcOffset = header.utcOffset
         tap = ReplayTap(monitorCapacity: environment.monitor.capacity)

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 import FoundationEssentials
 import Glibc
@@ -45,10 +46,19 @@ public enum ChallengeTUI {
         // (Docs/security.md, "Keys in memory").
         ProcessHardening.disableDumps()
         let app: AppEnvironment
+        let terminal: NcursesTerminal
         do {
             // Once the store is open (or could not be), the key's variables leave the process.
             defer { ProcessHardening.removeFromEnvironment() }
-            app = try AppEnvironment.make(options: options, environment: environment)
+            let inputs = try AppEnvironment.Inputs.read(options: options, environment: environment)
+            // Made, not started: nothing is drawn or changed until the event loop starts it.
+            terminal = NcursesTerminal(
+                noColorFlag: options.noColor, environment: environment, modes: inputs.terminalModes, background: inputs.terminalBackground)
+            // Pictures are drawn in the colours the terminal turns out to have once started, for
+            // the background it has then (its later answer comes as a key).
+            app = AppEnvironment(
+                inputs, pictureColorMode: { [unowned terminal] in terminal.colorMode },
+                backgroundAtStart: { [unowned terminal] in terminal.startBackground })
             // Checked once the configuration is read (a bad scenario is named wherever the
             // program runs) and before anything changes or is drawn (Docs/configuration.md).
             if let problem = TerminalCheck.problem(term: environment["TERM"]) {
@@ -70,13 +80,6 @@ public enum ChallengeTUI {
             return error.exitStatus
         }
 
-        let terminal = NcursesTerminal(
-            noColorFlag: options.noColor, environment: environment, modes: app.terminalModes,
-            background: (options.background ?? app.configuration.background).forced)
-        // Pictures are drawn in the colours the terminal turns out to have once started, for
-        // the background it has then (its later answer comes as a key).
-        app.pictureColorMode = { [unowned terminal] in terminal.colorMode }
-        app.background.atStart = { [unowned terminal] in terminal.startBackground }
         let shell = ChallengeShell(environment: app)
         do {
             let exit: EventLoopExit

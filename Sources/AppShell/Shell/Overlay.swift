@@ -37,19 +37,25 @@ enum Overlay {
             self = .leaveConfirmation(dialog)
             return outcome
         case .help(let scroll):
-            if ShellKeys.closeHelp.handles(key, in: true) { return .close }
-            let page = 5
-            let moved: Int? = switch key {
-            case .up, .char("k"): scroll - 1
-            case .down, .char("j"): scroll + 1
-            case .pageUp: scroll - page
-            case .pageDown: scroll + page
-            case .home: 0
-            case .end: helpScrollLimit
-            default: nil
+            // Every other key is swallowed: help is modal.
+            switch ShellKeys.help.action(for: key, in: helpScrollLimit > 0) {
+            case .close?:
+                return .close
+            case .scroll(let move)?:
+                let page = 5
+                let moved = switch move {
+                case .up: scroll - 1
+                case .down: scroll + 1
+                case .pageUp: scroll - page
+                case .pageDown: scroll + page
+                case .home: 0
+                case .end: helpScrollLimit
+                }
+                self = .help(scroll: min(max(0, moved), helpScrollLimit))
+                return .handled
+            case nil:
+                return .handled
             }
-            if let moved { self = .help(scroll: min(max(0, moved), helpScrollLimit)) }
-            return .handled
         case .timeline(let timeline):
             if key == .char("?") || key == .function(1) { return .help }
             return timeline.handle(key) ? .handled : .close

@@ -18,11 +18,11 @@ enum ShellKeys {
         var screenTakesEscape = false
     }
 
-    static let global = KeyMap<Context>("Everywhere", [
+    static let global = KeyMap<Context, Never>("Everywhere", [
         // One rule for back (Docs/keys.md, "Back"): a screen with a back of its own declares
         // Esc itself; everywhere else in a challenge it leaves, as `q`.
         {
-            var back = KeyBinding<Context>(
+            var back = KeyBinding<Context, Never>(
                 [.escape, .left, .backspace], bar: "Esc", label: "back",
                 help: "leave, on a screen with no back of its own",
                 when: { !$0.onLauncher && !$0.capturesText && !$0.screenTakesEscape && !$0.inspectorHasFocus })
@@ -65,35 +65,42 @@ enum ShellKeys {
             help: "on the key bar: press that key; on a button: press it (see each screen)"),
     ])
 
+    /// What a key does to help.
+    enum HelpKey: Sendable {
+        case close
+        case scroll(ListState.Move)
+    }
+
     /// What help's key declarations read: whether it is taller than its box.
-    static let help = KeyMap<Bool>("Help", [
+    static let help = KeyMap<Bool, HelpKey>("Help", [
         closeHelp,
         KeyBinding(
             [.up, .down, .char("k"), .char("j"), .pageUp, .pageDown, .home, .end], bar: "↑↓", label: "scroll",
-            help: "scroll it, when it is taller than the terminal", when: { $0 }),
+            help: "scroll it, when it is taller than the terminal", when: { $0 },
+            action: { key, _ in ListState.Move(key: key).map { .scroll($0) } }),
         KeyBinding([], names: "click", bar: nil, label: "close", help: "anywhere: close help"),
         KeyBinding([], names: "wheel", bar: nil, label: "scroll", help: "scroll it"),
     ])
-    static let closeHelp = KeyBinding<Bool>(
+    static let closeHelp = KeyBinding<Bool, HelpKey>(
         [.escape, .enter, .char("?"), .char("q"), .left, .backspace], bar: "Esc", label: "close help", help: "close help",
-        importance: .essential)
+        importance: .essential, action: { _, _ in .close })
 
     /// "Discard unsaved changes?": No has the focus, so losing edits takes a deliberate `y` (or
     /// moving to Yes first).
-    static let leaveDialog = KeyMap<Void>("Leave dialog", YesNoQuestion.movingKeys() + [
+    static let leaveDialog = KeyMap<Void, Never>("Leave dialog", YesNoQuestion.movingKeys() + [
         leave, stay,
         KeyBinding([.char("?"), .function(1)], bar: nil, label: "help", help: "these keys"),
         KeyBinding([], names: "click", bar: nil, label: "press", help: "on Yes or No: press it; elsewhere nothing"),
     ])
-    static let leave = KeyBinding<Void>(
+    static let leave = KeyBinding<Void, Never>(
         [.char("y"), .char("Y")], bar: "y", label: "yes", help: "leave, dropping the unsaved changes", importance: .essential)
-    static let stay = KeyBinding<Void>(
+    static let stay = KeyBinding<Void, Never>(
         [.char("n"), .char("N"), .escape, .char("q")], bar: "n", label: "no", help: "stay on the screen",
         importance: .essential)
 
     /// The network inspector's keys while it has them (`n` gives them to it; the shell's `?`,
     /// `q`, `n`, `f` work too); the screen beside it gets none until Esc.
-    static let inspector = KeyMap<InspectorState>("Network inspector", [
+    static let inspector = KeyMap<InspectorState, Never>("Network inspector", [
         KeyBinding(
             [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "select a row: ↑ older, ↓ newer (the list scrolls along)",
             when: { !$0.isEditingFilter && $0.detailID == nil }),

@@ -8,21 +8,37 @@ public enum PictureEffect: RunnableEffect, Hashable {
     /// Wait on the clock → `.retryDue`.
     case waitToRetry(url: String, Duration)
     /// Cancel running effects by id; performs nothing itself.
-    case cancel([String])
+    case cancel([PictureEffectID])
 
-    public static func loadID(_ url: String) -> String { "picture.load \(url)" }
-    public static func retryID(_ url: String) -> String { "picture.retry \(url)" }
-
-    public var id: String? {
+    /// Its id, typed: effects with the same one replace each other.
+    public var effectID: PictureEffectID? {
         switch self {
-        case .load(let url, _, _): Self.loadID(url)
-        case .waitToRetry(let url, _): Self.retryID(url)
+        case .load(let url, _, _): .load(url)
+        case .waitToRetry(let url, _): .retry(url)
         case .cancel: nil
         }
     }
 
+    public var id: String? { effectID?.rawValue }
+
     public var cancels: [String] {
-        if case .cancel(let ids) = self { return ids }
+        if case .cancel(let ids) = self { return ids.map(\.rawValue) }
         return []
     }
+}
+
+/// The ids of a picture's effects, one download and one wait per URL; `rawValue` is what the
+/// effect runner keys them by.
+public enum PictureEffectID: Hashable, Sendable, Comparable {
+    case load(String)
+    case retry(String)
+
+    public var rawValue: String {
+        switch self {
+        case .load(let url): "picture.load \(url)"
+        case .retry(let url): "picture.retry \(url)"
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -89,10 +89,10 @@ public struct PictureLoading: Hashable, Sendable {
                 statuses[url] = nil
             }
         case .left:
-            let running = statuses.compactMap { url, status -> [String]? in
+            let running = statuses.compactMap { url, status -> [PictureEffectID]? in
                 switch status {
-                case .loading: [PictureEffect.loadID(url)]
-                case .waitingToRetry: [PictureEffect.retryID(url)]
+                case .loading: [.load(url)]
+                case .waitingToRetry: [.retry(url)]
                 default: nil
                 }
             }.flatMap { $0 }

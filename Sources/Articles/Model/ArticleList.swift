@@ -109,27 +109,6 @@ public struct ArticleList: Sendable {
             return String(decoding: UnsafeRawBufferPointer(rebasing: raw[start..<start + Int(field.count)]), as: UTF8.self)
         }
     }
-
-    /// The articles at `range`, as a list of their own (bytes copied, rows rebased).
-    func sublist(_ range: Range<Int>) -> ArticleList {
-        var list = ArticleList()
-        var total = 0
-        for row in rows[range] { total += Int(row.title.count + row.description.count + row.author.count + row.image.count) }
-        list.reserveCapacity(rows: range.count, bytes: total)
-        bytes.withUnsafeBytes { raw in
-            for row in rows[range] {
-                func copy(_ field: Field) -> Field {
-                    let start = list.bytes.count
-                    list.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[Int(field.start)..<Int(field.start + field.count)]))
-                    return Field(start: UInt32(start), count: field.count)
-                }
-                list.rows.append(Row(
-                    id: row.id, day: row.day, title: copy(row.title), description: copy(row.description), author: copy(row.author),
-                    image: copy(row.image)))
-            }
-        }
-        return list
-    }
 }
 
 extension ArticleList: RandomAccessCollection {

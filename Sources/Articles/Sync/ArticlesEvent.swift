@@ -27,7 +27,7 @@ public enum ArticlesEvent: Hashable, Sendable {
     case fetchFinished(attempt: Int, Result<DecodedArticles, APIError>, at: WallClockTime)
     /// How far attempt `attempt` has got (bytes received, then sorting).
     case syncProgress(attempt: Int, SyncProgress)
-    case timerFired(String)
+    case timerFired(ArticlesTimerID)
     /// The list was written (`nil`) or could not be (the error).
     case cacheSaved(StoreError?)
 }

@@ -17,9 +17,12 @@ extension ArticlesState {
             if sync.isRunning { sync = .idle }
             progress = nil
             openedArticle = nil
-            isLoadingStoredRows = false
+            if case .storedStart(var start) = listSource {
+                start.isLoadingMore = false
+                listSource = .storedStart(start)
+            }
             // A save in progress is left to finish: cancelling it could lose the new list.
-            return [.cancel([ArticlesEffect.loadID, ArticlesEffect.fetchID, ArticlesEffect.retryTimerID, ArticlesEffect.loadMoreID])]
+            return [.cancel([.load, .fetch, .timer(.retry), .loadMore])]
 
         case .retry:
             return sync.isRunning ? [] : startSync()
@@ -39,29 +42,31 @@ extension ArticlesState {
             return []
 
         case .storedRowsWanted(let through):
-            guard isStoredListPartial, listSource == .stored, !isLoadingStoredRows, let generation = storedGeneration,
+            guard case .storedStart(var start) = listSource, !start.isLoadingMore, let generation = start.generation,
                 through >= articles.count
             else { return [] }
-            isLoadingStoredRows = true
-            return [.loadStoredRows(generation: generation, loaded: articles.count, through: min(through, storedCount - 1))]
+            start.isLoadingMore = true
+            listSource = .storedStart(start)
+            return [.loadStoredRows(generation: generation, loaded: articles.count, through: min(through, start.total - 1))]
 
         case .storedRowsLoaded(let generation, let loaded, let result):
-            guard isLoadingStoredRows, isStoredListPartial, listSource == .stored, generation == storedGeneration,
+            guard case .storedStart(var start) = listSource, start.isLoadingMore, generation == start.generation,
                 loaded == articles.count
             else { return [] }
-            isLoadingStoredRows = false
+            start.isLoadingMore = false
             switch result {
             case .success(let rows?):
                 // Chunks are stored in list order: they follow on.
                 articles.append(contentsOf: rows)
-                isStoredListPartial = articles.count < storedCount
+                listSource = articles.count < start.total ? .storedStart(start) : .stored
                 return []
             case .success(nil):
                 // Another run has replaced the stored list since: what there is now, whole.
+                listSource = .storedStart(start)
                 return [.loadCache]
             case .failure(let error):
                 // What was read stays; the damaged list was set aside.
-                isStoredListPartial = false
+                listSource = .stored
                 notice = Self.notice(for: error)
                 return []
             }
@@ -74,11 +79,8 @@ extension ArticlesState {
                 guard listSource != .synced else { return [] }
                 articles = stored.articles.sortedByRelease()
                 unreadableCount = stored.unreadableCount
-                listSource = .stored
-                isStoredListPartial = stored.isPartial
-                storedCount = stored.storedCount
-                storedGeneration = stored.generation
-                isLoadingStoredRows = false
+                listSource = stored.isPartial
+                    ? .storedStart(StoredListStart(total: stored.storedCount, generation: stored.generation)) : .stored
             case .success(nil):
                 break
             case .failure(let error):
@@ -94,32 +96,34 @@ extension ArticlesState {
             progress = nil
             switch result {
             case .success(let decoded):
+                let wasLoading = isLoadingStoredRows
                 articles = decoded.articles.sortedByRelease()
                 unreadableCount = decoded.unreadableCount
                 listSource = .synced
-                isStoredListPartial = false
-                let wasLoading = isLoadingStoredRows
-                isLoadingStoredRows = false
                 sync = .synced(at: time)
                 if let opened = openedArticle, let fresh = articles.article(withID: opened.id) {
                     openedArticle = fresh
                 }
                 let save = ArticlesEffect.saveCache(StoredArticles(articles: articles, unreadableCount: unreadableCount))
-                return wasLoading ? [.cancel([ArticlesEffect.loadMoreID]), save] : [save]
+                return wasLoading ? [.cancel([.loadMore]), save] : [save]
             case .failure(.cancelled):
                 sync = .idle
                 return []
             case .failure(let error):
                 // The stored list is what there is to see now: all of it.
-                let rest: [ArticlesEffect] = isStoredListPartial ? [.cancel([ArticlesEffect.loadMoreID]), .loadCache] : []
-                if isStoredListPartial { isLoadingStoredRows = false }
+                var rest: [ArticlesEffect] = []
+                if case .storedStart(var start) = listSource {
+                    rest = [.cancel([.loadMore]), .loadCache]
+                    start.isLoadingMore = false
+                    listSource = .storedStart(start)
+                }
                 guard policy.shouldRetry(error, after: attempt) else {
                     sync = .failed(error, attempts: attempt)
                     return rest
                 }
                 let delay = policy.delay(after: attempt)
                 sync = .waitingToRetry(retry: attempt, maxRetries: policy.maxRetries, delay: delay, error: error)
-                return rest + [.startTimer(ArticlesEffect.retryTimerID, delay)]
+                return rest + [.startTimer(.retry, delay)]
             }
 
         case .syncProgress(let attempt, let step):
@@ -127,9 +131,8 @@ extension ArticlesState {
             progress = step
             return []
 
-        case .timerFired(let id):
-            guard id == ArticlesEffect.retryTimerID,
-                case .waitingToRetry(let retry, _, _, let error) = sync
+        case .timerFired(.retry):
+            guard case .waitingToRetry(let retry, _, _, let error) = sync
             else { return [] }
             sync = .syncing(attempt: retry + 1, lastError: error)
             progress = nil

@@ -5,7 +5,7 @@ extension ArticlesState {
     /// "60 articles", "1 article", "no articles".
     public var countText: String {
         // While only the start of the stored list is read, the count is the whole list's.
-        switch isStoredListPartial ? storedCount : articles.count {
+        switch listTotal {
         case 0: "no articles"
         case 1: "1 article"
         case let n: "\(Self.grouped(n)) articles"

@@ -3,25 +3,38 @@ import Core
 
 /// Everything the articles screens draw, as a value. Changed only by `reduce(_:)`.
 public struct ArticlesState: Hashable, Sendable {
-    /// Where the list on screen came from.
+    /// Where the list on screen came from, and of a stored list how much is read: one state
+    /// machine (none → stored start → stored whole, any of them → synced).
     public enum ListSource: Hashable, Sendable {
         case none
-        /// Read from the store at launch (the last successful sync of an earlier run).
+        /// Read from the store at launch (the last successful sync of an earlier run), whole, or
+        /// all of it that could be read.
         case stored
+        /// Only the start of the stored list is read (`ArticlesCache.loadFirst`); the rest is
+        /// read as it is scrolled, and all of it when a sync fails.
+        case storedStart(StoredListStart)
         /// From a sync of this run.
         case synced
     }
 
+    /// What is known of a stored list of which only the start is read.
+    public struct StoredListStart: Hashable, Sendable {
+        /// Articles in the whole stored list.
+        public var total: Int
+        /// The save it came from, so more of the same is read.
+        public var generation: Int?
+        /// More of it is being read (`ArticlesEffect.loadStoredRows`).
+        public var isLoadingMore = false
+
+        public init(total: Int, generation: Int?, isLoadingMore: Bool = false) {
+            self.total = total
+            self.generation = generation
+            self.isLoadingMore = isLoadingMore
+        }
+    }
+
     /// The list, newest release first (equal dates by id).
     public var articles = ArticleList()
-    /// Only the start of the stored list is shown; the rest is being read (`ArticlesCache.loadFirst`).
-    public var isStoredListPartial = false
-    /// Articles in the whole stored list, while only its start is shown.
-    public var storedCount = 0
-    /// The save the partly read stored list came from, so more of the same is read.
-    public var storedGeneration: Int?
-    /// More of the partly read stored list is being read (`ArticlesEffect.loadStoredRows`).
-    public var isLoadingStoredRows = false
     public var listSource: ListSource = .none
     /// Elements of the response behind `articles` that could not be read fully (dropped or cut).
     public var unreadableCount = 0
@@ -49,5 +62,23 @@ public struct ArticlesState: Hashable, Sendable {
     public init(policy: RetryPolicy = .articlesSync, failuresAreInjected: Bool = false) {
         self.policy = policy
         self.failuresAreInjected = failuresAreInjected
+    }
+
+    /// Only the start of the stored list is shown; the rest is being read.
+    public var isStoredListPartial: Bool {
+        if case .storedStart = listSource { return true }
+        return false
+    }
+
+    /// More of the partly read stored list is being read.
+    public var isLoadingStoredRows: Bool {
+        if case .storedStart(let start) = listSource { return start.isLoadingMore }
+        return false
+    }
+
+    /// Articles in the list: the whole stored list's count while only its start is read.
+    public var listTotal: Int {
+        if case .storedStart(let start) = listSource { return start.total }
+        return articles.count
     }
 }

@@ -15,9 +15,6 @@ public enum ProcessHardening {
         csystem_disable_dumps() == 0
     }
 
-    /// Whether the process may be dumped (or traced) right now.
-    public static var isDumpable: Bool { csystem_is_dumpable() == 1 }
-
     /// Removes `names` from the process environment, first overwriting each value where it lies,
     /// so neither children nor /proc/PID/environ (which shows the memory the environment started
     /// in, whatever `unsetenv` does) can read it afterwards.

@@ -21,8 +21,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     // Written only by the thread inside `run()` (libcurl calls back on it); read after it ends.
     private var body = Data()
-    private var headers: [String: String] = [:]
-    private var headerBytes = 0
+    private(set) var headers: [String: String] = [:]
+    private(set) var headerBytes = 0
     /// Body bytes libcurl handed over for the last answer, refused ones included: where an
     /// aborted transfer stopped (its log line says), and what tests of the limit measure.
     private(set) var bodyBytesReceived = 0
@@ -260,9 +260,4 @@ final class CurlTransfer: @unchecked Sendable {
     private var isCompressed: Bool {
         headers.contains { $0.key.lowercased() == "content-encoding" && $0.value.lowercased() != "identity" }
     }
-
-    var receivedHeaders: [String: String] { headers }
-
-    /// Header bytes libcurl handed over for the last answer, the refused line included.
-    var receivedHeaderBytes: Int { headerBytes }
 }

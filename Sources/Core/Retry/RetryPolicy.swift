@@ -32,8 +32,6 @@ public struct RetryPolicy: Equatable, Hashable, Sendable {
         self.retryable = retryable
     }
 
-    /// One try, no retry.
-    public static let singleTry = RetryPolicy(maxAttempts: 1, schedule: .constant(.zero))
 
     /// The delay before the attempt after `attempt` (1-based), without jitter.
     public func delay(after attempt: Int) -> Duration {

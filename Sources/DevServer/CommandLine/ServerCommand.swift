@@ -1,3 +1,4 @@
+import CommandLineKit
 import Contract
 import Core
 import Foundation

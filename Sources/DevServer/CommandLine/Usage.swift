@@ -1,3 +1,4 @@
+import CommandLineKit
 import Core
 
 /// `challenge-server --help`, made from `ServerInterface`.

@@ -22,13 +22,6 @@ public struct ServerResponse: Sendable, Equatable {
         ServerResponse(status: status, contentType: "application/json; charset=utf-8", body: body)
     }
 
-    /// The bytes on the wire.
-    func serialized(keepAlive: Bool) -> Data {
-        var bytes: [UInt8] = []
-        write(into: &bytes, keepAlive: keepAlive)
-        return Data(bytes)
-    }
-
     /// Bodies at least this large are sent from where they are (`ByteQueue.append(body:)`)
     /// rather than copied behind the head: one more `send` is nothing next to copying megabytes.
     static let sharedBodyThreshold = 64 * 1024

@@ -37,33 +37,45 @@ public enum NavigationEffect: RunnableEffect, Hashable {
     /// every persist, so a write that loses a race to a newer one is skipped.
     case persist(NavigationProgress, revision: Int)
     /// Cancels running effects by id; does nothing else.
-    case cancel([String])
+    case cancel([NavigationEffectID])
 
-    /// Ids of the effects that can be in flight.
-    public enum IDs {
-        public static let login = "login"
-        public static let fetchExperiments = "fetchExperiments"
-        public static let submitSelection = "submitSelection"
-        /// Everything cancellable, for leaving the flow.
-        public static let all = [login, fetchExperiments, submitSelection] + TimerID.allCases.map(\.rawValue)
-    }
-
-    public var id: String? {
+    /// Its id, typed: effects with the same one replace each other.
+    public var effectID: NavigationEffectID? {
         switch self {
-        case .login: IDs.login
-        case .fetchExperiments: IDs.fetchExperiments
-        case .submitSelection: IDs.submitSelection
-        case .startTimer(let timer, _): timer.rawValue
+        case .login: .login
+        case .fetchExperiments: .fetchExperiments
+        case .submitSelection: .submitSelection
+        case .startTimer(let timer, _): .timer(timer)
         case .loadProgress, .persist, .cancel: nil
         }
     }
 
+    public var id: String? { effectID?.rawValue }
+
     public var cancels: [String] {
         switch self {
-        case .cancel(let ids): ids
+        case .cancel(let ids): ids.map(\.rawValue)
         // A new attempt makes a pending retry timer pointless (`r` after giving up, or relaunch).
-        case .login: [TimerID.loginRetry.rawValue]
+        case .login: [NavigationEffectID.timer(.loginRetry).rawValue]
         default: []
+        }
+    }
+}
+
+/// The ids of the flow's cancellable effects; `rawValue` is what the effect runner keys them by.
+public enum NavigationEffectID: Hashable, Sendable {
+    case login, fetchExperiments, submitSelection
+    case timer(TimerID)
+
+    /// Everything cancellable, for leaving the flow.
+    public static let all: [NavigationEffectID] = [.login, .fetchExperiments, .submitSelection] + TimerID.allCases.map(Self.timer)
+
+    public var rawValue: String {
+        switch self {
+        case .login: "login"
+        case .fetchExperiments: "fetchExperiments"
+        case .submitSelection: "submitSelection"
+        case .timer(let timer): timer.rawValue
         }
     }
 }

@@ -50,7 +50,7 @@ extension NavigationState {
         isLoadingProgress = false
         isFetchingExperiments = false
         submitting = nil
-        return [.cancel(NavigationEffect.IDs.all)]
+        return [.cancel(NavigationEffectID.all)]
     }
 
     private mutating func resume(_ result: Result<NavigationProgress?, StoreError>) -> [NavigationEffect] {
@@ -154,7 +154,7 @@ extension NavigationState {
         case .next: return next()
         case .back:
             guard canGoBack, let from = cameFrom else { return [] }
-            return [.cancel([TimerID.cMinimum.rawValue])] + go(to: from)
+            return [.cancel([.timer(.cMinimum)])] + go(to: from)
         case .retry: return retry()
         default: return []
         }

@@ -119,16 +119,6 @@ extension NavigationState {
         }
     }
 
-    /// On C without a title (B3 and noScreenB paths) the text below stretches up to take the
-    /// title field's place.
-    public var cTextStretchesUp: Bool { screen.isC && cTitle == nil }
-
-    /// C is waiting for rLogin (the 3 s may or may not have passed).
-    public var cIsWaitingForLogin: Bool { screen.isC && !login.isSignedIn }
-
-    /// C must say that sign-in gave up and that `r` tries again.
-    public var cShowsLoginGaveUp: Bool { screen.isC && login.hasGivenUp }
-
     /// Whether something is in progress on this screen (draw a spinner).
     public var isBusy: Bool {
         if isLoadingProgress || submitting != nil { return true }
@@ -136,16 +126,6 @@ extension NavigationState {
         case .a: return isFetchingExperiments
         case .c1, .c2: return !(login.hasGivenUp && cMinimumElapsed)
         default: return false
-        }
-    }
-
-    /// The failure this screen shows, if any (A's fetch, B's submit, C's gave-up sign-in).
-    public var screenError: APIError? {
-        switch screen {
-        case .a: fetchError
-        case .b1, .b2: submitError
-        case .c1, .c2: login.hasGivenUp ? login.error : nil
-        default: nil
         }
     }
 

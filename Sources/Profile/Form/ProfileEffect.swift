@@ -10,21 +10,27 @@ public enum ProfileEffect: RunnableEffect, Equatable {
     /// Leaving the screen: stops every request still running (their answers are dropped).
     case cancelRequests
 
-    public static let fetchID = "profile.fetch"
-    public static let updateID = "profile.update"
-    public static let passwordID = "profile.password"
-
-    public var id: String? {
+    /// Its id, typed: effects with the same one replace each other.
+    public var effectID: ProfileEffectID? {
         switch self {
-        case .fetchProfile: Self.fetchID
-        case .updateProfile: Self.updateID
-        case .changePassword: Self.passwordID
+        case .fetchProfile: .fetch
+        case .updateProfile: .update
+        case .changePassword: .password
         case .cancelRequests: nil
         }
     }
 
+    public var id: String? { effectID?.rawValue }
+
     public var cancels: [String] {
-        if case .cancelRequests = self { return [Self.fetchID, Self.updateID, Self.passwordID] }
+        if case .cancelRequests = self { return ProfileEffectID.allCases.map(\.rawValue) }
         return []
     }
+}
+
+/// The ids of the profile's requests; `rawValue` is what the effect runner keys them by.
+public enum ProfileEffectID: String, Hashable, Sendable, CaseIterable {
+    case fetch = "profile.fetch"
+    case update = "profile.update"
+    case password = "profile.password"
 }

@@ -135,11 +135,6 @@ extension ProfileState {
         }
     }
 
-    /// The masked value of a password field (empty for the name fields, which are not secret).
-    public func maskedValue(of field: ProfileField) -> String {
-        field.isSecret ? secret(field).masked : ""
-    }
-
     /// The length in characters of what a field holds (where the screen puts the cursor).
     public func length(of field: ProfileField) -> Int {
         switch field {

@@ -1,9 +1,10 @@
 /// One thing the keys do on a screen, declared once: the keys, what the key bar says, what the
 /// help and the documentation say, where on the screen it works, how much a narrow key bar
-/// needs it, and whether it works in a given state (`Context`, what the screen knows). The key
-/// bar, the help overlay and the key tables in README.md and Docs/ are all drawn from these
-/// declarations (Docs/keys.md); what a key does stays with the screen's own key handling.
-public struct KeyBinding<Context>: Sendable {
+/// needs it, whether it is listed in a given state (`Context`, what the screen knows), and what
+/// the key does there (its `Action`, for the screen to apply). The key bar, the help overlay,
+/// the key tables in README.md and Docs/ and the screen's key handling are all drawn from these
+/// declarations (Docs/keys.md). A map only read, never dispatched through, says `Never`.
+public struct KeyBinding<Context, Action>: Sendable {
     /// Every key that does it (help and the docs list them all; tests check the screen's key
     /// handling against them).
     public var keys: [Key]
@@ -29,12 +30,21 @@ public struct KeyBinding<Context>: Sendable {
     public var isAvailable: @Sendable (Context) -> Bool
     /// The key bar's word in this state, when it changes with it ("network" / "hide network").
     public var barLabel: @Sendable (Context) -> String
+    /// The binding takes every key, not only `keys` (a text field's typing: `keys` then only
+    /// names some for the docs). A binding that names the key is asked first.
+    public var takesEveryKey: Bool
+    /// What `key` (one of its keys) does in `context`; nil where it does nothing there, and the
+    /// key goes on to the next binding that has it. Whether the key bar lists the binding
+    /// (`isAvailable`) is not asked: `r` during a sync is not offered, yet still pressed.
+    public var action: @Sendable (Key, Context) -> Action?
 
     public init(
         _ keys: [Key], names: String? = nil, bar: String?, label: String, help: String, scope: String? = nil,
         importance: KeyImportance = .primary,
         when isAvailable: @escaping @Sendable (Context) -> Bool = { _ in true },
-        barLabel: (@Sendable (Context) -> String)? = nil
+        barLabel: (@Sendable (Context) -> String)? = nil,
+        takesEveryKey: Bool = false,
+        action: @escaping @Sendable (Key, Context) -> Action? = { _, _ in nil }
     ) {
         self.keys = keys
         self.names = names ?? Self.names(of: keys)
@@ -46,6 +56,15 @@ public struct KeyBinding<Context>: Sendable {
         self.isPresent = { _ in true }
         self.isAvailable = isAvailable
         self.barLabel = barLabel ?? { _ in label }
+        self.takesEveryKey = takesEveryKey
+        self.action = action
+    }
+
+    /// What `key` does in `context` through this binding: nil unless it is part of the screen
+    /// there, has the key (or takes every key) and does something with it.
+    public func action(for key: Key, in context: Context) -> Action? {
+        guard takesEveryKey || keys.contains(key), isPresent(context) else { return nil }
+        return action(key, context)
     }
 
     /// The keys written one after another, a run of three or more consecutive digits as a range
@@ -82,13 +101,38 @@ public struct KeyBinding<Context>: Sendable {
 
     /// The same binding for a screen that holds this one's context (a nested screen): present
     /// and available only where `child` finds a context.
-    public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyBinding<Parent> {
-        let isPresent = isPresent, isAvailable = isAvailable, barLabel = barLabel
-        var binding = KeyBinding<Parent>(
+    public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyBinding<Parent, Action> {
+        let isPresent = isPresent, isAvailable = isAvailable, barLabel = barLabel, action = action
+        var binding = KeyBinding<Parent, Action>(
             keys, names: names, bar: bar, label: label, help: help, scope: scope, importance: importance,
             when: { parent in child(parent).map(isAvailable) ?? false },
-            barLabel: { parent in child(parent).map(barLabel) ?? "" })
+            barLabel: { parent in child(parent).map(barLabel) ?? "" },
+            takesEveryKey: takesEveryKey,
+            action: { key, parent in child(parent).flatMap { action(key, $0) } })
         binding.isPresent = { parent in child(parent).map(isPresent) ?? false }
+        binding.part = part
+        return binding
+    }
+
+    /// The same binding whose action is `transform`ed: a part's actions as the whole screen's.
+    public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> KeyBinding<Context, Other> {
+        let action = action
+        var binding = KeyBinding<Context, Other>(
+            keys, names: names, bar: bar, label: label, help: help, scope: scope, importance: importance,
+            when: isAvailable, barLabel: barLabel, takesEveryKey: takesEveryKey,
+            action: { key, context in action(key, context).map(transform) })
+        binding.isPresent = isPresent
+        binding.part = part
+        return binding
+    }
+
+    /// The same declaration doing nothing through the map it goes into: for a map that is
+    /// read (bar, help, docs) by a screen that applies these keys itself.
+    public func declaration<Other>() -> KeyBinding<Context, Other> {
+        var binding = KeyBinding<Context, Other>(
+            keys, names: names, bar: bar, label: label, help: help, scope: scope, importance: importance,
+            when: isAvailable, barLabel: barLabel, takesEveryKey: takesEveryKey)
+        binding.isPresent = isPresent
         binding.part = part
         return binding
     }

@@ -1,13 +1,15 @@
 /// The keys of one screen (or overlay), declared once as `KeyBinding`s in the order the key bar
 /// shows them. Nested screens combine: a parent pulls a child's map back to its own context
 /// (`pullback`) and concatenates the maps (`combined`), so the articles screen is its list's
-/// keys and its detail page's, each present only while it shows. See Docs/keys.md.
-public struct KeyMap<Context>: Sendable {
+/// keys and its detail page's, each present only while it shows. A key's meaning is read from
+/// the same declarations (`action(for:in:)`), so the screen has no second list of its keys.
+/// See Docs/keys.md.
+public struct KeyMap<Context, Action>: Sendable {
     /// What help calls this set of keys: "Launcher", "Article list".
     public var title: String
-    public var bindings: [KeyBinding<Context>]
+    public var bindings: [KeyBinding<Context, Action>]
 
-    public init(_ title: String, _ bindings: [KeyBinding<Context>]) {
+    public init(_ title: String, _ bindings: [KeyBinding<Context, Action>]) {
         self.title = title
         self.bindings = bindings.map { binding in
             var binding = binding
@@ -22,8 +24,21 @@ public struct KeyMap<Context>: Sendable {
     }
 
     /// The binding `key` belongs to in `context`, if one works there.
-    public func binding(for key: Key, in context: Context) -> KeyBinding<Context>? {
+    public func binding(for key: Key, in context: Context) -> KeyBinding<Context, Action>? {
         bindings.first { $0.handles(key, in: context) }
+    }
+
+    /// What `key` does in `context`: the action of the first binding that names the key and
+    /// does something with it there, else of the first that takes every key (a field's typing);
+    /// nil when the screen has no use for it (the shell's `?` and `q` then still work).
+    public func action(for key: Key, in context: Context) -> Action? {
+        for binding in bindings where !binding.takesEveryKey {
+            if let action = binding.action(for: key, in: context) { return action }
+        }
+        for binding in bindings where binding.takesEveryKey {
+            if let action = binding.action(for: key, in: context) { return action }
+        }
+        return nil
     }
 
     /// Every binding, whatever the state: the docs' key tables.
@@ -41,12 +56,17 @@ public struct KeyMap<Context>: Sendable {
     }
 
     /// This map for a screen holding this one's context: present where `child` finds one.
-    public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyMap<Parent> {
-        KeyMap<Parent>(title, bindings.map { $0.pullback(child) })
+    public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyMap<Parent, Action> {
+        KeyMap<Parent, Action>(title, bindings.map { $0.pullback(child) })
+    }
+
+    /// This map with its actions `transform`ed: a part's actions as the whole screen's.
+    public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> KeyMap<Context, Other> {
+        KeyMap<Context, Other>(title, bindings.map { $0.map(transform) })
     }
 
     /// These keys, then `other`'s, under `title`.
-    public func combined(with other: KeyMap<Context>, title: String? = nil) -> KeyMap<Context> {
+    public func combined(with other: KeyMap<Context, Action>, title: String? = nil) -> KeyMap<Context, Action> {
         KeyMap(title ?? self.title, bindings + other.bindings)
     }
 }

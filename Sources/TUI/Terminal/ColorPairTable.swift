@@ -38,7 +38,7 @@ struct ColorPairTable {
     /// The combination each pair number shows (index 0 unused).
     private var keys: [Key?]
     /// How many screen cells use each pair.
-    private var users: [Int]
+    private(set) var users: [Int]
     /// Pairs whose last cell left the screen, oldest first (entries go stale when the pair is
     /// used again; they are skipped then).
     private var idle: [Int32] = []
@@ -102,11 +102,6 @@ struct ColorPairTable {
         }
     }
 
-    /// How many cells on screen use `pair` (tests).
-    func userCount(of pair: Int32) -> Int {
-        Int(pair) > 0 && Int(pair) < users.count ? users[Int(pair)] : 0
-    }
-
     /// The combination `pair` shows, if any.
     func key(of pair: Int32) -> Key? {
         Int(pair) > 0 && Int(pair) < keys.count ? keys[Int(pair)] : nil
@@ -149,10 +144,5 @@ struct ColorPairTable {
     /// index; nil for the default (-1).
     static func color(_ number: Int32, direct: Bool) -> RGB? {
         Theme.color(ofNumber: Int(number), direct: direct)
-    }
-
-    /// The RGB xterm shows for a colour index; nil for the default (-1).
-    static func paletteColor(_ index: Int32) -> RGB? {
-        color(index, direct: false)
     }
 }

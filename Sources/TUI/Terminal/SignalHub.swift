@@ -36,7 +36,9 @@ enum SignalHub {
     }
 
     /// Sends `signal` to the terminal-restoring handler, then to its present action (tests, which
-    /// can't rely on what `installFatalHandlers` found when it ran once).
+    /// can't rely on what `installFatalHandlers` found when it ran once). These hooks stay in this
+    /// module although only tests call them: the shim's functions are `static inline`, and each
+    /// module that compiles them has its own copy of the handlers' state.
     @inline(never)
     static func installDyingHandler(for signal: Int32) { ctui_install_dying_handler(signal) }
 

@@ -27,7 +27,6 @@ public struct ChoiceState: Hashable, Sendable {
         }
     }
 
-    public var selectedOption: String? { selection.map { options[$0] } }
 
     public mutating func highlight(_ index: Int) {
         highlighted = index

@@ -23,7 +23,22 @@ public struct ListState: Hashable, Sendable {
     /// The indices on screen.
     public var visibleRange: Range<Int> { offset..<min(count, offset + visibleRows) }
 
-    public enum Move: Hashable, Sendable { case up, down, pageUp, pageDown, home, end }
+    public enum Move: Hashable, Sendable {
+        case up, down, pageUp, pageDown, home, end
+
+        /// The move a list's key asks for: the arrows and j/k, PgUp/PgDn, Home/End.
+        public init?(key: Key) {
+            switch key {
+            case .up, .char("k"): self = .up
+            case .down, .char("j"): self = .down
+            case .pageUp: self = .pageUp
+            case .pageDown: self = .pageDown
+            case .home: self = .home
+            case .end: self = .end
+            default: return nil
+            }
+        }
+    }
 
     public mutating func move(_ move: Move) {
         switch move {

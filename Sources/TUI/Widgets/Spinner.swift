@@ -31,13 +31,6 @@ public struct Spinner: Widget, Hashable, Sendable {
         return frames[step % frames.count]
     }
 
-    /// How long after `elapsed` the frame changes (for scheduling the next redraw).
-    public func delayUntilNextFrame(after elapsed: Duration) -> Duration {
-        guard elapsed > .zero else { return interval }
-        let step = Int(elapsed / interval)
-        return interval * (step + 1) - elapsed
-    }
-
     /// Draws the frame, followed by ` label` when given; returns the column after it.
     /// Draws the frame (and the label) on the first row of `area`; returns the column after it.
     @discardableResult

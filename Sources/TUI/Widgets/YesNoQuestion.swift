@@ -23,14 +23,27 @@ public struct YesNoQuestion: Equatable, Sendable {
         self.question = question
     }
 
+    /// What the buttons' own keys do.
+    public enum ButtonKey: Sendable {
+        /// Focus the other button.
+        case move
+        /// Press the focused one.
+        case press
+    }
+
+    /// The keys that move between the buttons and press the focused one, declared once.
+    static let buttonKeys = KeyMap<Void, ButtonKey>("", [
+        KeyBinding(
+            [.tab, .backTab, .left, .right, .char("h"), .char("l")], bar: "Tab ←→", label: "move",
+            help: "move between Yes and No", action: { _, _ in .move }),
+        KeyBinding(
+            [.enter, .char(" ")], bar: "Enter", label: "press", help: "press the focused button (No at first)",
+            action: { _, _ in .press }),
+    ])
+
     /// The keys that move between the buttons and press the focused one, for a question's map.
-    public static func movingKeys<Context>() -> [KeyBinding<Context>] {
-        [
-            KeyBinding(
-                [.tab, .backTab, .left, .right, .char("h"), .char("l")], bar: "Tab ←→", label: "move",
-                help: "move between Yes and No"),
-            KeyBinding([.enter, .char(" ")], bar: "Enter", label: "press", help: "press the focused button (No at first)"),
-        ]
+    public static func movingKeys<Context, Action>() -> [KeyBinding<Context, Action>] {
+        buttonKeys.bindings.map { $0.pullback { (_: Context) in () }.declaration() }
     }
 
     public var modal: Modal {
@@ -38,18 +51,17 @@ public struct YesNoQuestion: Equatable, Sendable {
     }
 
     /// Answers `key`: `yes` and `no` are the question's own bindings for its two answers.
-    public mutating func handle(_ key: Key, yes: KeyBinding<Void>, no: KeyBinding<Void>) -> Answer {
+    public mutating func handle<Action>(_ key: Key, yes: KeyBinding<Void, Action>, no: KeyBinding<Void, Action>) -> Answer {
         if yes.handles(key, in: ()) { return .yes }
         if no.handles(key, in: ()) { return .no }
-        switch key {
-        case .char("?"), .function(1):
-            return .help
-        case .tab, .backTab, .left, .right, .char("h"), .char("l"):
+        if key == .char("?") || key == .function(1) { return .help }
+        switch Self.buttonKeys.action(for: key, in: ()) {
+        case .move:
             focus = focus == .yes ? .no : .yes
             return .handled
-        case .enter, .char(" "):
+        case .press:
             return focus == .yes ? .yes : .no
-        default:
+        case nil:
             return .handled
         }
     }

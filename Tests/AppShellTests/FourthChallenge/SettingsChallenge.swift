@@ -149,23 +149,18 @@ struct SettingsFeature: Feature {
         return { effect, send in await runtime.perform(effect, send: send) }
     }
 
-    func command(for key: Key) -> FeatureCommand<SettingsEvent>? {
-        switch key {
-        case .char("d"): .send(.toggleTheme)
-        case .char("s"): .send(.save)
-        default: nil
-        }
-    }
-
     func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<SettingsEvent>? {
         guard case .press(.left) = mouse.action else { return nil }
         return .send(.toggleTheme)
     }
 
-    var keyMap: KeyMap<SettingsFeature> { Self.keys }
-    static let keys = KeyMap<SettingsFeature>("Settings", [
-        KeyBinding([.char("d")], bar: "d", label: "theme", help: "switch between the light and the dark theme"),
-        KeyBinding([.char("s")], bar: "s", label: "save", help: "save the preferences"),
+    // Its keys with what each does: `command(for:)` reads them (Feature's default).
+    var keyMap: KeyMap<SettingsFeature, FeatureCommand<SettingsEvent>> { Self.keys }
+    static let keys = KeyMap<SettingsFeature, FeatureCommand<SettingsEvent>>("Settings", [
+        KeyBinding(
+            [.char("d")], bar: "d", label: "theme", help: "switch between the light and the dark theme",
+            action: { _, _ in .send(.toggleTheme) }),
+        KeyBinding([.char("s")], bar: "s", label: "save", help: "save the preferences", action: { _, _ in .send(.save) }),
     ])
 
     var isAnimating: Bool { state.isLoading || state.isSaving }

@@ -68,8 +68,7 @@ import TUI
     }
 
     @Test func aClickOnAFaultPanelRowSelectsItAndOnItsOutcomeCyclesIt() throws {
-        let app = try ShellHarness(scenario: .builtInDefault)
-        app.environment.scenarioLibrary = ScenarioBehaviourTests.library
+        let app = try ShellHarness(scenario: .builtInDefault, scenarioLibrary: ScenarioBehaviourTests.library)
         app.press(.char("f"))
         try app.click("profileUpdate")
         #expect(app.contains("▸ profileUpdate"))

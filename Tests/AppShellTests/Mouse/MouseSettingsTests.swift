@@ -46,7 +46,7 @@ import TUI
             options.noMouse = noMouse
             var configuration = AppConfiguration.defaults
             configuration.mouse = mouse
-            return AppEnvironment(options: options, configuration: configuration).terminalModes
+            return AppEnvironment.terminalModes(configuration, options)
         }
         #expect(modes(noMouse: false, mouse: true) == .standard)
         #expect(modes(noMouse: true, mouse: true) == TerminalModes(mouse: false, bracketedPaste: true))

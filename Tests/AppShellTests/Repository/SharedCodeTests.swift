@@ -5,7 +5,8 @@ import Testing
 
 /// The code every challenge shares names none of them: the shell, the launcher, the live tools,
 /// the environment, the configuration and scenario readers and the command line in AppShell,
-/// and all of Core and TUI. What they need of a challenge comes from its registration
+/// and all of Core, CommandLineKit and TUI. (`Config/` compiled in, which names every
+/// challenge's keys, is its own module, ShippedConfiguration, which Core does not link.) What they need of a challenge comes from its registration
 /// (Docs/architecture.md, "Adding a challenge").
 @Suite(.timeLimit(.minutes(10))) struct SharedCodeTests {
     /// The folders of AppShell that belong to one challenge: those holding a registration.
@@ -18,16 +19,16 @@ import Testing
         return folders.subtracting(["Feature"])
     }
 
-    /// The shared files: Core, TUI, and AppShell outside the challenges' folders, the list of
-    /// challenges itself aside, and Core's copy of `Config/` (data: BuiltInConfigurationTests).
+    /// The shared files: Core, CommandLineKit, TUI, and AppShell outside the challenges'
+    /// folders, the list of challenges itself aside.
     static func sharedFiles() throws -> [URL] {
         let sources = packageRoot.appendingPathComponent("Sources")
         let folders = try challengeFolders()
-        return try (swiftFiles(under: sources.appendingPathComponent("Core")) + swiftFiles(under: sources.appendingPathComponent("TUI"))
+        return try (["Core", "CommandLineKit", "TUI"].flatMap { try swiftFiles(under: sources.appendingPathComponent($0)) }
             + swiftFiles(under: sources.appendingPathComponent("AppShell")).filter { file in
                 !folders.contains(file.deletingLastPathComponent().lastPathComponent)
             })
-            .filter { !["Challenge+All.swift", "BuiltInConfiguration.swift"].contains($0.lastPathComponent) }
+            .filter { $0.lastPathComponent != "Challenge+All.swift" }
     }
 
     /// What would name a challenge: its id and title, its endpoints, its modules.

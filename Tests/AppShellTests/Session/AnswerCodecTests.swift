@@ -65,7 +65,7 @@ import TUI
             .domain(.fetchFinished(attempt: 3, .success(DecodedArticles(articles: list, unreadableCount: 2)), at: WallClockTime(hour: 9, minute: 5))),
             .domain(.syncProgress(attempt: 1, .receiving(bytes: 1_000, of: 5_000))), .domain(.syncProgress(attempt: 1, .receiving(bytes: 10, of: nil))),
             .domain(.syncProgress(attempt: 1, .reading(count: 60))), .domain(.syncProgress(attempt: 2, .sorting(count: 60))),
-            .domain(.timerFired("articles.retry")), .domain(.cacheSaved(nil)),
+            .domain(.timerFired(.retry)), .domain(.cacheSaved(nil)),
             .pictures(.loaded(url: "http://dummyimage.com/640x360.png/5fa2dd/ffffff", Picture(flat))),
             .pictures(.loaded(url: "http://example.test/photo.jpg", Picture(noisy))),
             // Reduced to its box: a larger box asks for it again, in the replay as it did live.
@@ -77,6 +77,8 @@ import TUI
         events += Self.storeErrors.map { .domain(.cacheLoaded(.failure($0))) }
         events += Self.storeErrors.map { .domain(.cacheSaved($0)) }
         for event in events { try roundTrip(event, ArticlesFeature.self) }
+        // The typed timer id is written as the string recordings have always held.
+        #expect(ArticlesFeature.recordAnswer(.domain(.timerFired(.retry)), blobs: SessionBlobs())?.description == #"{"timerFired":"articles.retry"}"#)
         for key: ArticlesFeature.Event in [.select(.down), .scroll(.up), .domain(.retry), .domain(.open(articleID: 1)), .pictures(.left)] {
             #expect(ArticlesFeature.recordAnswer(key, blobs: SessionBlobs()) == nil)
         }

@@ -3,6 +3,7 @@ import Contract
 import Core
 import CoreTesting
 import Foundation
+import ShippedConfiguration
 import Testing
 import TUI
 @testable import AppShell

@@ -34,7 +34,7 @@ import TUI
         #expect(articles.timelineName(of: .select(.pageDown), at: .zero).hasPrefix("selection a page down"))
         #expect(articles.timelineName(of: .domain(.dismissNotice), at: .zero).hasPrefix("notice dismissed"))
         #expect(articles.timelineName(of: .pictures(.left), at: .zero).hasPrefix("pictures let go"))
-        for event: ArticlesFeature.Event in [.domain(.appeared), .domain(.retry), .domain(.close), .scroll(.home), .domain(.timerFired("articles.retry"))] {
+        for event: ArticlesFeature.Event in [.domain(.appeared), .domain(.retry), .domain(.close), .scroll(.home), .domain(.timerFired(.retry))] {
             let text = articles.timelineName(of: event, at: .zero)
             #expect(!text.contains("domain") && !text.contains("(") && text.range(of: #"[a-z][A-Z]"#, options: .regularExpression) == nil, "\(text)")
         }

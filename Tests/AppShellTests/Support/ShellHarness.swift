@@ -30,18 +30,19 @@ final class ShellHarness {
         size: Size = Size(width: 80, height: 24), store: any RecordStore = InMemoryRecordStore(),
         storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults,
         environment variables: [String: String] = [:], logger: Logger = .disabled, challenges: [Challenge] = Challenge.all,
-        recordTo recording: String? = nil, wallAtOrigin: Date = testEpoch, pictureColorMode: ColorMode? = nil
+        recordTo recording: String? = nil, wallAtOrigin: Date = testEpoch, pictureColorMode: ColorMode? = nil,
+        scenarioLibrary: ScenarioLibrary? = nil
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
         environment = AppEnvironment(
             options: options, configuration: configuration, scenario: scenario, environment: variables,
             time: .driven(by: clock, wallAtOrigin: wallAtOrigin),
-            store: store, storeProblem: storeProblem, logger: logger, executor: executor, challenges: challenges)
-        // What the screens show in local time does not depend on the machine's zone.
-        environment.timeZone = TimeZone(identifier: "UTC")
-        // A terminal of another colour mode than headless's 256 (as ChallengeTUI sets it).
-        if let pictureColorMode { environment.pictureColorMode = { pictureColorMode } }
+            store: store, storeProblem: storeProblem, logger: logger, scenarioLibrary: scenarioLibrary, executor: executor,
+            // A terminal of another colour mode than headless's 256 (as ChallengeTUI hands over).
+            pictureColorMode: pictureColorMode.map { mode in { mode } },
+            // What the screens show in local time does not depend on the machine's zone.
+            timeZone: TimeZone(identifier: "UTC"), challenges: challenges)
         shell = ChallengeShell(environment: environment)
         let poller = ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys })
         if let recording {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Core
+@testable import CommandLineKit
 
 /// The command line comes from what was saved before main, so a root without /proc still has
 /// one; with neither, the program refuses to start rather than run as if given nothing

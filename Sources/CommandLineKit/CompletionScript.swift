@@ -1,3 +1,5 @@
+import Core
+
 /// Shell completion scripts made from a `CommandLineInterface` (as swift-argument-parser's
 /// `--generate-completion-script` does): option names, choices, files and folders, and words
 /// read from a folder of the user's configuration as the user types (Docs/installing.md).

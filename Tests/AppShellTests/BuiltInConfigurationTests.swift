@@ -1,13 +1,13 @@
 import CoreTesting
 import Foundation
 import Testing
-@testable import Core
+import ShippedConfiguration
 
 /// `Config/` is the one source of truth: the built-in configuration compiled into the programs
 /// is its files' text, and this test fails when they differ (SNAPSHOT_UPDATE=1 rewrites the
 /// Swift file from `Config/`; Docs/configuration.md).
 @Suite(.timeLimit(.minutes(10))) struct BuiltInConfigurationTests {
-    static let generatedFile = "Sources/Core/Config/BuiltInConfiguration.swift"
+    static let generatedFile = "Sources/ShippedConfiguration/BuiltInConfiguration.swift"
 
     /// The Swift source holding `Config/default.json` and `Config/scenarios/*.json` as text.
     static func source() throws -> String {

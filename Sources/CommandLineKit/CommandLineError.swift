@@ -1,3 +1,5 @@
+import Core
+
 /// A command line the parser refuses, in one style for every program: what is wrong, naming the
 /// option and the argument (`--port needs a value`, `unknown option --verbose`). What was typed
 /// is quoted as all outside text is (`OutsideText`).

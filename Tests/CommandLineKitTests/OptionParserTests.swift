@@ -1,5 +1,5 @@
 import Testing
-@testable import Core
+@testable import CommandLineKit
 
 /// The one option parser every program uses (Docs/installing.md, "One declaration").
 @Suite(.timeLimit(.minutes(10))) struct OptionParserTests {
