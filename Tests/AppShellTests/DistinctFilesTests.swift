@@ -43,7 +43,7 @@ import Testing
         let cast = try alias.name(for: recording, in: folder)
         #expect(ChallengeTUI.main(arguments: ["--replay", recording, "--export-cast", cast], environment: [:]) == 2)
         #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == before)
-        #expect(throws: LaunchArguments.UsageError(
+        #expect(throws: UsageError(
             "--export-cast \(cast.quoted(200)) is the file --replay reads; give --export-cast a file of its own (nothing was written)")) {
             try DistinctFiles.check(inputs: [("--replay", recording)], outputs: [("--export-cast", cast)])
         }
@@ -56,7 +56,7 @@ import Testing
         let config = folder.file("c.json")
         try Data("{}".utf8).write(to: URL(fileURLWithPath: config))
         let sameConfig = try alias.name(for: config, in: folder)
-        #expect(throws: LaunchArguments.UsageError.self) {
+        #expect(throws: UsageError.self) {
             try DistinctFiles.check(inputs: [("--config", config)], outputs: [("--log", sameConfig)])
         }
         #expect(ChallengeTUI.main(arguments: ["--config", config, "--record", sameConfig], environment: [:]) == 2)
@@ -65,7 +65,7 @@ import Testing
         let log = folder.file("session.log")
         try Data().write(to: URL(fileURLWithPath: log))
         let sameLog = try alias.name(for: log, in: folder)
-        #expect(throws: LaunchArguments.UsageError(
+        #expect(throws: UsageError(
             "--record \(sameLog.quoted(200)) is the file --log writes; give --record a file of its own (nothing was written)")) {
             try DistinctFiles.check(inputs: [], outputs: [("--log", log), ("--record", sameLog)])
         }
@@ -75,7 +75,7 @@ import Testing
         let folder = TemporaryDirectory()
         try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: folder.path)
         for other in [folder.file("new.log"), folder.path + "/./new.log", folder.file("linked") + "/new.log"] {
-            #expect(throws: LaunchArguments.UsageError.self) {
+            #expect(throws: UsageError.self) {
                 try DistinctFiles.check(inputs: [], outputs: [("--log", folder.file("new.log")), ("--record", other)])
             }
         }

@@ -219,7 +219,7 @@ import TUITesting
         var shown: (canvas: Canvas, caption: String, time: Duration)?
         func keep() {
             guard let shown else { return }
-            let time = SessionRecording.seconds(shown.time)
+            let time = SessionFormat.secondsText(shown.time)
             frames.append(SVGPicture.Frame(canvas: shown.canvas, caption: "\(time) · \(shown.caption)", hold: .seconds(3)))
         }
         while true {

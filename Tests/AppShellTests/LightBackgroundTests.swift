@@ -66,8 +66,8 @@ import TUI
         #expect(light.background == .light)
         guard case .run(let none) = try LaunchArguments.parse([]) else { Issue.record("no run"); return }
         #expect(none.background == nil)
-        #expect(throws: LaunchArguments.UsageError.self) { try LaunchArguments.parse(["--background", "grey"]) }
-        #expect(throws: LaunchArguments.UsageError.self) { try LaunchArguments.parse(["--replay", "x.jsonl", "--background", "dark"]) }
+        #expect(throws: UsageError.self) { try LaunchArguments.parse(["--background", "grey"]) }
+        #expect(throws: UsageError.self) { try LaunchArguments.parse(["--replay", "x.jsonl", "--background", "dark"]) }
         let configured = try AppConfiguration.decode(Data(#"{"background": "light"}"#.utf8), file: "c.json")
         #expect(configured.background == .light)
         #expect(AppConfiguration.defaults.background == .auto)

@@ -47,9 +47,9 @@ extension Challenge {
         tidyStore: { store, logger in PictureCache.removeUnindexed(from: store, logger: logger) },
         keyGuides: {
             [
-                KeyReference.NamedGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),
-                KeyReference.NamedGuide(name: "article-filter", guide: ArticlesKeys.filterMap.guide, inSummary: false),
-                KeyReference.NamedGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
+                NamedKeyGuide(name: "article-list", guide: ArticlesKeys.listMap.guide),
+                NamedKeyGuide(name: "article-filter", guide: ArticlesKeys.filterMap.guide, inSummary: false),
+                NamedKeyGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
             ]
         })
 }
@@ -71,7 +71,7 @@ enum ArticlesSettings {
             "--articles-url", .value(placeholder: "URL"),
             help: "the full articles URL for the HTTP backend (default <server>/articles)"),
         backend: .http,
-        check: { text throws(LaunchArguments.UsageError) in try LaunchArguments.httpURL(text, flag: "--articles-url") },
+        check: { text throws(UsageError) in try HTTPURLArgument.check(text, flag: "--articles-url") },
         apply: { text, configuration throws(LaunchError) in
             guard let url = URL(string: text) else { throw LaunchError("--articles-url: \(text.quoted()) is not a URL") }
             configuration[ArticlesSettings.url] = url

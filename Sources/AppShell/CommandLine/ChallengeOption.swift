@@ -10,7 +10,7 @@ struct ChallengeOption: Sendable {
     /// ("--articles-url is only used with --backend http"). nil: either.
     let backend: BackendKind?
     /// Checks the value as the command line is read; returns it as it is kept.
-    let check: @Sendable (String) throws(LaunchArguments.UsageError) -> String
+    let check: @Sendable (String) throws(UsageError) -> String
     /// Lays the value over the configuration.
     let apply: @Sendable (String, inout AppConfiguration) throws(LaunchError) -> Void
 

@@ -34,7 +34,7 @@ enum DistinctFiles {
     /// - Parameters:
     ///   - inputs: the files read, with their flags (`--replay`, `--config`).
     ///   - outputs: the files written, with their flags (`--log`, `--record`, `--export-cast`).
-    static func check(inputs: [(flag: String, path: String)], outputs: [(flag: String, path: String)]) throws(LaunchArguments.UsageError) {
+    static func check(inputs: [(flag: String, path: String)], outputs: [(flag: String, path: String)]) throws(UsageError) {
         var seen: [(flag: String, identity: Identity, reads: Bool)] = inputs.compactMap { input in
             identity(of: input.path).map { (input.flag, $0, true) }
         }
@@ -42,7 +42,7 @@ enum DistinctFiles {
             guard let identity = identity(of: output.path) else { continue }
             if let earlier = seen.first(where: { $0.identity == identity }) {
                 let role = earlier.reads ? "reads" : "writes"
-                throw LaunchArguments.UsageError(
+                throw UsageError(
                     "\(output.flag) \(output.path.quoted(200)) is the file \(earlier.flag) \(role); give \(output.flag) a file of its own "
                         + "(nothing was written)")
             }
@@ -51,7 +51,7 @@ enum DistinctFiles {
     }
 
     /// The files `options` reads and writes, checked.
-    static func check(_ options: LaunchOptions) throws(LaunchArguments.UsageError) {
+    static func check(_ options: LaunchOptions) throws(UsageError) {
         let inputs = [("--replay", options.replayFile), ("--config", options.configFile)]
             .compactMap { flag, path in path.map { (flag: flag, path: $0) } }
         let outputs = [("--log", options.logFile), ("--record", options.recordFile), ("--export-cast", options.castFile)]

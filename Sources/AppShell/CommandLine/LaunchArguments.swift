@@ -7,11 +7,6 @@ public enum LaunchArguments {
     /// `--help`, and what follows a bad command line.
     public static var usage: String { HelpText.render(LaunchInterface.interface) }
 
-    public struct UsageError: Error, Equatable, CustomStringConvertible {
-        public var description: String
-        init(_ description: String) { self.description = description }
-    }
-
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchCommand {
         try parse(arguments, challenges: Challenge.all, interface: LaunchInterface.interface)
     }
@@ -34,7 +29,7 @@ public enum LaunchArguments {
         options.challenge = given["--challenge"].flatMap { Challenge.named(ChallengeID(rawValue: $0), in: challenges)?.id }
         let challengeOptions = challenges.flatMap(\.options)
         options.backend = given["--backend"].flatMap(BackendKind.init(rawValue:)) ?? .mock
-        options.serverURL = try given["--server"].map { text throws(UsageError) in try httpURL(text, flag: "--server") }
+        options.serverURL = try given["--server"].map { text throws(UsageError) in try HTTPURLArgument.check(text, flag: "--server") }
         for option in challengeOptions {
             if let value = given[option.flag] { options.challengeOptions[option.flag] = try option.check(value) }
         }
@@ -90,35 +85,5 @@ public enum LaunchArguments {
             throw UsageError("\(flag) can't be used with --replay: a replay runs as its recording says")
         }
         if options.castFile != nil, given.has("--speed") { throw UsageError("--speed is not used with --export-cast") }
-    }
-
-    /// Accepts `http://host[:port][/path]` and `https://…`, without `user:password@`; the rest is
-    /// for libcurl to judge.
-    static func httpURL(_ text: String, flag: String) throws(UsageError) -> String {
-        let lower = text.lowercased()
-        guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {
-            throw UsageError("\(flag) needs an http:// or https:// URL (got \(text.quoted()))")
-        }
-        let authority = text.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        // `user:password@host`: a password on the command line is seen by every user (`ps`),
-        // and the message doesn't repeat the address, so it never shows it either.
-        guard !authority.contains("@") else {
-            throw UsageError("\(flag): user names and passwords in the address are not supported")
-        }
-        // `[::1]:3000` keeps its colons inside the brackets.
-        let hostEnd = authority.hasPrefix("[")
-            ? authority.firstIndex(of: "]").map { authority.index(after: $0) } ?? authority.endIndex
-            : authority.firstIndex(of: ":") ?? authority.endIndex
-        let host = authority[..<hostEnd]
-        guard !host.isEmpty, host != "[]", !text.contains(" ") else {
-            throw UsageError("\(flag) needs a URL with a host (got \(text.quoted()))")
-        }
-        let afterHost = authority[hostEnd...]
-        if !afterHost.isEmpty {
-            guard afterHost.first == ":", let port = Int(afterHost.dropFirst()), (1...65535).contains(port) else {
-                throw UsageError("\(flag) has a bad port in \(text.quoted())")
-            }
-        }
-        return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 }

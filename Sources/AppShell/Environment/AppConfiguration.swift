@@ -46,9 +46,6 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         set { settings[setting] = newValue }
     }
 
-    /// The built-in defaults of the production challenges; `Config/default.json` holds the same.
-    public static let defaults = defaults(for: Challenge.all)
-
     /// The built-in defaults, with the keys of `challenges`.
     public static func defaults(for challenges: [Challenge]) -> AppConfiguration {
         AppConfiguration(
@@ -61,27 +58,30 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
 
     // MARK: - Loading
 
-    /// Reads `path` (a whole or partial configuration) and lays it over `base`, knowing the keys
-    /// of `challenges`.
+    /// Reads `path` (a whole or partial configuration) and lays it over `base` (nil: the
+    /// defaults of `challenges`), knowing the keys of `challenges`.
     public static func load(
-        from path: String, over base: AppConfiguration = .defaults, challenges: [Challenge] = Challenge.all
+        from path: String, over base: AppConfiguration? = nil, challenges: [Challenge]
     ) throws(ConfigurationError) -> AppConfiguration {
         try decode(try ConfigurationFile.read(path), file: path, over: base, challenges: challenges)
     }
 
-    /// Parses `data` (named `file` in errors) and lays it over `base`.
+    /// Parses `data` (named `file` in errors) and lays it over `base` (nil: the defaults of
+    /// `challenges`).
     public static func decode(
-        _ data: Data, file: String, over base: AppConfiguration = .defaults, challenges: [Challenge] = Challenge.all
+        _ data: Data, file: String, over base: AppConfiguration? = nil, challenges: [Challenge]
     ) throws(ConfigurationError) -> AppConfiguration {
         let json = try JSONValue.parse(data, file: file)
         return try AppConfiguration(json: json, file: file, over: base, challenges: challenges)
     }
 
     /// Lays the (possibly partial) `json` over `base`, checking every key and value: the shared
-    /// keys here, each challenge's keys by the challenge's own code.
+    /// keys here, each challenge's keys by the challenge's own code. `base` nil: the defaults of
+    /// `challenges`.
     public init(
-        json: JSONValue, file: String, over base: AppConfiguration = .defaults, challenges: [Challenge] = Challenge.all
+        json: JSONValue, file: String, over base: AppConfiguration? = nil, challenges: [Challenge]
     ) throws(ConfigurationError) {
+        let base = base ?? .defaults(for: challenges)
         guard case .object = json else {
             throw ConfigurationError(file: file, keyPath: "", problem: "expected an object, got \(json.excerpt)")
         }
@@ -115,7 +115,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
 
     /// The same without the challenges' secrets (`ChallengeSetting.isSecret`): those read as their
     /// defaults and `json` leaves them out (what a recording's header holds).
-    public func withoutSecrets(of challenges: [Challenge] = Challenge.all) -> AppConfiguration {
+    public func withoutSecrets(of challenges: [Challenge]) -> AppConfiguration {
         var copy = self
         copy.settings = settings.withoutSecrets(of: challenges.flatMap(\.settings))
         return copy

@@ -7,7 +7,8 @@ import TUI
 /// logger, the mock endpoints and the HTTP client (the store and the client made on first use). It knows no challenge: each challenge makes its own backend
 /// from these, once, through a `DependencyKey` (see Docs/architecture.md).
 public final class AppEnvironment {
-    /// The challenges this run offers (`Challenge.all`; tests may add or stand in for some):
+    /// The challenges this run offers (the program's list, `Challenge.all`; tests may add or stand
+    /// in for some):
     /// the launcher lists them, and their registrations decide the endpoints, the configuration's
     /// and scenarios' keys and the live tools' rows.
     public let challenges: [Challenge]
@@ -57,14 +58,17 @@ public final class AppEnvironment {
     /// when given, opens it on first use instead. `pictureColorMode` and `backgroundAtStart`: the
     /// terminal's, once started (nil: decided from the environment; dark).
     public init(
-        options: LaunchOptions, configuration: AppConfiguration = .defaults, scenario: Scenario = .builtInDefault,
+        options: LaunchOptions, configuration: AppConfiguration? = nil, scenario: Scenario? = nil,
         environment: [String: String] = [:], time: TimeSource = .system,
         store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil,
         openStore: (() -> (any RecordStore, StoreError?))? = nil, logger: Logger = .disabled,
         scenarioLibrary: ScenarioLibrary? = nil, executor: (any TaskExecutor)? = nil,
         pictureColorMode: (() -> ColorMode)? = nil, backgroundAtStart: (() -> TerminalBackground)? = nil,
-        timeZone: TimeZone? = nil, challenges: [Challenge] = Challenge.all
+        timeZone: TimeZone? = nil, challenges: [Challenge]
     ) {
+        // nil: the built-in defaults and scenario of `challenges`.
+        let configuration = configuration ?? .defaults(for: challenges)
+        let scenario = scenario ?? .builtInDefault(for: challenges)
         self.challenges = challenges
         self.options = options
         self.configuration = configuration
@@ -142,7 +146,7 @@ extension AppEnvironment.Inputs {
     /// settings come from"). Bad input is a `LaunchError`; a store that can't be opened is not
     /// (the app runs, says so, and keeps data in memory).
     public static func read(
-        options: LaunchOptions, environment: [String: String], challenges: [Challenge] = Challenge.all
+        options: LaunchOptions, environment: [String: String], challenges: [Challenge]
     ) throws(LaunchError) -> AppEnvironment.Inputs {
         let time = TimeSource.system
         var configuration = AppConfiguration.defaults(for: challenges)
@@ -181,7 +185,7 @@ extension AppEnvironment.Inputs {
         let scenario: Scenario
         // The default scenario is built in as a value equal to `Config/scenarios/default.json` (a
         // test keeps them equal), so nothing is parsed for it at start-up (Docs/performance.md).
-        if scenarioName == Scenario.builtInDefault.name {
+        if scenarioName == Scenario.defaultName {
             scenario = .builtInDefault(for: challenges)
         } else {
             do {

@@ -47,16 +47,16 @@ public struct Scenario: Hashable, Sendable {
         endpoints[endpoint] ?? defaults ?? .instant
     }
 
+    /// The name of the scenario used when no other is chosen.
+    public static let defaultName = "default"
+
     /// The scenario used when no other is chosen, built in so the app works without `Config/`
     /// (equal to `Config/scenarios/default.json`; a test checks): delays of 0.5–2 s, and each
-    /// challenge's part (`Challenge.defaultScenario`).
-    public static let builtInDefault = builtInDefault(for: Challenge.all)
-
-    /// The built-in `default` scenario with the parts of `challenges`.
-    static func builtInDefault(for challenges: [Challenge]) -> Scenario {
+    /// of `challenges`' part (`Challenge.defaultScenario`).
+    public static func builtInDefault(for challenges: [Challenge]) -> Scenario {
         let notes = challenges.compactMap(\.defaultScenario.note)
         return Scenario(
-            name: "default",
+            name: defaultName,
             description: (["Delays of 0.5-2 s"] + notes).joined(separator: "; ") + ", everything else succeeds",
             defaults: EndpointBehaviour(delay: 0.5...2, outcomes: .alwaysSucceed),
             endpoints: challenges.reduce(into: [:]) { endpoints, challenge in
@@ -68,13 +68,13 @@ public struct Scenario: Hashable, Sendable {
 
     /// Parses a scenario file's contents, knowing the endpoints and keys of `challenges`.
     public static func decode(
-        _ data: Data, name: String, file: String, challenges: [Challenge] = Challenge.all
+        _ data: Data, name: String, file: String, challenges: [Challenge]
     ) throws(ConfigurationError) -> Scenario {
         try Scenario(json: JSONValue.parse(data, file: file), name: name, file: file, challenges: challenges)
     }
 
     /// Reads a scenario; `challenges` say which endpoints and keys it may configure.
-    public init(json: JSONValue, name: String, file: String, challenges: [Challenge] = Challenge.all) throws(ConfigurationError) {
+    public init(json: JSONValue, name: String, file: String, challenges: [Challenge]) throws(ConfigurationError) {
         let settings = challenges.flatMap(\.scenarioSettings)
         let known = challenges.flatMap(\.endpoints)
         let root = try JSONReader(file: file, value: json)

@@ -14,28 +14,20 @@ public struct ScenarioLibrary: Sendable {
     /// Whose endpoints and keys a scenario may configure.
     let challenges: [Challenge]
 
-    public init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios) {
-        self.init(directory: directory, builtIn: builtIn, challenges: Challenge.all)
-    }
-
-    init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios, challenges: [Challenge]) {
+    public init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios, challenges: [Challenge]) {
         self.directory = directory
         self.builtIn = builtIn
         self.challenges = challenges
     }
 
     /// The built-in scenarios and the user's folder named by `environment`.
-    public init(environment: [String: String]) {
-        self.init(environment: environment, challenges: Challenge.all)
-    }
-
-    init(environment: [String: String], challenges: [Challenge]) {
+    public init(environment: [String: String], challenges: [Challenge]) {
         self.init(directory: AppPaths.userScenarioDirectory(environment: environment), challenges: challenges)
     }
 
     /// Scenario names, sorted; `default` always among them.
     public func names() -> [String] {
-        var names: Set<String> = [Scenario.builtInDefault.name]
+        var names: Set<String> = [Scenario.defaultName]
         names.formUnion(builtIn.keys)
         if let directory, let files = try? FileManager.default.contentsOfDirectory(atPath: directory) {
             for file in files where file.hasSuffix(".json") {
@@ -59,7 +51,7 @@ public struct ScenarioLibrary: Sendable {
         if let text = builtIn[name] {
             return try Scenario.decode(Data(text.utf8), name: name, file: "built-in scenario \(name)", challenges: challenges)
         }
-        if name == Scenario.builtInDefault.name { return .builtInDefault(for: challenges) }
+        if name == Scenario.defaultName { return .builtInDefault(for: challenges) }
         throw ConfigurationError(
             file: file ?? "--scenario", keyPath: "",
             problem: "no scenario named \(name.quoted()) (available: \(names().joined(separator: ", ")))")

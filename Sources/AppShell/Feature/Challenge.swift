@@ -55,7 +55,7 @@ public struct Challenge: Sendable {
     let tidyStore: (@Sendable (any RecordStore, Logger) -> Void)?
     /// Its screens' keys as declared, for the key tables of the docs and the man page
     /// (`KeyReference`); asked for only when those are written.
-    let keyGuides: @Sendable () -> [KeyReference.NamedGuide]
+    let keyGuides: @Sendable () -> [NamedKeyGuide]
 
     init(
         id: ChallengeID, title: String, summary: String, endpoints: [EndpointName], extraFaults: [SimulatedFailure] = [],
@@ -66,7 +66,7 @@ public struct Challenge: Sendable {
         faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil,
         standing: (@Sendable (StandingContext) throws(StoreError) -> String)? = nil,
         tidyStore: (@Sendable (any RecordStore, Logger) -> Void)? = nil,
-        keyGuides: @escaping @Sendable () -> [KeyReference.NamedGuide] = { [] }
+        keyGuides: @escaping @Sendable () -> [NamedKeyGuide] = { [] }
     ) {
         self.id = id
         self.title = title
@@ -109,9 +109,4 @@ struct ChallengeProgress: Sendable {
     var isKept: @Sendable (any RecordStore) throws(StoreError) -> Bool
     /// Forgets it; returns what the user is told ("The navigation flow will start afresh on screen A").
     var forget: @Sendable (AppEnvironment) throws(StoreError) -> String
-}
-
-extension EndpointName {
-    /// Every mock endpoint of the production challenges, in the fault panel's order.
-    public static var all: [EndpointName] { Challenge.all.flatMap(\.endpoints) }
 }

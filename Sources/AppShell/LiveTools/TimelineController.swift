@@ -93,7 +93,7 @@ struct TimelinePanel: Widget {
         let rows = rows
         ScrollList { row, canvas in
             let event = rows[row.index]
-            let text = "\(SessionRecording.seconds(event.time)) · \(name(event.sequence))"
+            let text = "\(SessionFormat.secondsText(event.time)) · \(name(event.sequence))"
             let style: Style = row.isSelected ? .reverse : .plain
             canvas.fill(row.rect, style: style)
             canvas.put(text, at: row.rect.origin, style: style, clipTo: row.rect)

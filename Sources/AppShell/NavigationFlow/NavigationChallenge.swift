@@ -36,7 +36,7 @@ extension Challenge {
             let memoryOnly = context.keepsNothing ? " (in memory only)" : ""
             return progress.map { "resume at \($0.resumePoint)\(memoryOnly)" } ?? "not started"
         },
-        keyGuides: { [KeyReference.NamedGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
+        keyGuides: { [NamedKeyGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
 }
 
 /// The flow's keys in the configuration and scenario files, and its fault-panel row.

@@ -32,7 +32,7 @@ extension Challenge {
             let note = context.keepsNothing ? " (in memory only)" : context.isMockBackend ? " (mock: forgotten at exit)" : ""
             return (last.kind == .names ? "names saved " : "password changed ") + context.clockTime(last.date) + note
         },
-        keyGuides: { [KeyReference.NamedGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
+        keyGuides: { [NamedKeyGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
 }
 
 /// The profile's key in the configuration file.

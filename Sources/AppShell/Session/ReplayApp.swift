@@ -106,7 +106,7 @@ final class ReplayApp: TerminalApp {
         case .max: "max"
         case .times(let factor): factor == factor.rounded() ? "×\(Int(factor))" : "×\(factor)"
         }
-        let text = " \(state) \(SessionRecording.seconds(player.time)) · frame \(player.frame?.number ?? 0)/\(recording.frameCount) · \(rate)"
+        let text = " \(state) \(SessionFormat.secondsText(player.time)) · frame \(player.frame?.number ?? 0)/\(recording.frameCount) · \(rate)"
         let keys = " · " + keyItems
         // The caption between them, cut (with "…") to leave the keys room.
         let room = width - DisplayWidth.of(text) - DisplayWidth.of(keys) - 3
@@ -213,7 +213,7 @@ final class ReplayApp: TerminalApp {
         let needed = player.size
         let have = context.terminalSize
         guard needed.width > have.width || needed.height > have.height else { return }
-        problem = "the recording's terminal is \(needed.width)x\(needed.height) at \(SessionRecording.seconds(player.time)); "
+        problem = "the recording's terminal is \(needed.width)x\(needed.height) at \(SessionFormat.secondsText(player.time)); "
             + "this one is \(have.width)x\(have.height)"
         context.cancel("replay")
         context.quit()

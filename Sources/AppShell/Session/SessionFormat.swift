@@ -24,6 +24,13 @@ enum SessionFormat {
     /// before anything is drawn (Docs/recording.md, "Bad input").
     static let mostCellsDrawn = 250_000_000
 
+    /// A time as the timeline and the replay show it: "12.40 s".
+    static func secondsText(_ time: Duration) -> String {
+        let hundredths = Int((time.inSeconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+
     /// `duration` in seconds, the nearest `Double` (which reads back to the same nanosecond).
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

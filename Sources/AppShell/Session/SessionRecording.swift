@@ -79,7 +79,7 @@ struct SessionRecording {
             }
             func fail(_ problem: String) -> SessionReadError { SessionReadError(file: file, line: number, problem: problem) }
             guard entry.time >= previous else {
-                throw fail("its time, \(Self.seconds(entry.time)), comes before the line above's (\(Self.seconds(previous)))")
+                throw fail("its time, \(SessionFormat.secondsText(entry.time)), comes before the line above's (\(SessionFormat.secondsText(previous)))")
             }
             if case .end = entries.last?.line { throw fail("a line after the end") }
             switch entry.line {
@@ -113,13 +113,6 @@ struct SessionRecording {
         } catch {
             throw SessionReadError(file: file, line: number, problem: "not JSON: \(error.problem) at column \(error.column)")
         }
-    }
-
-    /// "12.40 s".
-    static func seconds(_ time: Duration) -> String {
-        let hundredths = Int((time.inSeconds * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 }
 

@@ -25,7 +25,7 @@ public struct SessionVerdict: Equatable, Sendable {
     /// "replayed 412 frames, all identical", or where the first difference is.
     public var summary: String {
         guard let difference else { return "replayed \(frames) frame\(frames == 1 ? "" : "s"), all identical" }
-        return "frame \(difference.frame) at \(SessionRecording.seconds(difference.time)) differs: the replay drew "
+        return "frame \(difference.frame) at \(SessionFormat.secondsText(difference.time)) differs: the replay drew "
             + "\(difference.drawn) where the recording (line \(difference.line)) has \(difference.recorded)"
     }
 
@@ -33,7 +33,7 @@ public struct SessionVerdict: Equatable, Sendable {
     /// (line 412)".
     public var shortSummary: String {
         guard let difference else { return summary }
-        return "frame \(difference.frame) at \(SessionRecording.seconds(difference.time)) differs from the recording (line \(difference.line))"
+        return "frame \(difference.frame) at \(SessionFormat.secondsText(difference.time)) differs from the recording (line \(difference.line))"
     }
 
     /// Plays `recording` to its end or to its first different frame.

@@ -101,7 +101,7 @@ import TUI
             options.challenge = .settings
             return options
         }()))
-        #expect(throws: LaunchArguments.UsageError.self) { try LaunchArguments.parse(["--challenge", "settings"]) }
+        #expect(throws: UsageError.self) { try LaunchArguments.parse(["--challenge", "settings"]) }
         let usage = HelpText.render(LaunchInterface.interface(for: Self.challenges))
         #expect(usage.contains("navigation|articles|profile|settings"))
         let keys = LaunchInterface.manPage(for: Self.challenges).keys

@@ -34,8 +34,8 @@ import TUI
             return
         }
         #expect(options.noMouse)
-        #expect(throws: LaunchArguments.UsageError.self) { try LaunchArguments.parse(["--no-mouse=yes"]) }
-        #expect(throws: LaunchArguments.UsageError.self) { try LaunchArguments.parse(["--no-mouse", "--no-mouse"]) }
+        #expect(throws: UsageError.self) { try LaunchArguments.parse(["--no-mouse=yes"]) }
+        #expect(throws: UsageError.self) { try LaunchArguments.parse(["--no-mouse", "--no-mouse"]) }
         #expect(LaunchArguments.usage.contains("[--no-mouse]"))
         #expect(LaunchArguments.usage.contains("--no-mouse         no clicks or wheel"))
     }

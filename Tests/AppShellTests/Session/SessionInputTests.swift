@@ -150,7 +150,7 @@ import TUI
 
     // MARK: The command line
 
-    private func parse(_ arguments: [String]) -> Result<LaunchOptions, LaunchArguments.UsageError> {
+    private func parse(_ arguments: [String]) -> Result<LaunchOptions, UsageError> {
         do {
             guard case .run(let options) = try LaunchArguments.parse(arguments) else { return .success(LaunchOptions()) }
             return .success(options)
