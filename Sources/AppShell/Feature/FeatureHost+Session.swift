@@ -10,7 +10,7 @@ extension FeatureHost: SessionScreen {
     }
 
     func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
-        .event(try F.replayAnswer(reader, blobs: blobs), to: token)
+        .event(try F.replayAnswer(reader, blobs: blobs), to: id)
     }
 }
 

@@ -6,8 +6,9 @@ import TUI
 /// Every challenge is hosted the same way; nothing here knows which one.
 final class FeatureHost<F: RecordableFeature>: Screen {
     private(set) var feature: F
-    /// Addresses this screen's events: a later screen of the same challenge gets none of them.
-    let token = ScreenToken()
+    /// Addresses this screen's events (set when the shell pushes it): a later screen of the same
+    /// challenge gets none of them.
+    var id = ScreenID()
     private let executor: (any TaskExecutor)?
     private var runner: EffectRunner<F.Effect, F.Event>?
     /// Where the feature's topics are logged (set on appearing), and what was logged last of each.
@@ -39,8 +40,8 @@ final class FeatureHost<F: RecordableFeature>: Screen {
         if context.session?.runsEffects != false {
             runner = EffectRunner(
                 executor: executor, perform: feature.perform,
-                send: { [token] event in poster.post(.event(event, to: token)) })
-            answerAtOnce = { [token, unowned context] event in context.answer(.event(event, to: token)) }
+                send: { [id] event in poster.post(.event(event, to: id)) })
+            answerAtOnce = { [id, unowned context] event in context.answer(.event(event, to: id)) }
         }
         send(F.appeared, at: context.now)
     }
@@ -66,7 +67,7 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        guard case .event(let event, let receiver) = message, receiver == token, let event = event as? F.Event else { return }
+        guard case .event(let event, let receiver) = message, receiver == id, let event = event as? F.Event else { return }
         send(event, at: context.now)
     }
 

@@ -23,7 +23,7 @@ final class LauncherScreen: Screen {
     /// `x` asks before forgetting what the selected challenge keeps, while it keeps something.
     private(set) var forgetQuestion: ForgetQuestion?
     /// Addresses the answer of its read of the store (`readStandings`).
-    let token = ScreenToken()
+    var id = ScreenID()
 
     /// The answer of its read of the store: where each challenge stands, by id.
     struct StandingsRead: Sendable { var standings: [ChallengeID: String] }
@@ -91,13 +91,13 @@ final class LauncherScreen: Screen {
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
         switch message {
         case .firstFrameShown: readStandings(context)
-        case .event(let read as StandingsRead, let receiver) where receiver == token:
+        case .event(let read as StandingsRead, let receiver) where receiver == id:
             standings = read.standings
             // Reading the standings opened the store; a replay's environment has the recorded problem.
             keptNothing = context.environment.storeProblem.map { "Nothing will be kept: \($0.summary)" }
-        case .event(let read as KeptRead, let receiver) where receiver == token:
+        case .event(let read as KeptRead, let receiver) where receiver == id:
             ask(toForget: read, context)
-        case .event(let forgotten as Forgotten, let receiver) where receiver == token:
+        case .event(let forgotten as Forgotten, let receiver) where receiver == id:
             context.toast(forgotten.message, kind: forgotten.succeeded ? .success : .error)
             readStandings(context)
         default: break
@@ -129,7 +129,7 @@ final class LauncherScreen: Screen {
                 standings[challenge.id] = "stored data unreadable, set aside"
             }
         }
-        context.answer(.event(StandingsRead(standings: standings), to: token))
+        context.answer(.event(StandingsRead(standings: standings), to: id))
     }
 
     func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
@@ -182,7 +182,7 @@ final class LauncherScreen: Screen {
         // a recording holds it; a record that can't be read is something to forget too.
         guard context.session?.runsEffects != false else { return }
         let isKept = (try? progress.isKept(context.environment.store)) ?? true
-        context.answer(.event(KeptRead(index: list.selection, isKept: isKept), to: token))
+        context.answer(.event(KeptRead(index: list.selection, isKept: isKept), to: id))
     }
 
     /// What `x` found: asks before forgetting, or says there is nothing to.
@@ -208,7 +208,7 @@ final class LauncherScreen: Screen {
         } catch {
             forgotten = Forgotten(message: error.message, succeeded: false)
         }
-        context.answer(.event(forgotten, to: token))
+        context.answer(.event(forgotten, to: id))
     }
 
     /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
@@ -310,17 +310,17 @@ extension LauncherScreen: SessionScreen {
     func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
         let object = try SessionObject(reader, known: ["standings", "kept", "isKept", "forgotten", "succeeded"])
         if let index = object.optional("kept") {
-            return .event(KeptRead(index: try index.int(in: 0...(challenges.count - 1)), isKept: try object("isKept").bool()), to: token)
+            return .event(KeptRead(index: try index.int(in: 0...(challenges.count - 1)), isKept: try object("isKept").bool()), to: id)
         }
         if let message = object.optional("forgotten") {
             return .event(
-                Forgotten(message: try message.string(atMost: SessionFormat.longestText), succeeded: try object("succeeded").bool()), to: token)
+                Forgotten(message: try message.string(atMost: SessionFormat.longestText), succeeded: try object("succeeded").bool()), to: id)
         }
         var standings: [ChallengeID: String] = [:]
         for (id, text) in try object("standings").dictionary() {
             guard Challenge.named(ChallengeID(rawValue: id), in: challenges) != nil else { throw text.error("no challenge called \(id.quoted())") }
             standings[ChallengeID(rawValue: id)] = try text.string(atMost: SessionFormat.longestText)
         }
-        return .event(StandingsRead(standings: standings), to: token)
+        return .event(StandingsRead(standings: standings), to: id)
     }
 }

@@ -16,15 +16,10 @@ public final class ChallengeShell: TerminalApp {
     private(set) var stack: [any Screen] = []
     /// Over the top screen, bottom to top.
     private(set) var overlays: [Overlay] = []
-    /// A screen's toast, part of that screen: drawn on its area's last row while it is on top,
-    /// dropped when it is left or covered (Docs/keys.md, "Toasts").
-    private(set) var toast: (toast: Toast, owner: ObjectIdentifier)?
-    /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
-    private(set) var notice: Toast?
+    /// The stack's ids and challenges, the toast and the notice, as a value.
+    private(set) var state = ShellState()
     /// The network inspector while it is open (nil: hidden).
     var inspector: InspectorState?
-    /// Which challenge each screen on the stack belongs to (the fault panel lists its endpoints).
-    private var challenges: [ObjectIdentifier: Challenge] = [:]
     /// What the fault panel keeps from one opening to the next.
     private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
@@ -39,9 +34,6 @@ public final class ChallengeShell: TerminalApp {
     var session: SessionTap?
     /// Which screen has password fields, for a recording's placeholders.
     var secretFields = SecretFieldsLookup()
-    /// Each screen's number in the order screens were opened (how a recording addresses it).
-    private var serials: [ObjectIdentifier: Int] = [:]
-    private var screensOpened = 0
     /// The requests and mock endpoints as the last `networkActivity` found them: what the
     /// inspector and the fault panel show.
     var network = LiveNetwork()
@@ -58,10 +50,6 @@ public final class ChallengeShell: TerminalApp {
         network = LiveNetwork(environment)
         recordedNetwork = network
     }
-
-    /// `screen`'s number in the order screens were opened (the launcher 0); -1 when it is not on
-    /// the stack.
-    func serial(of screen: any Screen) -> Int { serials[ObjectIdentifier(screen)] ?? -1 }
 
     deinit { monitorSubscription?.cancel() }
 
@@ -94,7 +82,7 @@ public final class ChallengeShell: TerminalApp {
         let poster = run.poster
         monitorSubscription = environment.monitor.subscribe { _ in poster.post(.networkActivity) }
         let launcher = LauncherScreen(challenges: environment.challenges, open: { [unowned self] challenge in self.open(challenge) })
-        push(launcher)
+        push(launcher, of: nil)
         if let initialChallenge, let challenge = Challenge.named(initialChallenge, in: environment.challenges) {
             launcher.select(challenge.id)
             open(challenge)
@@ -206,8 +194,7 @@ public final class ChallengeShell: TerminalApp {
     private func route(_ message: ShellMessage, _ run: RunContext<ShellMessage>) {
         switch message {
         case .toastExpired:
-            if let toast, toast.toast.isExpired(at: run.now) { self.toast = nil }
-            if let notice, notice.isExpired(at: run.now) { self.notice = nil }
+            state.expire(at: run.now)
         case .animationFrame:
             break
         case .networkActivity:
@@ -240,9 +227,9 @@ public final class ChallengeShell: TerminalApp {
                 cursor = renderTop(top, in: layout.screen, on: &own, at: now)
                 canvas.draw(own, at: layout.screen.origin)
             }
-            if let toast, toast.owner == ObjectIdentifier(top) { toast.toast.draw(in: layout.screen, on: &canvas) }
+            if let toast = state.toast, toast.owner == state.top?.id { toast.toast.draw(in: layout.screen, on: &canvas) }
         }
-        if let notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
+        if let notice = state.notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
         if let inspector, let area = layout.inspector {
             let rows = inspector.filtered(inspectorRows)
             var panel = InspectorPanel(rows: rows, total: network.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
@@ -273,7 +260,7 @@ public final class ChallengeShell: TerminalApp {
 
     /// How the terminal is shared now.
     func layout(for size: Size) -> ShellLayout {
-        ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: notice != nil)
+        ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: state.notice != nil)
     }
 
     /// Help as it stands: what the screen waits for, the keys of what has them, the global keys.
@@ -324,7 +311,7 @@ public final class ChallengeShell: TerminalApp {
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).
     var currentChallenge: Challenge? {
-        stack.reversed().lazy.compactMap { self.challenges[ObjectIdentifier($0)] }.first
+        state.currentChallenge.flatMap { Challenge.named($0, in: environment.challenges) }
     }
 
     private func close(_ overlay: Overlay) {
@@ -355,16 +342,13 @@ public final class ChallengeShell: TerminalApp {
 
     func open(_ challenge: Challenge) {
         let screen = challenge.makeScreen(environment)
-        challenges[ObjectIdentifier(screen)] = challenge
         environment.logger.info("app", "opened \(challenge.title)")
-        push(screen)
+        push(screen, of: challenge.id)
     }
 
-    func push(_ screen: any Screen) {
-        // A toast is part of its screen: covered, it goes.
-        toast = nil
-        serials[ObjectIdentifier(screen)] = screensOpened
-        screensOpened += 1
+    func push(_ screen: any Screen, of challenge: ChallengeID?) {
+        let id = state.push(challenge: challenge)
+        (screen as? any SessionScreen)?.id = id
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()
@@ -381,13 +365,11 @@ public final class ChallengeShell: TerminalApp {
     }
 
     private func pop() {
-        guard stack.count > 1 else { return }
+        guard let entry = state.pop() else { return }
         let screen = stack.removeLast()
-        toast = nil
-        if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
+        if let left = entry.challenge.flatMap({ Challenge.named($0, in: environment.challenges) }) {
             environment.logger.info("app", "left \(left.title)")
         }
-        serials[ObjectIdentifier(screen)] = nil
         if let context {
             screen.disappear(context)
             top?.uncovered(context)
@@ -397,18 +379,15 @@ public final class ChallengeShell: TerminalApp {
 
     /// A toast of the screen on top: drawn on its own area's last row, gone when it is.
     func toast(_ message: String, kind: Toast.Kind, duration: Duration = .seconds(3)) {
-        guard let run = runContext, let top else { return }
-        let toast = Toast(message, kind: kind, now: run.now, duration: duration)
-        self.toast = (toast, ObjectIdentifier(top))
-        run.schedule("shell.toast", at: toast.deadline, .toastExpired)
+        guard let run = runContext, let toast = state.showToast(message, kind: kind, now: run.now, duration: duration) else { return }
+        schedule(.toast, at: toast.deadline, .toastExpired)
     }
 
     /// The shell's own notice, whatever screen is on top: a row of its own above the key bar.
     func showNotice(_ message: String, kind: Toast.Kind, duration: Duration) {
         guard let run = runContext else { return }
-        let notice = Toast(message, kind: kind, now: run.now, duration: duration)
-        self.notice = notice
-        run.schedule("shell.notice", at: notice.deadline, .toastExpired)
+        let notice = state.showNotice(message, kind: kind, now: run.now, duration: duration)
+        schedule(.notice, at: notice.deadline, .toastExpired)
     }
 
     /// Tells the top screen its area before the next frame (Docs/architecture.md, "Drawing
@@ -432,11 +411,15 @@ public final class ChallengeShell: TerminalApp {
         layOutTop()
         let inspectorMoves = isShowingInspector && network.history.contains { $0.isPending }
         if top?.isAnimating == true || inspectorMoves {
-            if !run.isScheduled("shell.animation") {
-                run.schedule("shell.animation", after: Spinner().interval, .animationFrame)
+            if !run.isScheduled(ShellTimer.animation.rawValue) {
+                run.schedule(ShellTimer.animation.rawValue, after: Spinner().interval, .animationFrame)
             }
         } else {
-            run.cancel("shell.animation")
+            run.cancel(ShellTimer.animation.rawValue)
         }
+    }
+
+    private func schedule(_ timer: ShellTimer, at deadline: Duration, _ message: ShellMessage) {
+        runContext?.schedule(timer.rawValue, at: deadline, message)
     }
 }

@@ -1,0 +1,9 @@
+/// The shell's own timers, by name: one of each runs at most (Docs/architecture.md, "Time").
+enum ShellTimer: String, CaseIterable, Sendable {
+    /// The screen's toast goes.
+    case toast = "shell.toast"
+    /// The shell's notice goes.
+    case notice = "shell.notice"
+    /// The next redraw while something moves.
+    case animation = "shell.animation"
+}
