@@ -57,7 +57,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
-                "TUITesting", "Imaging", "TwoCopiesWriter",
+                "TUITesting", "Imaging", "TwoCopiesWriter", "ReducerTesting",
             ],
             // The screens' snapshots are read from the source tree (`#filePath`), not bundled.
             exclude: ["__Snapshots__", "NavigationFlow/__Snapshots__"]

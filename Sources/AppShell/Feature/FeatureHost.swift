@@ -19,6 +19,8 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     /// Hands an answer performed at once (`Feature.performAtOnce`) to the shell, which records it
     /// and routes it back here like any answer; nil in a replay, which performs nothing.
     private var answerAtOnce: ((F.Event) -> Void)?
+    /// Hands what the feature asks of the shell (`Feature.request`) to it.
+    private var requests: ((FeatureRequest) -> Void)?
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     init(_ feature: F, executor: (any TaskExecutor)? = nil) {
@@ -36,6 +38,7 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     func appear(_ context: ScreenContext) {
         logger = context.environment.logger
         let poster = context.poster
+        requests = { [unowned context] request in context.perform(request) }
         // A replay runs no effect: the recording holds their answers (Docs/recording.md).
         if context.session?.runsEffects != false {
             runner = EffectRunner(
@@ -67,6 +70,7 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
+        if case .firstFrameShown = message, let event = F.firstFrameShown { send(event, at: context.now) }
         guard case .event(let event, let receiver) = message, receiver == id, let event = event as? F.Event else { return }
         send(event, at: context.now)
     }
@@ -86,12 +90,17 @@ final class FeatureHost<F: RecordableFeature>: Screen {
 
     func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
 
+    func uncovered(_ context: ScreenContext) {
+        if let event = F.uncovered { send(event, at: context.now) }
+    }
+
     func disappear(_ context: ScreenContext) {
         send(F.left, at: context.now)
         let feature = feature
         runner?.cancelAll(keeping: { feature.keepsRunning($0) })
         runner = nil
         answerAtOnce = nil
+        requests = nil
         logged = [:]
     }
 
@@ -100,9 +109,15 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
 
     private func send(_ event: F.Event, at now: Duration) {
-        let effects = feature.reduce(event, at: now)
+        var effects = feature.reduce(event, at: now)
         history.append(event, at: now, leaving: feature)
         logChanges()
+        // The shell's part first, replaying or not: it follows from keys, not from the world.
+        effects.removeAll { effect in
+            guard let request = feature.request(effect) else { return false }
+            requests?(request)
+            return true
+        }
         guard let answerAtOnce else {
             runner?.run(effects)
             return

@@ -81,12 +81,8 @@ public final class ChallengeShell: TerminalApp {
         // Every request (mock or HTTP) that begins or ends redraws the live tools.
         let poster = run.poster
         monitorSubscription = environment.monitor.subscribe { _ in poster.post(.networkActivity) }
-        let launcher = LauncherScreen(challenges: environment.challenges, open: { [unowned self] challenge in self.open(challenge) })
-        push(launcher, of: nil)
-        if let initialChallenge, let challenge = Challenge.named(initialChallenge, in: environment.challenges) {
-            launcher.select(challenge.id)
-            open(challenge)
-        }
+        push(LauncherScreen(LauncherFeature(environment: environment, selecting: initialChallenge)), of: nil)
+        if let initialChallenge { open(initialChallenge) }
         // Handled on the loop's next turn, after the first frame is on screen (the launcher does
         // not wait for the store's key: Docs/performance.md).
         run.post(.firstFrameShown)
@@ -331,7 +327,7 @@ public final class ChallengeShell: TerminalApp {
     /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
     /// before anything happened, a word instead.
     func openTimeline() {
-        guard let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
+        guard state.top?.challenge != nil, let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
             toast("The timeline lists a challenge's events: open one first", kind: .info)
             return
         }
@@ -340,7 +336,9 @@ public final class ChallengeShell: TerminalApp {
 
     func hideInspector() { inspector = nil }
 
-    func open(_ challenge: Challenge) {
+    /// Opens `id`'s screen over the top one (nothing when no challenge has that id).
+    func open(_ id: ChallengeID) {
+        guard let challenge = Challenge.named(id, in: environment.challenges) else { return }
         let screen = challenge.makeScreen(environment)
         environment.logger.info("app", "opened \(challenge.title)")
         push(screen, of: challenge.id)

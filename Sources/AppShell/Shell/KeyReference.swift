@@ -19,7 +19,7 @@ enum KeyReference {
     static func guides(for challenges: [Challenge]) -> [NamedGuide] {
         [
             NamedGuide(name: "everywhere", guide: ShellKeys.global.guide),
-            NamedGuide(name: "launcher", guide: LauncherScreen.keyMap(challenges: challenges).guide),
+            NamedGuide(name: "launcher", guide: LauncherState.keyMap(challenges: challenges).guide),
             NamedGuide(name: "forget-question", guide: ForgetQuestion.keyMap.guide, inSummary: false),
         ] + challenges.flatMap { $0.keyGuides() } + [
             NamedGuide(name: "help", guide: ShellKeys.help.guide, inSummary: false),

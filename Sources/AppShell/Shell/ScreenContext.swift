@@ -25,6 +25,14 @@ public final class ScreenContext {
     /// every message, so it is recorded after it, as a replay plays it.
     func answer(_ message: ShellMessage) { shell.answersAtOnce.append(message) }
 
+    /// Does what a feature asks of the shell.
+    func perform(_ request: FeatureRequest) {
+        switch request {
+        case .open(let id): shell.open(id)
+        case .toast(let message, let kind): shell.toast(message, kind: kind)
+        }
+    }
+
     /// Leaves the current screen, asking first when it wants (`confirmLeave`).
     public func leave() { shell.requestLeave() }
 
