@@ -190,17 +190,14 @@ public final class ChallengeShell: TerminalApp {
     private func route(_ message: ShellMessage, _ run: RunContext<ShellMessage>) {
         switch message {
         case .toastExpired:
-            state.expire(at: run.now)
+            reduce(.toastExpired)
         case .animationFrame:
             break
         case .networkActivity:
             network = session?.network(after: network) ?? LiveNetwork(environment)
             faultPanel?.refresh(network.behaviours)
         case .firstFrameShown:
-            if let problem = environment.storeProblem {
-                // What matters first: a narrow row cuts the rest (Docs/security.md).
-                showNotice("Nothing will be kept: " + problem.message, kind: .error, duration: .seconds(6))
-            }
+            reduce(.firstFrameShown(storeProblem: environment.storeProblem?.message))
             if let context { stack.forEach { $0.handle(message, context) } }
         case .event:
             if let context { stack.forEach { $0.handle(message, context) } }
@@ -345,8 +342,8 @@ public final class ChallengeShell: TerminalApp {
     }
 
     func push(_ screen: any Screen, of challenge: ChallengeID?) {
-        let id = state.push(challenge: challenge)
-        (screen as? any SessionScreen)?.id = id
+        reduce(.pushed(challenge))
+        if let id = state.top?.id { (screen as? any SessionScreen)?.id = id }
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()
@@ -363,7 +360,8 @@ public final class ChallengeShell: TerminalApp {
     }
 
     private func pop() {
-        guard let entry = state.pop() else { return }
+        guard stack.count > 1, let entry = state.top else { return }
+        reduce(.popped)
         let screen = stack.removeLast()
         if let left = entry.challenge.flatMap({ Challenge.named($0, in: environment.challenges) }) {
             environment.logger.info("app", "left \(left.title)")
@@ -376,16 +374,15 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// A toast of the screen on top: drawn on its own area's last row, gone when it is.
-    func toast(_ message: String, kind: Toast.Kind, duration: Duration = .seconds(3)) {
-        guard let run = runContext, let toast = state.showToast(message, kind: kind, now: run.now, duration: duration) else { return }
-        schedule(.toast, at: toast.deadline, .toastExpired)
-    }
+    func toast(_ message: String, kind: Toast.Kind) { reduce(.toast(message, kind)) }
 
-    /// The shell's own notice, whatever screen is on top: a row of its own above the key bar.
-    func showNotice(_ message: String, kind: Toast.Kind, duration: Duration) {
-        guard let run = runContext else { return }
-        let notice = state.showNotice(message, kind: kind, now: run.now, duration: duration)
-        schedule(.notice, at: notice.deadline, .toastExpired)
+    /// Runs `event` through the shell's reducer and does what it returns.
+    private func reduce(_ event: ShellEvent) {
+        for effect in state.reduce(event, at: runContext?.now ?? .zero) {
+            switch effect {
+            case .schedule(let timer, let deadline): runContext?.schedule(timer.rawValue, at: deadline, timer.message)
+            }
+        }
     }
 
     /// Tells the top screen its area before the next frame (Docs/architecture.md, "Drawing
@@ -410,14 +407,12 @@ public final class ChallengeShell: TerminalApp {
         let inspectorMoves = isShowingInspector && network.history.contains { $0.isPending }
         if top?.isAnimating == true || inspectorMoves {
             if !run.isScheduled(ShellTimer.animation.rawValue) {
-                run.schedule(ShellTimer.animation.rawValue, after: Spinner().interval, .animationFrame)
+                run.schedule(ShellTimer.animation.rawValue, after: Spinner().interval, ShellTimer.animation.message)
             }
         } else {
             run.cancel(ShellTimer.animation.rawValue)
         }
     }
 
-    private func schedule(_ timer: ShellTimer, at deadline: Duration, _ message: ShellMessage) {
-        runContext?.schedule(timer.rawValue, at: deadline, message)
-    }
+
 }

@@ -1,9 +1,10 @@
 import TUI
 
 /// What the shell decides with, as a value: the screens on the stack, each with the `ScreenID`
-/// minted when it was pushed and the challenge it belongs to, and the toast and the notice
-/// (Docs/architecture.md, "The shell"). The hosted screens themselves (`FeatureHost` objects)
-/// stay with `ChallengeShell`, in the same order, each answering to its id.
+/// minted when it was pushed and the challenge it belongs to, and the toast and the notice;
+/// `reduce` changes it and returns what the runner must do, as values (Docs/architecture.md,
+/// "The shell"). The hosted screens themselves (`FeatureHost` objects) stay with
+/// `ChallengeShell`, in the same order, each answering to its id.
 struct ShellState: Equatable, Sendable {
     /// One screen on the stack.
     struct Entry: Equatable, Sendable {
@@ -20,51 +21,51 @@ struct ShellState: Equatable, Sendable {
     }
 
     /// Bottom (the launcher) to top.
-    private(set) var screens: [Entry] = []
+    var screens: [Entry] = []
     /// How many screens were ever pushed: the next one's number.
-    private var opened = 0
-    private(set) var toast: ScreenToast?
+    var opened = 0
+    var toast: ScreenToast?
     /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
-    private(set) var notice: Toast?
+    var notice: Toast?
 
     var top: Entry? { screens.last }
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).
     var currentChallenge: ChallengeID? { screens.reversed().lazy.compactMap(\.challenge).first }
 
-    /// Pushes a screen: its id is the next number. A toast is part of its screen: covered, it goes.
-    mutating func push(challenge: ChallengeID?) -> ScreenID {
-        let id = ScreenID(number: opened)
-        opened += 1
-        screens.append(Entry(id: id, challenge: challenge))
-        toast = nil
-        return id
-    }
+    /// How long a toast shows; the notice, which says something that matters all run, longer.
+    static let toastDuration = Duration.seconds(3)
+    static let noticeDuration = Duration.seconds(6)
 
-    /// Removes the top screen, never the launcher; its toast goes with it.
-    mutating func pop() -> Entry? {
-        guard screens.count > 1 else { return nil }
-        toast = nil
-        return screens.removeLast()
-    }
-
-    /// A toast for the screen on top, until `now + duration`.
-    mutating func showToast(_ message: String, kind: Toast.Kind, now: Duration, duration: Duration) -> Toast? {
-        guard let top else { return nil }
-        let toast = Toast(message, kind: kind, now: now, duration: duration)
-        self.toast = ScreenToast(toast: toast, owner: top.id)
-        return toast
-    }
-
-    mutating func showNotice(_ message: String, kind: Toast.Kind, now: Duration, duration: Duration) -> Toast {
-        let notice = Toast(message, kind: kind, now: now, duration: duration)
-        self.notice = notice
-        return notice
-    }
-
-    /// Drops what has expired at `now`.
-    mutating func expire(at now: Duration) {
-        if let toast, toast.toast.isExpired(at: now) { self.toast = nil }
-        if let notice, notice.isExpired(at: now) { self.notice = nil }
+    /// Pure: applies `event` at `now` (the loop's time) and returns what the runner must do.
+    mutating func reduce(_ event: ShellEvent, at now: Duration) -> [ShellEffect] {
+        switch event {
+        case .pushed(let challenge):
+            screens.append(Entry(id: ScreenID(number: opened), challenge: challenge))
+            opened += 1
+            // A toast is part of its screen: covered, it goes.
+            toast = nil
+            return []
+        case .popped:
+            guard screens.count > 1 else { return [] }
+            screens.removeLast()
+            toast = nil
+            return []
+        case .toast(let message, let kind):
+            guard let top else { return [] }
+            let toast = Toast(message, kind: kind, now: now, duration: Self.toastDuration)
+            self.toast = ScreenToast(toast: toast, owner: top.id)
+            return [.schedule(.toast, at: toast.deadline)]
+        case .firstFrameShown(let storeProblem):
+            guard let storeProblem else { return [] }
+            // What matters first: a narrow row cuts the rest (Docs/security.md).
+            let notice = Toast("Nothing will be kept: " + storeProblem, kind: .error, now: now, duration: Self.noticeDuration)
+            self.notice = notice
+            return [.schedule(.notice, at: notice.deadline)]
+        case .toastExpired:
+            if let toast, toast.toast.isExpired(at: now) { self.toast = nil }
+            if let notice, notice.isExpired(at: now) { self.notice = nil }
+            return []
+        }
     }
 }

@@ -6,4 +6,12 @@ enum ShellTimer: String, CaseIterable, Sendable {
     case notice = "shell.notice"
     /// The next redraw while something moves.
     case animation = "shell.animation"
+
+    /// What the loop hands the shell when it fires.
+    var message: ShellMessage {
+        switch self {
+        case .toast, .notice: .toastExpired
+        case .animation: .animationFrame
+        }
+    }
 }
