@@ -83,4 +83,24 @@ import TUI
         store.send(.toastExpired, effects: []) { $0.notice = nil }
         store.finish()
     }
+
+    /// `n` opens the inspector with the keys, gives them back when the screen has them, and
+    /// hides it when it has them; clicks move the keys and the wheel scrolls it.
+    @Test func nAndTheMouseDecideWhereTheInspectorIsAndWhoHasTheKeys() {
+        let store = store()
+        store.send(.inspectorFocused(true), effects: [])
+        store.send(.inspectorScrolled(by: 3), effects: [])
+        store.send(.pressedN, effects: []) { $0.inspector = InspectorState() }
+        store.send(.inspectorFocused(false), effects: []) { $0.inspector?.isFocused = false }
+        store.send(.pressedN, effects: []) { $0.inspector?.isFocused = true }
+        store.send(.pressedN, effects: []) { $0.inspector = nil }
+        store.send(.pressedN, effects: []) { $0.inspector = InspectorState() }
+        store.send(.inspectorLaidOut(visibleRows: 4, rowCount: 10), effects: []) { $0.inspector?.layout(visibleRows: 4, rowCount: 10) }
+        store.send(.inspectorScrolled(by: 3), effects: []) { $0.inspector?.scrollView(by: 3) }
+        #expect(store.state.inspector?.scroll == 3)
+        store.send(.inspectorKey(.char("/"), rows: []), effects: []) { _ = $0.inspector?.handle(.char("/")) }
+        #expect(store.state.inspector?.isEditingFilter == true)
+        store.send(.inspectorHidden, effects: []) { $0.inspector = nil }
+        store.finish()
+    }
 }

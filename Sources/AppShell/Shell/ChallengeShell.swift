@@ -19,7 +19,7 @@ public final class ChallengeShell: TerminalApp {
     /// The stack's ids and challenges, the toast and the notice, as a value.
     private(set) var state = ShellState()
     /// The network inspector while it is open (nil: hidden).
-    var inspector: InspectorState?
+    var inspector: InspectorState? { state.inspector }
     /// What the fault panel keeps from one opening to the next.
     private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
@@ -130,8 +130,13 @@ public final class ChallengeShell: TerminalApp {
         }
         // The inspector, while it has the keys, takes its own; the shell's `?`, `q`, `n`, `f`
         // still work, and nothing reaches the screen.
-        if inspector?.isFocused == true, let rows = inspector.map({ $0.filtered(inspectorRows) }),
-           inspector?.handle(key, rows: rows) == .handled { return }
+        if var inspector, inspector.isFocused {
+            let rows = inspector.filtered(inspectorRows)
+            if inspector.handle(key, rows: rows) == .handled {
+                reduce(.inspectorKey(key, rows: rows))
+                return
+            }
+        }
         // The live tools work on every screen, except while a text field takes the keys.
         if !keyContext.capturesText {
             switch key {
@@ -313,13 +318,7 @@ public final class ChallengeShell: TerminalApp {
 
     /// `n`: opens the inspector with the keys; gives them back to it when the screen has them;
     /// hides it when it has them.
-    func pressN() {
-        switch inspector?.isFocused {
-        case nil: inspector = InspectorState()
-        case false?: inspector?.isFocused = true
-        case true?: inspector = nil
-        }
-    }
+    func pressN() { reduce(.pressedN) }
 
     /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
     /// before anything happened, a word instead.
@@ -331,7 +330,7 @@ public final class ChallengeShell: TerminalApp {
         overlays.append(.timeline(timeline))
     }
 
-    func hideInspector() { inspector = nil }
+    func hideInspector() { reduce(.inspectorHidden) }
 
     /// Opens `id`'s screen over the top one (nothing when no challenge has that id).
     func open(_ id: ChallengeID) {
@@ -377,7 +376,7 @@ public final class ChallengeShell: TerminalApp {
     func toast(_ message: String, kind: Toast.Kind) { reduce(.toast(message, kind)) }
 
     /// Runs `event` through the shell's reducer and does what it returns.
-    private func reduce(_ event: ShellEvent) {
+    func reduce(_ event: ShellEvent) {
         for effect in state.reduce(event, at: runContext?.now ?? .zero) {
             switch effect {
             case .schedule(let timer, let deadline): runContext?.schedule(timer.rawValue, at: deadline, timer.message)
@@ -391,11 +390,10 @@ public final class ChallengeShell: TerminalApp {
         guard let run = runContext, let context, let top else { return }
         let layout = layout(for: run.terminalSize)
         top.layout(layout.screen, context)
-        if let area = layout.inspector, var inspector {
+        if let area = layout.inspector, let inspector {
             let rows = inspector.filtered(inspectorRows).count
-            inspector.layout(
-                visibleRows: InspectorPanel.visibleRows(in: area, state: inspector, isBeside: layout.inspectorIsBeside), rowCount: rows)
-            self.inspector = inspector
+            let visibleRows = InspectorPanel.visibleRows(in: area, state: inspector, isBeside: layout.inspectorIsBeside)
+            reduce(.inspectorLaidOut(visibleRows: visibleRows, rowCount: rows))
         }
     }
 

@@ -1,7 +1,8 @@
 import TUI
 
 /// What the shell decides with, as a value: the screens on the stack, each with the `ScreenID`
-/// minted when it was pushed and the challenge it belongs to, and the toast and the notice;
+/// minted when it was pushed and the challenge it belongs to, the toast, the notice and the
+/// network inspector;
 /// `reduce` changes it and returns what the runner must do, as values (Docs/architecture.md,
 /// "The shell"). The hosted screens themselves (`FeatureHost` objects) stay with
 /// `ChallengeShell`, in the same order, each answering to its id.
@@ -27,6 +28,8 @@ struct ShellState: Equatable, Sendable {
     var toast: ScreenToast?
     /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
     var notice: Toast?
+    /// The network inspector while it is open (nil: hidden).
+    var inspector: InspectorState?
 
     var top: Entry? { screens.last }
 
@@ -65,6 +68,28 @@ struct ShellState: Equatable, Sendable {
         case .toastExpired:
             if let toast, toast.toast.isExpired(at: now) { self.toast = nil }
             if let notice, notice.isExpired(at: now) { self.notice = nil }
+            return []
+        case .pressedN:
+            switch inspector?.isFocused {
+            case nil: inspector = InspectorState()
+            case false?: inspector?.isFocused = true
+            case true?: inspector = nil
+            }
+            return []
+        case .inspectorHidden:
+            inspector = nil
+            return []
+        case .inspectorFocused(let isFocused):
+            inspector?.isFocused = isFocused
+            return []
+        case .inspectorScrolled(let rows):
+            inspector?.scrollView(by: rows)
+            return []
+        case .inspectorLaidOut(let visibleRows, let rowCount):
+            inspector?.layout(visibleRows: visibleRows, rowCount: rowCount)
+            return []
+        case .inspectorKey(let key, let rows):
+            _ = inspector?.handle(key, rows: rows)
             return []
         }
     }
