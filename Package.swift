@@ -68,7 +68,7 @@ let package = Package(
             name: "AppShellTests",
             dependencies: [
                 "AppShell", "CommandLineKit", "ShippedConfiguration", "TUI", "Contract", "Core", "Navigation", "Articles",
-                "ArticleDetails", "Profile", "CoreTesting", "TUITesting", "Imaging", "TwoCopiesWriter",
+                "ArticleDetails", "Profile", "CoreTesting", "TUITesting", "Imaging", "TwoCopiesWriter", "ReducerTesting",
             ],
             // The screens' snapshots are read from the source tree (`#filePath`), not bundled.
             exclude: ["__Snapshots__", "NavigationFlow/__Snapshots__"]

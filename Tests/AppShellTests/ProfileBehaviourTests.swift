@@ -472,12 +472,12 @@ import Contract
         let app = try await ShellHarness.loadedProfile()
         let host = try #require(app.shell.top as? FeatureHost<ProfileFeature>)
         let before = host.feature.state
-        app.loop.context.post(.event(NavigationEvent.start, to: ScreenToken()))
+        app.loop.context.post(.event(NavigationEvent.start, to: ScreenID()))
         // Addressed to another profile screen (one left earlier): not this one's.
-        app.loop.context.post(.event(ProfileFeature.Event.domain(.retryLoad), to: ScreenToken()))
+        app.loop.context.post(.event(ProfileFeature.Event.domain(.retryLoad), to: ScreenID()))
         // Addressed to this screen but of another feature's type: dropped, not misread.
-        app.loop.context.post(.event(NavigationEvent.start, to: host.token))
-        app.loop.context.post(.event(ProfileFeature.Event.domain(.loaded(.failure(.http(status: 500, body: "")))), to: host.token))
+        app.loop.context.post(.event(NavigationEvent.start, to: host.id))
+        app.loop.context.post(.event(ProfileFeature.Event.domain(.loaded(.failure(.http(status: 500, body: "")))), to: host.id))
         _ = app.loop.step()
         // A load answer nobody waits for changes nothing either (the domain drops it).
         #expect(host.feature.state == before)

@@ -19,9 +19,18 @@ protocol Feature {
     /// Sent when the screen is left; then every running effect is cancelled but those
     /// `keepsRunning` spares.
     static var left: Event { get }
+    /// Sent once the first frame is on screen, when there is something that may wait until then
+    /// (the launcher's read of the store: Docs/performance.md); nil: nothing.
+    static var firstFrameShown: Event? { get }
+    /// Sent when the screen above it was left and it is on top again; nil: nothing.
+    static var uncovered: Event? { get }
 
     /// Pure: applies `event` (at `now`, the loop's time) and returns the effects to start.
     mutating func reduce(_ event: Event, at now: Duration) -> [Effect]
+
+    /// What the shell does for `effect` (open a challenge, show a toast), run at once on the
+    /// loop's thread, in a replay too; nil: the feature performs it.
+    func request(_ effect: Effect) -> FeatureRequest?
 
     /// Runs one effect with the feature's dependencies (captured when the feature was made) and
     /// sends the events it produces. Called off the loop's thread.
@@ -92,6 +101,17 @@ extension Feature {
     var logTopics: [(topic: String, text: String)] { [] }
     func activity(at now: Duration) -> String? { nil }
     func performAtOnce(_ effect: Effect) -> Event? { nil }
+    static var firstFrameShown: Event? { nil }
+    static var uncovered: Event? { nil }
+    func request(_ effect: Effect) -> FeatureRequest? { nil }
+}
+
+/// What a feature's effect asks of the shell rather than of the world.
+enum FeatureRequest: Hashable, Sendable {
+    /// Open this challenge's screen over the feature's.
+    case open(ChallengeID)
+    /// A toast on the feature's screen.
+    case toast(String, Toast.Kind)
 }
 
 /// What a key asks of a feature's host.
@@ -103,3 +123,5 @@ enum FeatureCommand<Event: Sendable>: Sendable {
     /// Leave the screen (asking first when `confirmLeave` says so).
     case leave
 }
+
+extension FeatureCommand: Equatable where Event: Equatable {}

@@ -10,7 +10,9 @@ extension FeatureHost: SessionScreen {
     }
 
     func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
-        .event(try F.replayAnswer(reader, blobs: blobs), to: token)
+        let event = try F.replayAnswer(reader, blobs: blobs)
+        try feature.check(replayed: event, reader)
+        return .event(event, to: id)
     }
 }
 

@@ -6,8 +6,9 @@ import TUI
 /// Every challenge is hosted the same way; nothing here knows which one.
 final class FeatureHost<F: RecordableFeature>: Screen {
     private(set) var feature: F
-    /// Addresses this screen's events: a later screen of the same challenge gets none of them.
-    let token = ScreenToken()
+    /// Addresses this screen's events (set when the shell pushes it): a later screen of the same
+    /// challenge gets none of them.
+    var id = ScreenID()
     private let executor: (any TaskExecutor)?
     private var runner: EffectRunner<F.Effect, F.Event>?
     /// Where the feature's topics are logged (set on appearing), and what was logged last of each.
@@ -18,6 +19,8 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     /// Hands an answer performed at once (`Feature.performAtOnce`) to the shell, which records it
     /// and routes it back here like any answer; nil in a replay, which performs nothing.
     private var answerAtOnce: ((F.Event) -> Void)?
+    /// Hands what the feature asks of the shell (`Feature.request`) to it.
+    private var requests: ((FeatureRequest) -> Void)?
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     init(_ feature: F, executor: (any TaskExecutor)? = nil) {
@@ -35,12 +38,13 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     func appear(_ context: ScreenContext) {
         logger = context.environment.logger
         let poster = context.poster
+        requests = { [unowned context] request in context.perform(request) }
         // A replay runs no effect: the recording holds their answers (Docs/recording.md).
         if context.session?.runsEffects != false {
             runner = EffectRunner(
                 executor: executor, perform: feature.perform,
-                send: { [token] event in poster.post(.event(event, to: token)) })
-            answerAtOnce = { [token, unowned context] event in context.answer(.event(event, to: token)) }
+                send: { [id] event in poster.post(.event(event, to: id)) })
+            answerAtOnce = { [id, unowned context] event in context.answer(.event(event, to: id)) }
         }
         send(F.appeared, at: context.now)
     }
@@ -66,7 +70,8 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     }
 
     func handle(_ message: ShellMessage, _ context: ScreenContext) {
-        guard case .event(let event, let receiver) = message, receiver == token, let event = event as? F.Event else { return }
+        if case .firstFrameShown = message, let event = F.firstFrameShown { send(event, at: context.now) }
+        guard case .event(let event, let receiver) = message, receiver == id, let event = event as? F.Event else { return }
         send(event, at: context.now)
     }
 
@@ -85,12 +90,17 @@ final class FeatureHost<F: RecordableFeature>: Screen {
 
     func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
 
+    func uncovered(_ context: ScreenContext) {
+        if let event = F.uncovered { send(event, at: context.now) }
+    }
+
     func disappear(_ context: ScreenContext) {
         send(F.left, at: context.now)
         let feature = feature
         runner?.cancelAll(keeping: { feature.keepsRunning($0) })
         runner = nil
         answerAtOnce = nil
+        requests = nil
         logged = [:]
     }
 
@@ -99,9 +109,15 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
 
     private func send(_ event: F.Event, at now: Duration) {
-        let effects = feature.reduce(event, at: now)
+        var effects = feature.reduce(event, at: now)
         history.append(event, at: now, leaving: feature)
         logChanges()
+        // The shell's part first, replaying or not: it follows from keys, not from the world.
+        effects.removeAll { effect in
+            guard let request = feature.request(effect) else { return false }
+            requests?(request)
+            return true
+        }
         guard let answerAtOnce else {
             runner?.run(effects)
             return

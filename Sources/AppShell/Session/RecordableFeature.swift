@@ -10,4 +10,11 @@ protocol RecordableFeature: Feature {
     static func recordAnswer(_ event: Event, blobs: SessionBlobs) -> JSONValue?
     /// An answer read back; anything no effect could have sent is an error.
     static func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> Event
+    /// Refuses an answer read back that this feature, as it stands, could not have had (the
+    /// launcher: a standing for a challenge it does not list).
+    func check(replayed event: Event, _ reader: JSONReader) throws(ConfigurationError)
+}
+
+extension RecordableFeature {
+    func check(replayed event: Event, _ reader: JSONReader) throws(ConfigurationError) {}
 }

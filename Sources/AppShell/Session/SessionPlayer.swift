@@ -97,7 +97,7 @@ final class SessionPlayer {
             }
             loop.handle(message, at: time)
         case .stale:
-            loop.handle(.event(StaleAnswer(), to: ScreenToken()), at: time)
+            loop.handle(.event(StaleAnswer(), to: ScreenID()), at: time)
         case .message(let message):
             loop.handle(message, at: time)
         case .network(let change):

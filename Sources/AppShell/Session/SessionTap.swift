@@ -67,7 +67,9 @@ struct LiveNetwork: Equatable {
 /// A screen a session can address: the launcher writes and reads what it read of the store; a
 /// `FeatureHost` of a `RecordableFeature` its feature's answers.
 protocol SessionScreen: Screen {
-    var token: ScreenToken { get }
+    /// Minted by the shell when it pushes the screen (`ShellState.push`): what its answers are
+    /// addressed to.
+    var id: ScreenID { get set }
     /// `event` (this screen's feature's) as the recording writes it; nil when it is not an
     /// answer the feature records.
     func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue?

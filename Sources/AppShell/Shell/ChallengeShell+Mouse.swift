@@ -18,7 +18,7 @@ extension ChallengeShell {
         // Over the screen, the screen gets the keys back from the inspector: the click or wheel
         // is the screen's, and so are the keys that follow (the key bar says so).
         if overlays.isEmpty, inspectorHasFocus, layout(for: run.terminalSize).screen.contains(event.point) {
-            inspector?.isFocused = false
+            reduce(.inspectorFocused(false))
         }
         for target in hitMap.targets(at: event.point) where deliver(event, to: target, run) { return }
     }
@@ -33,9 +33,9 @@ extension ChallengeShell {
         case let inspector as InspectorPanel.Target:
             switch (inspector, event.action) {
             case (.hide, .press): hideInspector()
-            case (.history, .press): self.inspector?.isFocused = true
-            case (_, .wheelUp): self.inspector?.scrollView(by: InspectorPanel.wheelStep)
-            case (_, .wheelDown): self.inspector?.scrollView(by: -InspectorPanel.wheelStep)
+            case (.history, .press): reduce(.inspectorFocused(true))
+            case (_, .wheelUp): reduce(.inspectorScrolled(by: InspectorPanel.wheelStep))
+            case (_, .wheelDown): reduce(.inspectorScrolled(by: -InspectorPanel.wheelStep))
             default: break
             }
             return true

@@ -5,26 +5,27 @@ import TUI
 /// a message is for, so it has that screen's feature write or read the answer; and it knows
 /// where a key goes, so a character typed into a password field is written as a placeholder.
 extension ChallengeShell {
-    /// `event`, addressed to `token`, as a recording line: an answer for the screen that has the
-    /// token, or a stale answer when no screen has it any more (the loop drops it).
-    func sessionLine(for event: any Sendable, to token: ScreenToken, blobs: SessionBlobs) -> SessionLine {
-        for screen in stack {
-            guard let recordable = screen as? any SessionScreen, recordable.token == token else { continue }
+    /// `event`, addressed to screen `id`, as a recording line: an answer for that screen (written
+    /// with its id's number), or a stale answer when it is not on the stack any more (the loop
+    /// drops it).
+    func sessionLine(for event: any Sendable, to id: ScreenID, blobs: SessionBlobs) -> SessionLine {
+        for (entry, screen) in zip(state.screens, stack) where entry.id == id {
+            guard let recordable = screen as? any SessionScreen else { continue }
             // A feature that can't write this answer makes a line a replay reports, rather than
             // a recording that silently replays otherwise.
             let answer = recordable.recordAnswer(event, blobs: blobs)
                 ?? .object(["unrecordable": .string(String(describing: type(of: event)))])
-            return .answer(screen: serial(of: screen), JSONReader(file: "", value: answer))
+            return .answer(screen: id.number, JSONReader(file: "", value: answer))
         }
         return .stale
     }
 
     /// A recorded answer for screen `number`, as the message the loop handed on.
     func replayedMessage(screen number: Int, _ reader: JSONReader) throws(ConfigurationError) -> ShellMessage {
-        guard let session, let screen = stack.first(where: { serial(of: $0) == number }) else {
+        guard let session, let index = state.screens.firstIndex(where: { $0.id.number == number }) else {
             throw reader.error("an answer for screen \(number), which is not open at this point")
         }
-        guard let recordable = screen as? any SessionScreen else { throw reader.error("screen \(number) receives no answers") }
+        guard let recordable = stack[index] as? any SessionScreen else { throw reader.error("screen \(number) receives no answers") }
         return try recordable.replayAnswer(reader, blobs: session.blobs)
     }
 

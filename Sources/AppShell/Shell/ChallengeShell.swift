@@ -16,15 +16,10 @@ public final class ChallengeShell: TerminalApp {
     private(set) var stack: [any Screen] = []
     /// Over the top screen, bottom to top.
     private(set) var overlays: [Overlay] = []
-    /// A screen's toast, part of that screen: drawn on its area's last row while it is on top,
-    /// dropped when it is left or covered (Docs/keys.md, "Toasts").
-    private(set) var toast: (toast: Toast, owner: ObjectIdentifier)?
-    /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
-    private(set) var notice: Toast?
+    /// The stack's ids and challenges, the toast and the notice, as a value.
+    private(set) var state = ShellState()
     /// The network inspector while it is open (nil: hidden).
-    var inspector: InspectorState?
-    /// Which challenge each screen on the stack belongs to (the fault panel lists its endpoints).
-    private var challenges: [ObjectIdentifier: Challenge] = [:]
+    var inspector: InspectorState? { state.inspector }
     /// What the fault panel keeps from one opening to the next.
     private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
@@ -39,9 +34,6 @@ public final class ChallengeShell: TerminalApp {
     var session: SessionTap?
     /// Which screen has password fields, for a recording's placeholders.
     var secretFields = SecretFieldsLookup()
-    /// Each screen's number in the order screens were opened (how a recording addresses it).
-    private var serials: [ObjectIdentifier: Int] = [:]
-    private var screensOpened = 0
     /// The requests and mock endpoints as the last `networkActivity` found them: what the
     /// inspector and the fault panel show.
     var network = LiveNetwork()
@@ -58,10 +50,6 @@ public final class ChallengeShell: TerminalApp {
         network = LiveNetwork(environment)
         recordedNetwork = network
     }
-
-    /// `screen`'s number in the order screens were opened (the launcher 0); -1 when it is not on
-    /// the stack.
-    func serial(of screen: any Screen) -> Int { serials[ObjectIdentifier(screen)] ?? -1 }
 
     deinit { monitorSubscription?.cancel() }
 
@@ -93,12 +81,8 @@ public final class ChallengeShell: TerminalApp {
         // Every request (mock or HTTP) that begins or ends redraws the live tools.
         let poster = run.poster
         monitorSubscription = environment.monitor.subscribe { _ in poster.post(.networkActivity) }
-        let launcher = LauncherScreen(challenges: environment.challenges, open: { [unowned self] challenge in self.open(challenge) })
-        push(launcher)
-        if let initialChallenge, let challenge = Challenge.named(initialChallenge, in: environment.challenges) {
-            launcher.select(challenge.id)
-            open(challenge)
-        }
+        push(LauncherScreen(LauncherFeature(environment: environment, selecting: initialChallenge)), of: nil)
+        if let initialChallenge { open(initialChallenge) }
         // Handled on the loop's next turn, after the first frame is on screen (the launcher does
         // not wait for the store's key: Docs/performance.md).
         run.post(.firstFrameShown)
@@ -146,8 +130,13 @@ public final class ChallengeShell: TerminalApp {
         }
         // The inspector, while it has the keys, takes its own; the shell's `?`, `q`, `n`, `f`
         // still work, and nothing reaches the screen.
-        if inspector?.isFocused == true, let rows = inspector.map({ $0.filtered(inspectorRows) }),
-           inspector?.handle(key, rows: rows) == .handled { return }
+        if var inspector, inspector.isFocused {
+            let rows = inspector.filtered(inspectorRows)
+            if inspector.handle(key, rows: rows) == .handled {
+                reduce(.inspectorKey(key, rows: rows))
+                return
+            }
+        }
         // The live tools work on every screen, except while a text field takes the keys.
         if !keyContext.capturesText {
             switch key {
@@ -206,18 +195,14 @@ public final class ChallengeShell: TerminalApp {
     private func route(_ message: ShellMessage, _ run: RunContext<ShellMessage>) {
         switch message {
         case .toastExpired:
-            if let toast, toast.toast.isExpired(at: run.now) { self.toast = nil }
-            if let notice, notice.isExpired(at: run.now) { self.notice = nil }
+            reduce(.toastExpired)
         case .animationFrame:
             break
         case .networkActivity:
             network = session?.network(after: network) ?? LiveNetwork(environment)
             faultPanel?.refresh(network.behaviours)
         case .firstFrameShown:
-            if let problem = environment.storeProblem {
-                // What matters first: a narrow row cuts the rest (Docs/security.md).
-                showNotice("Nothing will be kept: " + problem.message, kind: .error, duration: .seconds(6))
-            }
+            reduce(.firstFrameShown(storeProblem: environment.storeProblem?.message))
             if let context { stack.forEach { $0.handle(message, context) } }
         case .event:
             if let context { stack.forEach { $0.handle(message, context) } }
@@ -240,9 +225,9 @@ public final class ChallengeShell: TerminalApp {
                 cursor = renderTop(top, in: layout.screen, on: &own, at: now)
                 canvas.draw(own, at: layout.screen.origin)
             }
-            if let toast, toast.owner == ObjectIdentifier(top) { toast.toast.draw(in: layout.screen, on: &canvas) }
+            if let toast = state.toast, toast.owner == state.top?.id { toast.toast.draw(in: layout.screen, on: &canvas) }
         }
-        if let notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
+        if let notice = state.notice, let row = layout.notice { notice.draw(in: row, on: &canvas) }
         if let inspector, let area = layout.inspector {
             let rows = inspector.filtered(inspectorRows)
             var panel = InspectorPanel(rows: rows, total: network.history.count, state: inspector, isBeside: layout.inspectorIsBeside)
@@ -273,7 +258,7 @@ public final class ChallengeShell: TerminalApp {
 
     /// How the terminal is shared now.
     func layout(for size: Size) -> ShellLayout {
-        ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: notice != nil)
+        ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: state.notice != nil)
     }
 
     /// Help as it stands: what the screen waits for, the keys of what has them, the global keys.
@@ -324,7 +309,7 @@ public final class ChallengeShell: TerminalApp {
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).
     var currentChallenge: Challenge? {
-        stack.reversed().lazy.compactMap { self.challenges[ObjectIdentifier($0)] }.first
+        state.currentChallenge.flatMap { Challenge.named($0, in: environment.challenges) }
     }
 
     private func close(_ overlay: Overlay) {
@@ -333,38 +318,31 @@ public final class ChallengeShell: TerminalApp {
 
     /// `n`: opens the inspector with the keys; gives them back to it when the screen has them;
     /// hides it when it has them.
-    func pressN() {
-        switch inspector?.isFocused {
-        case nil: inspector = InspectorState()
-        case false?: inspector?.isFocused = true
-        case true?: inspector = nil
-        }
-    }
+    func pressN() { reduce(.pressedN) }
 
     /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
     /// before anything happened, a word instead.
     func openTimeline() {
-        guard let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
+        guard state.top?.challenge != nil, let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
             toast("The timeline lists a challenge's events: open one first", kind: .info)
             return
         }
         overlays.append(.timeline(timeline))
     }
 
-    func hideInspector() { inspector = nil }
+    func hideInspector() { reduce(.inspectorHidden) }
 
-    func open(_ challenge: Challenge) {
+    /// Opens `id`'s screen over the top one (nothing when no challenge has that id).
+    func open(_ id: ChallengeID) {
+        guard let challenge = Challenge.named(id, in: environment.challenges) else { return }
         let screen = challenge.makeScreen(environment)
-        challenges[ObjectIdentifier(screen)] = challenge
         environment.logger.info("app", "opened \(challenge.title)")
-        push(screen)
+        push(screen, of: challenge.id)
     }
 
-    func push(_ screen: any Screen) {
-        // A toast is part of its screen: covered, it goes.
-        toast = nil
-        serials[ObjectIdentifier(screen)] = screensOpened
-        screensOpened += 1
+    func push(_ screen: any Screen, of challenge: ChallengeID?) {
+        reduce(.pushed(challenge))
+        if let id = state.top?.id { (screen as? any SessionScreen)?.id = id }
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()
@@ -381,13 +359,12 @@ public final class ChallengeShell: TerminalApp {
     }
 
     private func pop() {
-        guard stack.count > 1 else { return }
+        guard stack.count > 1, let entry = state.top else { return }
+        reduce(.popped)
         let screen = stack.removeLast()
-        toast = nil
-        if let left = challenges.removeValue(forKey: ObjectIdentifier(screen)) {
+        if let left = entry.challenge.flatMap({ Challenge.named($0, in: environment.challenges) }) {
             environment.logger.info("app", "left \(left.title)")
         }
-        serials[ObjectIdentifier(screen)] = nil
         if let context {
             screen.disappear(context)
             top?.uncovered(context)
@@ -396,19 +373,15 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// A toast of the screen on top: drawn on its own area's last row, gone when it is.
-    func toast(_ message: String, kind: Toast.Kind, duration: Duration = .seconds(3)) {
-        guard let run = runContext, let top else { return }
-        let toast = Toast(message, kind: kind, now: run.now, duration: duration)
-        self.toast = (toast, ObjectIdentifier(top))
-        run.schedule("shell.toast", at: toast.deadline, .toastExpired)
-    }
+    func toast(_ message: String, kind: Toast.Kind) { reduce(.toast(message, kind)) }
 
-    /// The shell's own notice, whatever screen is on top: a row of its own above the key bar.
-    func showNotice(_ message: String, kind: Toast.Kind, duration: Duration) {
-        guard let run = runContext else { return }
-        let notice = Toast(message, kind: kind, now: run.now, duration: duration)
-        self.notice = notice
-        run.schedule("shell.notice", at: notice.deadline, .toastExpired)
+    /// Runs `event` through the shell's reducer and does what it returns.
+    func reduce(_ event: ShellEvent) {
+        for effect in state.reduce(event, at: runContext?.now ?? .zero) {
+            switch effect {
+            case .schedule(let timer, let deadline): runContext?.schedule(timer.rawValue, at: deadline, timer.message)
+            }
+        }
     }
 
     /// Tells the top screen its area before the next frame (Docs/architecture.md, "Drawing
@@ -417,11 +390,10 @@ public final class ChallengeShell: TerminalApp {
         guard let run = runContext, let context, let top else { return }
         let layout = layout(for: run.terminalSize)
         top.layout(layout.screen, context)
-        if let area = layout.inspector, var inspector {
+        if let area = layout.inspector, let inspector {
             let rows = inspector.filtered(inspectorRows).count
-            inspector.layout(
-                visibleRows: InspectorPanel.visibleRows(in: area, state: inspector, isBeside: layout.inspectorIsBeside), rowCount: rows)
-            self.inspector = inspector
+            let visibleRows = InspectorPanel.visibleRows(in: area, state: inspector, isBeside: layout.inspectorIsBeside)
+            reduce(.inspectorLaidOut(visibleRows: visibleRows, rowCount: rows))
         }
     }
 
@@ -432,11 +404,13 @@ public final class ChallengeShell: TerminalApp {
         layOutTop()
         let inspectorMoves = isShowingInspector && network.history.contains { $0.isPending }
         if top?.isAnimating == true || inspectorMoves {
-            if !run.isScheduled("shell.animation") {
-                run.schedule("shell.animation", after: Spinner().interval, .animationFrame)
+            if !run.isScheduled(ShellTimer.animation.rawValue) {
+                run.schedule(ShellTimer.animation.rawValue, after: Spinner().interval, ShellTimer.animation.message)
             }
         } else {
-            run.cancel("shell.animation")
+            run.cancel(ShellTimer.animation.rawValue)
         }
     }
+
+
 }

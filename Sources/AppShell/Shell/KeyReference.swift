@@ -11,7 +11,7 @@ enum KeyReference {
     static func guides(for challenges: [Challenge]) -> [NamedKeyGuide] {
         [
             NamedKeyGuide(name: "everywhere", guide: ShellKeys.global.guide),
-            NamedKeyGuide(name: "launcher", guide: LauncherScreen.keyMap(challenges: challenges).guide),
+            NamedKeyGuide(name: "launcher", guide: LauncherState.keyMap(challenges: challenges).guide),
             NamedKeyGuide(name: "forget-question", guide: ForgetQuestion.keyMap.guide, inSummary: false),
         ] + challenges.flatMap { $0.keyGuides() } + [
             NamedKeyGuide(name: "help", guide: ShellKeys.help.guide, inSummary: false),

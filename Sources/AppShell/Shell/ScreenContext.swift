@@ -20,12 +20,18 @@ public final class ScreenContext {
     /// The loop's time (since it started, on the app's clock).
     public var now: Duration { run.now }
 
-    public func push(_ screen: any Screen) { shell.push(screen) }
-
     /// An answer performed on the loop's thread (`Feature.performAtOnce`): handled as soon as
     /// what is being handled is done, before the next frame, through the shell's entry like
     /// every message, so it is recorded after it, as a replay plays it.
     func answer(_ message: ShellMessage) { shell.answersAtOnce.append(message) }
+
+    /// Does what a feature asks of the shell.
+    func perform(_ request: FeatureRequest) {
+        switch request {
+        case .open(let id): shell.open(id)
+        case .toast(let message, let kind): shell.toast(message, kind: kind)
+        }
+    }
 
     /// Leaves the current screen, asking first when it wants (`confirmLeave`).
     public func leave() { shell.requestLeave() }
@@ -33,17 +39,6 @@ public final class ScreenContext {
     /// Shows a message for a few seconds at the bottom of the screen.
     public func toast(_ message: String, kind: Toast.Kind = .info) { shell.toast(message, kind: kind) }
 
-    /// A timer whose message comes back to the screen's `handle(_:_:)`.
-    public func schedule(_ id: String, after delay: Duration, _ message: ShellMessage) {
-        run.schedule(id, after: delay, message)
-    }
-
-    public func cancelTimer(_ id: String) { run.cancel(id) }
-
     /// The session being recorded or replayed, if any (Docs/recording.md).
     var session: SessionTap? { shell.session }
-
-    /// `screen`'s number in the order screens were opened (the launcher 0): how a recording
-    /// addresses it.
-    func serial(of screen: any Screen) -> Int { shell.serial(of: screen) }
 }

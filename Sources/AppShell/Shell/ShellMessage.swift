@@ -1,10 +1,8 @@
-import Synchronization
-
 /// Everything the shell's event loop carries besides keys: the events that background effects
 /// send back (addressed to the screen whose effects sent them), and the shell's own timers.
 public enum ShellMessage: Sendable {
     /// A feature's event, for the screen `to` (a `FeatureHost`, which knows the event's type).
-    case event(any Sendable, to: ScreenToken)
+    case event(any Sendable, to: ScreenID)
     /// Redraw for the spinner (scheduled only while the top screen animates).
     case animationFrame
     /// A toast's or the shell notice's deadline has passed.
@@ -16,16 +14,4 @@ public enum ShellMessage: Sendable {
     /// A request began or ended (the `NetworkMonitor` saw it): redraw the network inspector and
     /// the fault panel. The shell keeps this one; screens never get it.
     case networkActivity
-}
-
-/// One screen instance. A challenge left and opened again is a new screen with a new token, so
-/// events its old effects had already posted (queued before they were cancelled) are not taken
-/// for the new screen's own.
-public struct ScreenToken: Hashable, Sendable {
-    private static let counter = Atomic<UInt64>(0)
-    private let value: UInt64
-
-    public init() {
-        value = Self.counter.wrappingAdd(1, ordering: .relaxed).newValue
-    }
 }

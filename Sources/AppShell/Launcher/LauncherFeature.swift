@@ -1,0 +1,273 @@
+import Core
+import TUI
+
+/// The first screen, a `Feature` hosted like the challenges: the challenges, where each stands
+/// (`Challenge.standing`, read from the store once the first frame is on screen and again
+/// whenever a challenge is left), the backend in use, and what the keys do. A click on a
+/// challenge opens it; the wheel moves the selection. Its reads of the store are effects whose
+/// answers are its events (`StandingsRead`, `KeptRead`, `Forgotten` in a recording), performed
+/// at once so the next frame shows them (Docs/recording.md); opening a challenge and its words
+/// are requests to the shell (`FeatureRequest`). See Docs/architecture.md.
+struct LauncherState: Equatable, Sendable {
+    let challenges: [Challenge]
+    var list: ListState
+    /// What each challenge's `standing` said last, by id.
+    var standings: [ChallengeID: String] = [:]
+    /// The store has been read: from then on, why nothing this run does will be kept (the store
+    /// could not be opened) shows for as long as the launcher does (Docs/security.md, "Two
+    /// copies on one data folder").
+    var hasReadStore = false
+    /// `x` asks before forgetting what the selected challenge keeps, while it keeps something.
+    var forgetQuestion: ForgetQuestion?
+
+    /// `selecting`: the challenge opened directly, so that leaving it comes back to it.
+    init(challenges: [Challenge], selecting: ChallengeID? = nil) {
+        self.challenges = challenges
+        list = ListState(count: challenges.count)
+        if let selecting, let index = challenges.firstIndex(where: { $0.id == selecting }) { list.select(index) }
+    }
+
+    var selected: Challenge { challenges[list.selection] }
+
+    static func == (a: LauncherState, b: LauncherState) -> Bool {
+        a.challenges.map(\.id) == b.challenges.map(\.id) && a.list == b.list && a.standings == b.standings
+            && a.hasReadStore == b.hasReadStore && a.forgetQuestion == b.forgetQuestion
+    }
+
+    enum Event: Hashable, Sendable {
+        case appeared
+        case left
+        /// The first frame is on screen: the store may be read now (Docs/performance.md).
+        case firstFrameShown
+        /// A challenge was left: what it changed shows.
+        case uncovered
+        /// A key of the list's (↑ ↓ Home End PgUp PgDn, j k).
+        case move(Key)
+        /// Selects the challenge at this index and opens it.
+        case open(Int)
+        /// `x`: forget what the selected challenge keeps (asks first).
+        case askToForget
+        /// A key for the forget question.
+        case question(Key)
+        /// How many rows of challenges the area shows.
+        case layout(visibleRows: Int)
+        /// Answer: where each challenge stands, by id.
+        case standingsRead([ChallengeID: String])
+        /// Answer of `x`'s read of the store: whether the challenge at `index` keeps anything.
+        case keptRead(index: Int, isKept: Bool)
+        /// Answer of forgetting: what the user is told.
+        case forgotten(message: String, succeeded: Bool)
+    }
+
+    enum Effect: RunnableEffect, Hashable {
+        /// Reads every challenge's standing → `.standingsRead`.
+        case readStandings
+        /// Reads whether the challenge at `index` keeps anything → `.keptRead`.
+        case readKept(index: Int)
+        /// Forgets what the challenge at `index` keeps → `.forgotten`.
+        case forget(index: Int)
+        /// The shell's: open this challenge, or say something (`FeatureRequest`).
+        case shell(FeatureRequest)
+    }
+
+    mutating func reduce(_ event: Event, at now: Duration) -> [Effect] {
+        switch event {
+        case .appeared, .left:
+            return []
+        case .firstFrameShown, .uncovered:
+            return [.readStandings]
+        case .move(let key):
+            _ = list.handle(key)
+            return []
+        case .open(let index):
+            guard challenges.indices.contains(index) else { return [] }
+            list.select(index)
+            return [.shell(.open(challenges[index].id))]
+        case .askToForget:
+            let challenge = selected
+            guard challenge.progress != nil else {
+                return [.shell(.toast("\(challenge.title) keeps nothing between runs", .info))]
+            }
+            return [.readKept(index: list.selection)]
+        case .question(let key):
+            guard var question = forgetQuestion else { return [] }
+            let outcome = question.handle(key)
+            forgetQuestion = question
+            switch outcome {
+            case .handled, .ignored: return []
+            case .keep:
+                forgetQuestion = nil
+                return []
+            case .forget:
+                forgetQuestion = nil
+                return [.forget(index: question.index)]
+            }
+        case .layout(let visibleRows):
+            list.visibleRows = visibleRows
+            return []
+        case .standingsRead(let standings):
+            self.standings = standings
+            hasReadStore = true
+            return []
+        case .keptRead(let index, let isKept):
+            guard challenges.indices.contains(index), let progress = challenges[index].progress else { return [] }
+            let challenge = challenges[index]
+            guard isKept else { return [.shell(.toast("\(challenge.title): nothing to forget", .info))] }
+            let standing = standings[challenge.id].map { " (\($0))" } ?? ""
+            forgetQuestion = ForgetQuestion(
+                index: index, title: "Forget progress", question: "Forget \(progress.what)\(standing)? This can't be undone.")
+            return []
+        case .forgotten(let message, let succeeded):
+            return [.shell(.toast(message, succeeded ? .success : .error)), .readStandings]
+        }
+    }
+
+    /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
+    /// the challenge of that number, for as many as there are; `x` is there when a challenge
+    /// keeps something between runs, and forgets the selected one's.
+    static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> {
+        let challengeCount = challenges.count
+        let kept = challenges.contains { $0.progress != nil }
+        return KeyMap("Launcher", [
+            KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection"),
+            KeyBinding([.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge"),
+            KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the selected challenge"),
+            KeyBinding(
+                (1...min(9, max(1, challengeCount))).map { Key.char(Character(String($0))) }, bar: nil, label: "open that one",
+                help: "open the challenge of that number"),
+        ] + (!kept ? [] : [
+            KeyBinding(
+                [.char("x")], bar: "x", label: "forget progress",
+                help: "forget the selected challenge's progress (asks first)", importance: .secondary),
+        ]) + [
+            KeyBinding([], names: "click", bar: nil, label: "open", help: "on a challenge: open it"),
+            KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
+        ])
+    }
+
+    /// What `key` means here (nil: the shell may use it).
+    func command(for key: Key) -> FeatureCommand<Event>? {
+        if var question = forgetQuestion {
+            return question.handle(key) == .ignored ? nil : .send(.question(key))
+        }
+        var list = list
+        if list.handle(key) { return .send(.move(key)) }
+        switch key {
+        case .enter, .right:
+            return .send(.open(self.list.selection))
+        case .char(let c) where c.wholeNumberValue.map({ (1...challenges.count).contains($0) }) == true:
+            return .send(.open((c.wholeNumberValue ?? 1) - 1))
+        case .char("x") where challenges.contains(where: { $0.progress != nil }):
+            return .send(.askToForget)
+        default:
+            return nil
+        }
+    }
+
+}
+
+/// The launcher as the shell hosts it: its state and what reads the store for it.
+struct LauncherFeature {
+    typealias Event = LauncherState.Event
+    typealias Effect = LauncherState.Effect
+    /// Its hit-map target: the challenge at this index.
+    struct Target: Hashable, Sendable { var index: Int }
+
+    private(set) var state: LauncherState
+    /// The store, the backend's line and what the store's opening found.
+    let environment: AppEnvironment
+
+    init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
+        self.environment = environment
+        state = LauncherState(challenges: environment.challenges, selecting: selecting)
+    }
+
+    var challenges: [Challenge] { state.challenges }
+    var selected: Challenge { state.selected }
+
+    mutating func reduce(_ event: Event, at now: Duration) -> [Effect] { state.reduce(event, at: now) }
+
+    static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> { LauncherState.keyMap(challenges: challenges) }
+
+    /// The list's keys, or the forget question's while it is asked: what the key bar and help
+    /// show (what a key does is `LauncherState.command(for:)`).
+    var keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>> {
+        let list = Self.keyMap(challenges: challenges).pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? () : nil }
+        let question = ForgetQuestion.keyMap.pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? nil : () }
+        let both: KeyMap<LauncherFeature, Never> = list.combined(with: question)
+        return KeyMap(both.title, both.bindings.map { $0.declaration() })
+    }
+
+    /// While the question is asked, its n and q are its own, not the live tools' or the shell's
+    /// (as in a text field; F1 still opens help).
+    var capturesText: Bool { state.forgetQuestion != nil }
+    var isAnimating: Bool { false }
+
+    func command(for key: Key) -> FeatureCommand<Event>? { state.command(for: key) }
+
+    func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<Event>? {
+        guard case .press(.left) = mouse.action, challenges.indices.contains(target.index) else { return nil }
+        return .send(.open(target.index))
+    }
+
+    func layout(_ area: Rect, at now: Duration) -> Event? {
+        let listArea = Self.listArea(in: area)
+        let visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: rowsRect(listArea).height)
+        // As `ListState` keeps it (at least one row).
+        return max(1, visibleRows) == state.list.visibleRows ? nil : .layout(visibleRows: visibleRows)
+    }
+
+    // MARK: Effects
+
+    static var appeared: Event { .appeared }
+    static var left: Event { .left }
+    static var firstFrameShown: Event? { .firstFrameShown }
+    static var uncovered: Event? { .uncovered }
+
+    func request(_ effect: Effect) -> FeatureRequest? {
+        if case .shell(let request) = effect { request } else { nil }
+    }
+
+    /// The store is read on the loop's thread, so the launcher's next frame shows it.
+    func performAtOnce(_ effect: Effect) -> Event? {
+        Self.answer(to: effect, challenges: challenges, environment: environment)
+    }
+
+    /// Nothing runs in the background: every effect is performed at once (`performAtOnce`) or is
+    /// the shell's (`request`).
+    var perform: EffectRunner<Effect, Event>.Perform { { _, _ in } }
+
+    /// What the store says to `effect`. A record the store could not open has been set aside by
+    /// the store; the standing says so, and the challenge starts without it; a record that can't
+    /// be read is something to forget too.
+    private static func answer(to effect: Effect, challenges: [Challenge], environment: AppEnvironment) -> Event? {
+        switch effect {
+        case .readStandings:
+            let context = StandingContext(
+                store: environment.store, now: environment.time.wallNow, timeZone: environment.timeZone,
+                keepsNothing: environment.storeProblem != nil, isMockBackend: environment.options.backend == .mock)
+            var standings: [ChallengeID: String] = [:]
+            for challenge in challenges {
+                guard let standing = challenge.standing else { continue }
+                do {
+                    standings[challenge.id] = try standing(context)
+                } catch {
+                    standings[challenge.id] = "stored data unreadable, set aside"
+                }
+            }
+            return .standingsRead(standings)
+        case .readKept(let index):
+            guard challenges.indices.contains(index), let progress = challenges[index].progress else { return nil }
+            return .keptRead(index: index, isKept: (try? progress.isKept(environment.store)) ?? true)
+        case .forget(let index):
+            guard challenges.indices.contains(index), let progress = challenges[index].progress else { return nil }
+            do {
+                return .forgotten(message: try progress.forget(environment), succeeded: true)
+            } catch {
+                return .forgotten(message: error.message, succeeded: false)
+            }
+        case .shell:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import TUI
+
+/// How the launcher draws: a frame, the challenges with where each stands, why nothing will be
+/// kept (once the store was read and could not be opened), the backend's line, and the forget
+/// question over it all.
+extension LauncherFeature {
+    /// Why nothing this run does will be kept, once the store has been read (a replay's
+    /// environment has the recorded problem).
+    private var keptNothing: String? {
+        guard state.hasReadStore else { return nil }
+        return environment.storeProblem.map { "Nothing will be kept: \($0.summary)" }
+    }
+
+    /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
+    /// subtitle, above the backend's line.
+    static func listArea(in rect: Rect) -> Rect {
+        let area = Frame.contentRect(of: rect).inset(horizontal: 2, vertical: 1)
+        let y = area.y + 2
+        return Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
+    }
+
+    /// Three rows a challenge (title, summary, a blank), or two when that would leave some out
+    /// (a short terminal, or the inspector below): every challenge stays in sight as long as
+    /// two rows each fit. A summary too long for its row wraps onto a second when every
+    /// challenge then still fits with its blank row (four rows each); otherwise it is cut.
+    func rowHeight(in listArea: Rect) -> Int {
+        let summaryWidth = max(1, listArea.width - Self.summaryIndent)
+        let wraps = challenges.contains { DisplayWidth.of($0.summary) > summaryWidth }
+        // The last challenge's blank row may fall on the row below the list (drawn over after).
+        if wraps, listArea.height + 1 >= challenges.count * 4 { return 4 }
+        return listArea.height >= challenges.count * 3 ? 3 : 2
+    }
+
+    /// The rows the list is drawn in: with four rows a challenge, one more for the last one's
+    /// blank row.
+    func rowsRect(_ listArea: Rect) -> Rect {
+        guard rowHeight(in: listArea) == 4 else { return listArea }
+        return Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: listArea.height + 1)
+    }
+
+    /// Where a summary starts in its row: under the title, past the marker and the number.
+    private static let summaryIndent = 5
+
+    func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+        let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
+        let area = inner.inset(horizontal: 2, vertical: 1)
+        TextBlock("Mobile coding challenges, as terminal apps.", style: .dim)
+            .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
+        let listArea = Self.listArea(in: rect)
+        let challenges = challenges
+        let standings = state.standings
+        canvas.addHitRegion(listArea, KeyTarget.scroll())
+        ScrollList(rowHeight: rowHeight(in: listArea), showsScrollbar: false) { row, canvas in
+            let challenge = challenges[row.index]
+            // The title and the summary, not the blank row under them.
+            let clickable = min(row.rect.height, max(2, row.rect.height - 1))
+            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: clickable), Target(index: row.index))
+            let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
+            let marker = row.isSelected ? "▸ " : "  "
+            let title = "\(marker)\(row.index + 1)  \(challenge.title) "
+            let titleEnd = canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
+            // Where it stands, at the right of its title, dim whether selected or not.
+            if let standing = standings[challenge.id] {
+                let room = row.rect.maxX - titleEnd - 2
+                let text = TextLayout.truncate(standing, width: room)
+                if room > 0 {
+                    canvas.put(text, at: Point(x: row.rect.maxX - DisplayWidth.of(text), y: row.rect.y), style: .dim, clipTo: row.rect)
+                }
+            }
+            // Always dim: the reversed title shows the selection, and a summary that changed style
+            // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
+            // Docs/performance.md).
+            let summaryLines = max(1, row.rect.height - 2)
+            TextBlock(challenge.summary, style: .dim, maxLines: summaryLines, wraps: summaryLines > 1)
+                .draw(
+                    in: Rect(
+                        x: row.rect.x + Self.summaryIndent, y: row.rect.y + 1, width: max(0, row.rect.width - Self.summaryIndent),
+                        height: summaryLines),
+                    on: &canvas)
+        }.draw(in: rowsRect(listArea), on: &canvas, state: state.list)
+        if let keptNothing {
+            TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
+                .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)
+        }
+        let backend = environment.backendDescription
+        TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
+            .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
+        state.forgetQuestion?.draw(over: rect, on: &canvas)
+        return nil
+    }
+}

@@ -1,0 +1,96 @@
+import TUI
+
+/// What the shell decides with, as a value: the screens on the stack, each with the `ScreenID`
+/// minted when it was pushed and the challenge it belongs to, the toast, the notice and the
+/// network inspector;
+/// `reduce` changes it and returns what the runner must do, as values (Docs/architecture.md,
+/// "The shell"). The hosted screens themselves (`FeatureHost` objects) stay with
+/// `ChallengeShell`, in the same order, each answering to its id.
+struct ShellState: Equatable, Sendable {
+    /// One screen on the stack.
+    struct Entry: Equatable, Sendable {
+        let id: ScreenID
+        /// Nil for the launcher.
+        let challenge: ChallengeID?
+    }
+
+    /// A screen's toast, part of that screen: drawn on its area's last row while it is on top,
+    /// dropped when it is left or covered (Docs/keys.md, "Toasts").
+    struct ScreenToast: Equatable, Sendable {
+        var toast: Toast
+        var owner: ScreenID
+    }
+
+    /// Bottom (the launcher) to top.
+    var screens: [Entry] = []
+    /// How many screens were ever pushed: the next one's number.
+    var opened = 0
+    var toast: ScreenToast?
+    /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
+    var notice: Toast?
+    /// The network inspector while it is open (nil: hidden).
+    var inspector: InspectorState?
+
+    var top: Entry? { screens.last }
+
+    /// The challenge of the topmost screen that belongs to one (nil on the launcher).
+    var currentChallenge: ChallengeID? { screens.reversed().lazy.compactMap(\.challenge).first }
+
+    /// How long a toast shows; the notice, which says something that matters all run, longer.
+    static let toastDuration = Duration.seconds(3)
+    static let noticeDuration = Duration.seconds(6)
+
+    /// Pure: applies `event` at `now` (the loop's time) and returns what the runner must do.
+    mutating func reduce(_ event: ShellEvent, at now: Duration) -> [ShellEffect] {
+        switch event {
+        case .pushed(let challenge):
+            screens.append(Entry(id: ScreenID(number: opened), challenge: challenge))
+            opened += 1
+            // A toast is part of its screen: covered, it goes.
+            toast = nil
+            return []
+        case .popped:
+            guard screens.count > 1 else { return [] }
+            screens.removeLast()
+            toast = nil
+            return []
+        case .toast(let message, let kind):
+            guard let top else { return [] }
+            let toast = Toast(message, kind: kind, now: now, duration: Self.toastDuration)
+            self.toast = ScreenToast(toast: toast, owner: top.id)
+            return [.schedule(.toast, at: toast.deadline)]
+        case .firstFrameShown(let storeProblem):
+            guard let storeProblem else { return [] }
+            // What matters first: a narrow row cuts the rest (Docs/security.md).
+            let notice = Toast("Nothing will be kept: " + storeProblem, kind: .error, now: now, duration: Self.noticeDuration)
+            self.notice = notice
+            return [.schedule(.notice, at: notice.deadline)]
+        case .toastExpired:
+            if let toast, toast.toast.isExpired(at: now) { self.toast = nil }
+            if let notice, notice.isExpired(at: now) { self.notice = nil }
+            return []
+        case .pressedN:
+            switch inspector?.isFocused {
+            case nil: inspector = InspectorState()
+            case false?: inspector?.isFocused = true
+            case true?: inspector = nil
+            }
+            return []
+        case .inspectorHidden:
+            inspector = nil
+            return []
+        case .inspectorFocused(let isFocused):
+            inspector?.isFocused = isFocused
+            return []
+        case .inspectorScrolled(let rows):
+            inspector?.scrollView(by: rows)
+            return []
+        case .inspectorLaidOut(let visibleRows, let rowCount):
+            inspector?.layout(visibleRows: visibleRows, rowCount: rowCount)
+            return []
+        case .inspectorKey(let key, let rows):
+            _ = inspector?.handle(key, rows: rows)
+            return []
+        }
+    }
+}
