@@ -1,10 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (arrows point downwards only): executables → AppShell/DevServer → feature
-// modules → Contract → Core → C modules; beside Core, CommandLineKit (the options, help, man
-// page and completions) and ShippedConfiguration (Config/ compiled in). The server links no feature module. Test doubles live
-// in *Testing targets. See Docs/architecture.md.
+// Module graph (arrows point downwards only): executables → Recording and the challenges' app
+// modules (NavigationApp, ArticlesApp, ProfileApp) → AppShell → TUI → Core → C modules; each app
+// module → its domain module → Contract → Core; DevServer → Contract; beside Core,
+// CommandLineKit (the options, help, man page and completions) and ShippedConfiguration
+// (Config/ compiled in). The server links no feature module. Test doubles live in *Testing
+// targets. See Docs/architecture.md.
 let package = Package(
     name: "challenge-tui",
     platforms: [.macOS(.v14)],
@@ -57,18 +59,26 @@ let package = Package(
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Contract", "Core", "CoreTesting", "ReducerTesting"]),
         .target(name: "Navigation", dependencies: ["Contract", "Core"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Contract", "Core", "CoreTesting", "ReducerTesting"]),
+        // The shell every challenge runs in: the screen stack, the launcher, the live tools, the
+        // environment, the feature protocol and what a recording asks of a feature and the shell
+        // (the format's lines and values). Names no challenge (Docs/architecture.md).
+        .target(name: "AppShell", dependencies: ["CommandLineKit", "Core", "ShippedConfiguration", "TUI"]),
+        // One app module per challenge: its feature, views, keys, registration and recording codec.
+        // They use the shell and never each other.
+        .target(name: "NavigationApp", dependencies: ["AppShell", "Navigation", "Contract", "CommandLineKit", "Core", "TUI"]),
         .target(
-            name: "AppShell",
-            dependencies: [
-                "CommandLineKit", "Contract", "Core", "ShippedConfiguration", "TUI", "Navigation", "Articles", "ArticleDetails",
-                "Profile", "Imaging",
-            ]
+            name: "ArticlesApp",
+            dependencies: ["AppShell", "Articles", "ArticleDetails", "Contract", "CommandLineKit", "Core", "TUI", "Imaging"]
         ),
+        .target(name: "ProfileApp", dependencies: ["AppShell", "Profile", "Contract", "CommandLineKit", "Core", "TUI"]),
+        // Record and replay: the recorder, the player, the reader, the cast export.
+        .target(name: "Recording", dependencies: ["AppShell", "CommandLineKit", "Core", "TUI"]),
         .testTarget(
             name: "AppShellTests",
             dependencies: [
-                "AppShell", "CommandLineKit", "ShippedConfiguration", "TUI", "Contract", "Core", "Navigation", "Articles",
-                "ArticleDetails", "Profile", "CoreTesting", "TUITesting", "Imaging", "TwoCopiesWriter", "ReducerTesting",
+                "AppShell", "NavigationApp", "ArticlesApp", "ProfileApp", "Recording", "challenge-tui", "CommandLineKit",
+                "ShippedConfiguration", "TUI", "Contract", "Core", "Navigation", "Articles", "ArticleDetails", "Profile", "CoreTesting",
+                "TUITesting", "Imaging", "TwoCopiesWriter", "ReducerTesting",
             ],
             // The screens' snapshots are read from the source tree (`#filePath`), not bundled.
             exclude: ["__Snapshots__", "NavigationFlow/__Snapshots__"]
@@ -76,10 +86,14 @@ let package = Package(
         // One copy of the app saving over and over, for the two-copies test (it is killed
         // at random moments; a forked child of the test process would inherit held locks).
         .executableTarget(
-            name: "TwoCopiesWriter", dependencies: ["AppShell", "ArticleDetails", "Articles", "Contract", "Core"],
+            name: "TwoCopiesWriter", dependencies: ["AppShell", "ArticlesApp", "ArticleDetails", "Articles", "Contract", "Core"],
             path: "Tests/TwoCopiesWriter"
         ),
-        .executableTarget(name: "challenge-tui", dependencies: ["AppShell", "CommandLineKit", "Core"]),
+        // The composition root: main, the command line, the list of challenges.
+        .executableTarget(
+            name: "challenge-tui",
+            dependencies: ["AppShell", "Recording", "NavigationApp", "ArticlesApp", "ProfileApp", "CommandLineKit", "Core", "TUI"]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["challenge-tui", "challenge-server", "CNcurses"]),
         .target(name: "DevServer", dependencies: ["CommandLineKit", "Contract", "Core", "CEpoll", "Imaging"]),
         .executableTarget(name: "challenge-server", dependencies: ["DevServer", "CommandLineKit", "Core"]),
@@ -90,18 +104,24 @@ let package = Package(
         // The app's HTTP APIs against the real challenge-server, in process.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting", "Imaging", "AppShell"]
+            dependencies: [
+                "DevServer", "Contract", "Core", "Navigation", "Articles", "Profile", "CoreTesting", "Imaging", "AppShell", "NavigationApp",
+                "ArticlesApp", "ProfileApp",
+            ]
         ),
         // Measures the release binaries against their budgets (Docs/performance.md).
         .executableTarget(
             name: "challenge-bench",
             dependencies: [
-                "AppShell", "CommandLineKit", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "CEpoll", "Articles", "ArticleDetails",
-                "Imaging",
+                "AppShell", "ArticlesApp", "CommandLineKit", "Contract", "Core", "TUI", "TUITesting", "CNcurses", "CEpoll", "Articles",
+                "ArticleDetails", "Imaging",
             ]
         ),
         // challenge-server: the bench's one way of starting it is tested on the real program.
-        .testTarget(name: "BenchTests", dependencies: ["challenge-bench", "challenge-server", "Contract", "CoreTesting", "DevServer"]),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["challenge-bench", "challenge-tui", "Recording", "challenge-server", "Contract", "CoreTesting", "DevServer"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -148,7 +168,7 @@ if Context.environment["CHALLENGE_TUI_FUZZ"] != nil {
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
             name: "challenge-fuzz",
-            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer", "Imaging", "AppShell"],
+            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer", "Imaging", "AppShell", "Recording"],
             path: "Fuzz/Sources/challenge-fuzz",
             // gold fails on the sanitized objects' debug information; the toolchain's lld links them.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]

@@ -1,8 +1,9 @@
+import AppShell
 import Articles
+import ArticlesApp
 import Contract
 import Foundation
 import TUI
-import AppShell
 
 /// Articles at scale, in process: decoding and sorting generated lists, and — on the real app,
 /// headless (`HeadlessArticlesApp`) — the list's first frame and the cost of one-row and page

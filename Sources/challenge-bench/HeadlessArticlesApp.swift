@@ -1,5 +1,6 @@
 import AppShell
 import Articles
+import ArticlesApp
 import Contract
 import Core
 import TUI
@@ -34,7 +35,7 @@ final class HeadlessArticlesApp {
         let scenario = Scenario(
             name: "bench", description: "the stored list after a failed sync",
             endpoints: [.articles: EndpointBehaviour(delay: 0...0, outcomes: .alwaysFail(.status(404)))])
-        let environment = AppEnvironment(options: options, scenario: scenario, store: store, executor: executor)
+        let environment = AppEnvironment(options: options, scenario: scenario, store: store, executor: executor, challenges: [.articles])
         let terminal = terminal
         loop = try EventLoop(
             app: ChallengeShell(environment: environment), terminal: terminal,

@@ -1,9 +1,14 @@
-import Foundation
-import Testing
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
-@testable import AppShell
+import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Testing
 
 private func decode(_ json: String, file: String = "Config/x.json") throws(ConfigurationError) -> AppConfiguration {
     try AppConfiguration.decode(Data(json.utf8), file: file)
@@ -143,13 +148,13 @@ private func problem(_ json: String) -> String? {
         #expect(problem("{not json")?.hasPrefix("Config/x.json: not valid JSON") == true)
     }
 
-    @Test func theConfigurationIsCodable() throws {
+    /// What a recording's header writes (`json`) reads back as the same configuration.
+    @Test func theConfigurationReadsBackFromItsJSON() throws {
         var config = AppConfiguration.defaults
         config[ArticlesSettings.url] = URL(string: "http://localhost:9/list")
         config[ArticlesSettings.retry].jitter = 0.5
-        let data = try JSONEncoder().encode(config)
-        #expect(try JSONDecoder().decode(AppConfiguration.self, from: data) == config)
-        #expect(throws: ConfigurationError.self) { try JSONDecoder().decode(AppConfiguration.self, from: Data(#"{"x":1}"#.utf8)) }
+        #expect(try AppConfiguration(json: config.json, file: "header") == config)
+        #expect(throws: ConfigurationError.self) { try AppConfiguration(json: .object(["x": .number(1)]), file: "header") }
     }
 
     @Test func jsonValuesPrintCompactlyAndPretty() throws {

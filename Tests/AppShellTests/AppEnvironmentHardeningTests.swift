@@ -1,9 +1,14 @@
+@testable import AppShell
 import ArticleDetails
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// What `AppEnvironment.Inputs.read` does with hostile or mistaken input before the terminal is
 /// touched: a token that could forge headers, a wrong key. See Docs/security.md.

@@ -1,9 +1,14 @@
-import Articles
-import Contract
-import Synchronization
-import TUI
-import Testing
 @testable import AppShell
+import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Synchronization
+import Testing
+import TUI
 
 /// `TextLayout`'s layouts, counted: how often the cache had to do the work.
 private final class CountingLayouter: Sendable {

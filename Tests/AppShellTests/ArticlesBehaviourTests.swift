@@ -1,11 +1,16 @@
+@testable import AppShell
 import ArticleDetails
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
-import Contract
 
 /// The articles challenge through its keys, on the manual clock: the challenge's acceptance criteria (Docs/articles.md)
 /// (named after them) and the rest of the screens' behaviour.

@@ -1,7 +1,12 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The one place keys become events, the description's scroll position, and the live retry
 /// countdown, checked on their own.

@@ -1,11 +1,16 @@
+@testable import AppShell
 import ArticleDetails
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The downloaded header images on the articles screens, headless: drawn with half blocks in
 /// place of the URL drawing, without moving the page, in shades without colour, from the cache

@@ -1,10 +1,15 @@
+@testable import AppShell
 import ArticleDetails
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Every state of the articles screens, headless at 80×24 (and the list and a detail page at
 /// the 60×20 minimum), exactly as drawn. "synced at" shows the local time of the run, so it is

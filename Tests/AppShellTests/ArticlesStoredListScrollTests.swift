@@ -1,9 +1,14 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// While a long sync runs over a stored list of which only the start was read for the first
 /// frame, the whole stored list can be scrolled: moving towards the end of what is read reads

@@ -1,10 +1,15 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
-import Contract
 
 /// Builders for the articles screen's tests: the harness opened on the challenge, scenarios of
 /// the articles endpoint, stored lists, and readers of what the screen shows.

@@ -1,9 +1,14 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// One rule for back (Docs/keys.md, "Back"): Esc, ← and Backspace go back to the challenge's own
 /// screen before where it has one (C to B, an article to the list), else out of the challenge

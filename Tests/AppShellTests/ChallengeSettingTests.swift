@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// The keys a challenge owns in the app's JSON files: read by its own code, laid over the
 /// defaults key by key, grouped under a shared key, written back (Docs/configuration.md).

@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+@testable import CommandLineKit
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import ShippedConfiguration
 import Testing
-@testable import AppShell
-@testable import CommandLineKit
 
 /// A scenario file's name is the user's text, not code: each shell's completion offers it as one
 /// word, exactly as it is, and never runs what is in it (Docs/installing.md, Docs/security.md).

@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import CommandLineKit
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// `challenge-tui --completions SHELL`: bash's completion function, run for real, offers the
 /// options and the scenario names, built-in and the user's (Docs/installing.md).

@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
 import TUITesting
-@testable import AppShell
 
 /// The launcher's first frame does not wait for the encrypted store: it is opened on the loop's
 /// next turn (Docs/performance.md, "The first frame"). A challenge opened straight away opens it

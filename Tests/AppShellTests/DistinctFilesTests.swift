@@ -1,7 +1,12 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// No output is an input or another output, however it is named: the same path, another
 /// spelling of it, a hard link, a symbolic link, a folder reached through a link. Refused with

@@ -1,12 +1,17 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
 import TUITesting
-@testable import AppShell
 
 /// The pictures in Docs/pictures: the real app, headless at 80×24 on the manual clock, driven to
 /// each screen and drawn as SVG; each must equal its committed file. `SNAPSHOT_UPDATE=1 swift

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Navigation
-import Contract
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// The fault panel's model on its own: rows, selection, outcome and delay cycling, the forced
 /// experiment, the scenario picker.

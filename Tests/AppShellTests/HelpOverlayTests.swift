@@ -1,7 +1,12 @@
-import Testing
-import Core
-import TUI
 @testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Core
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Testing
+import TUI
 
 /// `?` shows the keys of the screen on top, from the same declarations as its key bar, then the
 /// keys that work everywhere (Docs/keys.md).

@@ -1,8 +1,13 @@
-import Core
-import Foundation
-import Testing
-import CoreTesting
 @testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Core
+import CoreTesting
+import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Testing
 
 /// The network inspector's model on its own: ordering, requests in flight, the 200 cap,
 /// redaction, and every piece of formatting.

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The network inspector shares the terminal with the screen: its own rows below it (beside it
 /// on a wide terminal), growing with the terminal, the screen laid out for what remains; it

@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Key bars list what works now, and a narrow bar drops the least needed first, `q` and `?`
 /// last (Docs/keys.md, "How the key bar and help use them").

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The key tables of README.md and Docs/*.md are the screens' key declarations written out:
 /// each marked table (`<!-- keys: NAME -->` … `<!-- /keys -->`) is written again from its

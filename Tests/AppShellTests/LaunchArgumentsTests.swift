@@ -1,5 +1,10 @@
-import Testing
 @testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct LaunchArgumentsTests {
     private func options(_ arguments: [String]) throws -> LaunchOptions {

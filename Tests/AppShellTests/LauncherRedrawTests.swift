@@ -1,6 +1,11 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The bench's byte budget for a ↓ in the launcher (no more than dialog writes; Docs/performance.md): the move may
 /// change only the two title lines, so the terminal is sent two short lines, not four.

@@ -1,7 +1,12 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import ReducerTesting
 import Testing
 import TUI
-@testable import AppShell
 
 /// The launcher's reducer alone (Docs/testing.md, "Reducer tests"): every key's meaning, its
 /// reads of the store as effects answered by events, and what it asks of the shell.

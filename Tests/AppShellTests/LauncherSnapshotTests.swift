@@ -1,9 +1,14 @@
-import Foundation
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The launcher, the help overlay and the too-small message, headless, exactly as drawn.
 @Suite(.timeLimit(.minutes(10))) struct LauncherSnapshotTests {

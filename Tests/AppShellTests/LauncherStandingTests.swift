@@ -1,13 +1,18 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The launcher says where each challenge stands, read through its registration
 /// (`Challenge.standing`) once the first frame is on screen, and again whenever a challenge is

@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The terminal's background in the app (Docs/configuration.md, "Terminals"): pictures without
 /// colour turn the right way round when the terminal says it is light, the answer is recorded

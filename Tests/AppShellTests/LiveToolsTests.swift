@@ -1,11 +1,16 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
 import TUITesting
-import CoreTesting
-@testable import AppShell
 
 /// The network inspector (`n`) and the fault panel (`f`) in the running shell, headless:
 /// snapshots at 80×24, their keys, and the fault panel's effect on the next mock request.

@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import CommandLineKit
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// challenge-tui(1) is made from the same declarations as `--help`; the checked-in page is what
 /// the code makes now, and groff renders it without a warning (Docs/installing.md).

@@ -1,12 +1,17 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// `--log` with the mock backend says what happened as it does with the HTTP one: the screens,
 /// every simulated request with its attempt and outcome, the retries with their delay, the

@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
-import Contract
 
 /// The profile screen driven by keys, as a person would, on the mock backend (time on the
 /// harness's manual clock). Test names starting `seedReq` name the challenge's requirement they check (Docs/profile.md).

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The form's rule (Docs/keys.md, "Forms"): no field takes the keys until the user moves into
 /// one, Esc leaves a field before it leaves the screen, and a terminal that is too small changes

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The profile screen, headless at 80×24 (and once at 60×20), exactly as drawn.
 @Suite(.timeLimit(.minutes(10))) struct ProfileSnapshotTests {

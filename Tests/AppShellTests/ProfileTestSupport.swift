@@ -1,7 +1,12 @@
-import Core
-import Profile
-import TUI
 @testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Core
+@testable import NavigationApp
+import Profile
+@testable import ProfileApp
+@testable import Recording
+import TUI
 
 /// Opening the profile challenge in the headless harness, with mock endpoints as a test wants them.
 extension ShellHarness {

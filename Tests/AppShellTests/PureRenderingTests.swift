@@ -1,11 +1,16 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Drawing draws (Docs/architecture.md): a frame is a function of the state and the area. What
 /// fits (rows, the description's window, the pictures on screen) reaches the state as a layout

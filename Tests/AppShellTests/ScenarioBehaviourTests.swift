@@ -1,12 +1,17 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
+import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
-import CoreTesting
-@testable import AppShell
-import Contract
 
 /// Every scenario in `Config/scenarios` loads, and does what its description says when the
 /// app's mock APIs run under it on a manual clock (delays measured on that clock by the

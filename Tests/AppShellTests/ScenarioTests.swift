@@ -1,9 +1,14 @@
-import Foundation
-import Testing
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
-@testable import AppShell
+import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Testing
 
 private let scenarios = packageRoot.appendingPathComponent("Config/scenarios").path
 private let library = ScenarioLibrary(directory: scenarios)

@@ -1,7 +1,12 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import ReducerTesting
 import Testing
 import TUI
-@testable import AppShell
 
 /// The shell's value alone (Docs/architecture.md, "The shell"): the ids it mints, the toast
 /// that belongs to the screen on top, the notice, and the timers they ask for.

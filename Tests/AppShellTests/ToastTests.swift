@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// A toast is part of the screen that raised it: drawn on that screen's last row while it is on
 /// top, gone when it is left or covered; it never covers another screen's status line or rows.

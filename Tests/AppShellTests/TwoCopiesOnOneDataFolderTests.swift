@@ -1,11 +1,16 @@
+@testable import AppShell
 import ArticleDetails
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// Two copies of the app on one data folder, each syncing its own feed again and again and
 /// killed with SIGKILL at random moments (Docs/security.md, "Two copies on one data folder").

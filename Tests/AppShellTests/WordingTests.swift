@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
-@testable import AppShell
 
 /// One wording for one event, from one place (`Wording`, `APIError.message`).
 @Suite(.timeLimit(.minutes(2))) struct WordingTests {

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import TUI
 @testable import AppShell
+@testable import challenge_tui
+@testable import Recording
 @testable import challenge_bench
 
 /// A recording's asciinema cast (Docs/recording.md, "Casts"), read back by a terminal model (the

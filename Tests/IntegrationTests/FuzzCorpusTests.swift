@@ -1,10 +1,15 @@
-import Foundation
-import Testing
 @testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 @testable import DevServer
+import Foundation
 import Imaging
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import Testing
 
 /// Every seed of every fuzz target (`Fuzz/corpus/<target>/`), through the same call the fuzz
 /// target makes: an input that once crashed a parser is kept there as `regression-…` and stays a

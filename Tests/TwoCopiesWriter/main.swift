@@ -10,6 +10,7 @@
 import AppShell
 import ArticleDetails
 import Articles
+import ArticlesApp
 import Contract
 import Core
 import FoundationEssentials
@@ -23,7 +24,8 @@ guard arguments.count == 4, let copy = Int(arguments[2]), (0...1).contains(copy)
 }
 var options = LaunchOptions()
 options.dataDirectory = arguments[1]
-guard let inputs = try? AppEnvironment.Inputs.read(options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)]) else {
+guard let inputs = try? AppEnvironment.Inputs.read(
+    options: options, environment: ["CHALLENGE_TUI_KEY": String(repeating: "ab", count: 32)], challenges: [.articles]) else {
     exit(3)
 }
 let app = AppEnvironment(inputs)

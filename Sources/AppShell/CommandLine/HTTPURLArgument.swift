@@ -2,10 +2,10 @@ import Core
 
 /// A URL given on the command line (`--server`, a challenge's `--articles-url`), checked before
 /// the terminal is touched.
-enum HTTPURLArgument {
+package enum HTTPURLArgument {
     /// Accepts `http://host[:port][/path]` and `https://…`, without `user:password@`; the rest is
     /// for libcurl to judge.
-    static func check(_ text: String, flag: String) throws(UsageError) -> String {
+    package static func check(_ text: String, flag: String) throws(UsageError) -> String {
         let lower = text.lowercased()
         guard let scheme = ["http://", "https://"].first(where: { lower.hasPrefix($0) }) else {
             throw UsageError("\(flag) needs an http:// or https:// URL (got \(text.quoted()))")

@@ -45,10 +45,10 @@ public enum ReplaySpeed: Equatable, Sendable {
     case max
 
     /// The slowest and fastest multiples accepted.
-    static let range = 0.1...100.0
+    package static let range = 0.1...100.0
 
     /// `4`, `0.5` or `max`.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         if text == "max" {
             self = .max
         } else if let factor = Double(text), factor.isFinite, Self.range.contains(factor) {

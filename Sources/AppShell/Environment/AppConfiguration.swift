@@ -7,7 +7,7 @@ import FoundationEssentials
 /// (`articlesURL`, `retry.login`, `profileToken`, …) are declared by its registration
 /// (`Challenge.settings`), read by its own code, and kept in `settings`
 /// (`configuration[ArticlesSettings.url]`).
-public struct AppConfiguration: Hashable, Sendable, Codable {
+public struct AppConfiguration: Hashable, Sendable {
     /// The challenge server, for `--backend http`.
     public var serverURL: URL
     /// The longest one HTTP request may take (the challenge server delays up to 15 s).
@@ -138,22 +138,14 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
         return .object(members)
     }
 
-    public init(from decoder: any Decoder) throws {
-        try self.init(json: JSONValue(from: decoder), file: "configuration")
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try json.encode(to: encoder)
-    }
-
     private enum Keys {
-        static let serverURL = "serverURL"
-        static let requestTimeout = "requestTimeout"
-        static let responseLimits = "responseLimits"
-        static let scenario = "scenario"
-        static let mouse = "mouse"
-        static let background = "background"
-        static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background]
+        package static let serverURL = "serverURL"
+        package static let requestTimeout = "requestTimeout"
+        package static let responseLimits = "responseLimits"
+        package static let scenario = "scenario"
+        package static let mouse = "mouse"
+        package static let background = "background"
+        package static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background]
     }
 
     /// A size in megabytes, from 1 KB to 1 GB: below that not even an error page fits, above it
@@ -164,7 +156,7 @@ public struct AppConfiguration: Hashable, Sendable, Codable {
     }
 
     /// An `http://` or `https://` URL with a host (a challenge's URL keys read theirs with it).
-    static func httpURL(_ reader: JSONReader) throws(ConfigurationError) -> URL {
+    package static func httpURL(_ reader: JSONReader) throws(ConfigurationError) -> URL {
         let text = try reader.string()
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty

@@ -38,9 +38,9 @@ public final class AppEnvironment {
     /// the HTTP backend.
     public let mockEndpoints: [EndpointName: MockEndpoint]
     /// The process environment as the app was given it (tokens may come from there).
-    let variables: [String: String]
+    package let variables: [String: String]
     /// Where effects run: nil for the global executor; tests pass an executor they drive.
-    let executor: (any TaskExecutor)?
+    package let executor: (any TaskExecutor)?
     /// The colours pictures are drawn in: the started terminal's (`ChallengeTUI` hands over the
     /// terminal's); in headless tests, 256 colours unless `NO_COLOR` or `--no-color` says none.
     public let pictureColorMode: () -> ColorMode
@@ -106,7 +106,7 @@ public final class AppEnvironment {
 
     /// The value `key` makes from this environment, made on first use and kept for the app's
     /// lifetime (a mock backend keeps what was saved from one visit of a challenge to the next).
-    subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    package subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         if let made = dependencies[ObjectIdentifier(key)] as? Key.Value { return made }
         let made = Key.make(self)
         dependencies[ObjectIdentifier(key)] = made
@@ -126,16 +126,16 @@ public final class AppEnvironment {
 
     /// What a run's environment is made of, read and checked before the terminal is touched.
     public struct Inputs {
-        let options: LaunchOptions
-        let configuration: AppConfiguration
-        let scenario: Scenario
-        let scenarios: ScenarioLibrary
-        let variables: [String: String]
-        let time: TimeSource
-        let logger: Logger
+        package let options: LaunchOptions
+        package let configuration: AppConfiguration
+        package let scenario: Scenario
+        package let scenarios: ScenarioLibrary
+        package let variables: [String: String]
+        package let time: TimeSource
+        package let logger: Logger
         /// Opens the encrypted store (on first use: the launcher's first frame does not wait).
-        let openStore: () -> (any RecordStore, StoreError?)
-        let challenges: [Challenge]
+        package let openStore: () -> (any RecordStore, StoreError?)
+        package let challenges: [Challenge]
     }
 }
 
@@ -251,7 +251,7 @@ extension AppEnvironment {
     }
 
     /// Created on first use only: loading the networking stack costs time at start-up.
-    var httpClient: CurlHTTPClient { http.value }
+    package var httpClient: CurlHTTPClient { http.value }
 
     /// The mock endpoint called `name` (every name has one).
     public func mockEndpoint(_ name: EndpointName) -> MockEndpoint {

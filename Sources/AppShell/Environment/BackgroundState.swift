@@ -10,7 +10,7 @@ public final class BackgroundState {
     /// starts, after the environment is made).
     public let atStart: () -> TerminalBackground
     /// The terminal's answer, once it has come.
-    var answered: TerminalBackground?
+    package var answered: TerminalBackground?
 
     public init(atStart: @escaping () -> TerminalBackground) { self.atStart = atStart }
 

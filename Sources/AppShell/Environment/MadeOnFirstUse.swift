@@ -2,7 +2,7 @@
 /// encrypted store's key, the networking stack): given as how to make it, made the first time
 /// it is read, the same value after. Keeps the first frame from waiting for it
 /// (Docs/performance.md, "The first frame"). Read on the loop's thread, as the environment is.
-final class MadeOnFirstUse<Value> {
+package final class MadeOnFirstUse<Value> {
     private enum State {
         case made(Value)
         case pending(() -> Value)
@@ -10,10 +10,10 @@ final class MadeOnFirstUse<Value> {
 
     private var state: State
 
-    init(_ make: @escaping () -> Value) { state = .pending(make) }
-    init(made value: Value) { state = .made(value) }
+    package init(_ make: @escaping () -> Value) { state = .pending(make) }
+    package init(made value: Value) { state = .made(value) }
 
-    var value: Value {
+    package var value: Value {
         switch state {
         case .made(let value):
             return value

@@ -12,7 +12,7 @@ public struct ScenarioLibrary: Sendable {
     /// Scenario texts by name.
     public let builtIn: [String: String]
     /// Whose endpoints and keys a scenario may configure.
-    let challenges: [Challenge]
+    package let challenges: [Challenge]
 
     public init(directory: String?, builtIn: [String: String] = BuiltInConfiguration.scenarios, challenges: [Challenge]) {
         self.directory = directory
@@ -57,7 +57,7 @@ public struct ScenarioLibrary: Sendable {
             problem: "no scenario named \(name.quoted()) (available: \(names().joined(separator: ", ")))")
     }
 
-    static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 100 && name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
         }

@@ -27,37 +27,37 @@ public struct Challenge: Sendable {
     /// for the errors this challenge's screens handle in their own way.
     public let extraFaults: [SimulatedFailure]
     /// Its screen, made anew each time it is opened.
-    let makeScreen: @Sendable (AppEnvironment) -> any Screen
+    package let makeScreen: @Sendable (AppEnvironment) -> any Screen
     /// The retry policies the network inspector explains, by the end of the request path.
-    let retryPolicies: @Sendable (AppEnvironment) -> [(pathSuffix: String, policy: RetryPolicy)]
+    package let retryPolicies: @Sendable (AppEnvironment) -> [(pathSuffix: String, policy: RetryPolicy)]
     /// Its keys in the configuration file (Docs/configuration.md), read by its own code.
-    let settings: [AnyChallengeSetting]
+    package let settings: [AnyChallengeSetting]
     /// Its keys in a scenario file besides `endpoints` (the flow's `experiment`).
-    let scenarioSettings: [AnyChallengeSetting]
+    package let scenarioSettings: [AnyChallengeSetting]
     /// Its part of the built-in `default` scenario.
-    let defaultScenario: DefaultScenario
+    package let defaultScenario: DefaultScenario
     /// Its command-line options (`--articles-url`), each setting one of its keys.
-    let options: [ChallengeOption]
+    package let options: [ChallengeOption]
     /// Fault-panel rows beyond its endpoints: choices the mock makes (the flow's next experiment).
-    let faultChoices: [FaultChoice]
+    package let faultChoices: [FaultChoice]
     /// With the HTTP backend the fault panel says how to make the server fail instead: a line
     /// each (`challenge-server --articles-fail 3 — …`).
-    let serverFaults: [String]
+    package let serverFaults: [String]
     /// What it keeps between runs that `--reset` and the launcher's `x` forget; nil: nothing.
-    let progress: ChallengeProgress?
+    package let progress: ChallengeProgress?
     /// Where it stands, for the launcher: read from the store, cheaply (a small record or two),
     /// once the first frame is on screen and whenever a challenge is left. nil: nothing to say.
-    let standing: (@Sendable (StandingContext) throws(StoreError) -> String)?
+    package let standing: (@Sendable (StandingContext) throws(StoreError) -> String)?
     /// What it tidies in its records when the encrypted store opens, before anything reads them:
     /// what a copy killed mid-save left behind. Run only on a store this process holds the data
     /// folder's lock of, so no other copy is writing (Docs/security.md, "Two copies on one data
     /// folder"). nil: nothing to tidy.
-    let tidyStore: (@Sendable (any RecordStore, Logger) -> Void)?
+    package let tidyStore: (@Sendable (any RecordStore, Logger) -> Void)?
     /// Its screens' keys as declared, for the key tables of the docs and the man page
     /// (`KeyReference`); asked for only when those are written.
-    let keyGuides: @Sendable () -> [NamedKeyGuide]
+    package let keyGuides: @Sendable () -> [NamedKeyGuide]
 
-    init(
+    package init(
         id: ChallengeID, title: String, summary: String, endpoints: [EndpointName], extraFaults: [SimulatedFailure] = [],
         makeScreen: @escaping @Sendable (AppEnvironment) -> any Screen,
         retryPolicies: @escaping @Sendable (AppEnvironment) -> [(pathSuffix: String, policy: RetryPolicy)] = { _ in [] },
@@ -94,19 +94,30 @@ public struct Challenge: Sendable {
 
     /// A challenge's part of the built-in `default` scenario: its endpoints that behave otherwise
     /// than the scenario's defaults, and a few words for the scenario's description.
-    struct DefaultScenario: Sendable {
-        var endpoints: [EndpointName: EndpointBehaviour] = [:]
+    package struct DefaultScenario: Sendable {
+        package var endpoints: [EndpointName: EndpointBehaviour] = [:]
         /// "rLogin fails once (visible retry)"; nil when there is nothing to say.
-        var note: String?
+        package var note: String?
+
+        package init(endpoints: [EndpointName: EndpointBehaviour] = [:], note: String? = nil) {
+            self.endpoints = endpoints
+            self.note = note
+        }
     }
 }
 
 /// What a challenge keeps between runs, for `--reset` and the launcher's `x`.
-struct ChallengeProgress: Sendable {
+package struct ChallengeProgress: Sendable {
     /// What is kept, for help texts: "the navigation flow's progress".
-    var what: String
+    package var what: String
     /// Whether anything is kept now: the launcher's `x` asks before forgetting only then.
-    var isKept: @Sendable (any RecordStore) throws(StoreError) -> Bool
+    package var isKept: @Sendable (any RecordStore) throws(StoreError) -> Bool
     /// Forgets it; returns what the user is told ("The navigation flow will start afresh on screen A").
-    var forget: @Sendable (AppEnvironment) throws(StoreError) -> String
+    package var forget: @Sendable (AppEnvironment) throws(StoreError) -> String
+
+    package init(what: String, isKept: @escaping @Sendable (any RecordStore) throws(StoreError) -> Bool, forget: @escaping @Sendable (AppEnvironment) throws(StoreError) -> String) {
+        self.what = what
+        self.isKept = isKept
+        self.forget = forget
+    }
 }

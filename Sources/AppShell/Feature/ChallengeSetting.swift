@@ -13,20 +13,20 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
     /// The value when the file does not say (a configuration's built-in default, a scenario's
     /// "not given").
     public let defaultValue: Value
-    let read: @Sendable (JSONReader) throws(ConfigurationError) -> Value
+    package let read: @Sendable (JSONReader) throws(ConfigurationError) -> Value
     /// The value as the file writes it; nil leaves the key out.
-    let write: @Sendable (Value) -> JSONValue?
+    package let write: @Sendable (Value) -> JSONValue?
     /// How a partial file's value is laid over the base one (`base.merged(with: change)`: key by
     /// key), for a value whose parts depend on each other (a retry policy's schedule).
-    let merge: @Sendable (_ base: JSONValue, _ change: JSONValue) -> JSONValue
+    package let merge: @Sendable (_ base: JSONValue, _ change: JSONValue) -> JSONValue
     /// An environment variable that stands for the key (the challenge reads it itself); the start
     /// checks it with `read` as strictly as the file's value, and the man page lists it.
-    let variable: Definition?
+    package let variable: Definition?
     /// A secret (a bearer token): a recording leaves it out and a replay runs on its default
     /// (Docs/recording.md, "No secrets").
-    let isSecret: Bool
+    package let isSecret: Bool
 
-    init(
+    package init(
         _ path: [String], default defaultValue: Value, variable: Definition? = nil, secret: Bool = false,
         read: @escaping @Sendable (JSONReader) throws(ConfigurationError) -> Value,
         write: @escaping @Sendable (Value) -> JSONValue?,
@@ -43,7 +43,7 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
 
     /// `retry.<name>`: a retry policy, laid over the base as Docs/configuration.md says (a
     /// constant `delay` drops the base's exponential schedule, and the other way round).
-    static func retryPolicy(_ name: String, default policy: RetryPolicy) -> ChallengeSetting where Value == RetryPolicy {
+    package static func retryPolicy(_ name: String, default policy: RetryPolicy) -> ChallengeSetting where Value == RetryPolicy {
         ChallengeSetting(
             ["retry", name], default: policy, read: { reader throws(ConfigurationError) in try RetryPolicy(reader: reader) },
             write: { $0.json },
@@ -58,7 +58,7 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
             })
     }
 
-    var erased: AnyChallengeSetting {
+    package var erased: AnyChallengeSetting {
         AnyChallengeSetting(
             path: path, defaultValue: SettingValue(defaultValue, json: write(defaultValue)), variable: variable, isSecret: isSecret,
             read: { reader throws(ConfigurationError) in
@@ -70,31 +70,31 @@ public struct ChallengeSetting<Value: Hashable & Sendable>: Sendable {
 }
 
 /// A `ChallengeSetting` whatever its value's type: what the files' readers work with.
-struct AnyChallengeSetting: Sendable {
-    let path: [String]
-    let defaultValue: SettingValue
-    let variable: Definition?
-    let isSecret: Bool
-    let read: @Sendable (JSONReader) throws(ConfigurationError) -> SettingValue
-    let merge: @Sendable (JSONValue, JSONValue) -> JSONValue
+package struct AnyChallengeSetting: Sendable {
+    package let path: [String]
+    package let defaultValue: SettingValue
+    package let variable: Definition?
+    package let isSecret: Bool
+    package let read: @Sendable (JSONReader) throws(ConfigurationError) -> SettingValue
+    package let merge: @Sendable (JSONValue, JSONValue) -> JSONValue
 
     /// `retry.login`: how messages and `ChallengeSettings` name it.
-    var key: String { path.joined(separator: ".") }
+    package var key: String { path.joined(separator: ".") }
 }
 
 /// One setting's value, whatever its type, with the JSON the file would hold for it.
-struct SettingValue: Hashable, Sendable {
-    let value: any Hashable & Sendable
+package struct SettingValue: Hashable, Sendable {
+    package let value: any Hashable & Sendable
     /// nil: the key is left out of the file.
-    let json: JSONValue?
+    package let json: JSONValue?
 
-    init(_ value: any Hashable & Sendable, json: JSONValue?) {
+    package init(_ value: any Hashable & Sendable, json: JSONValue?) {
         self.value = value
         self.json = json
     }
 
-    static func == (lhs: SettingValue, rhs: SettingValue) -> Bool { AnyHashable(lhs.value) == AnyHashable(rhs.value) }
-    func hash(into hasher: inout Hasher) { AnyHashable(value).hash(into: &hasher) }
+    package static func == (lhs: SettingValue, rhs: SettingValue) -> Bool { AnyHashable(lhs.value) == AnyHashable(rhs.value) }
+    package func hash(into hasher: inout Hasher) { AnyHashable(value).hash(into: &hasher) }
 }
 
 /// The challenges' values in a configuration or a scenario, by key; a setting the file did not
@@ -105,7 +105,7 @@ public struct ChallengeSettings: Hashable, Sendable {
     public init() {}
 
     /// Each setting's default.
-    init(defaultsOf settings: [AnyChallengeSetting]) {
+    package init(defaultsOf settings: [AnyChallengeSetting]) {
         for setting in settings { values[setting.key] = setting.defaultValue }
     }
 
@@ -115,19 +115,19 @@ public struct ChallengeSettings: Hashable, Sendable {
     }
 
     /// These settings' secrets forgotten: they read as their defaults and `json` leaves them out.
-    func withoutSecrets(of settings: [AnyChallengeSetting]) -> ChallengeSettings {
+    package func withoutSecrets(of settings: [AnyChallengeSetting]) -> ChallengeSettings {
         var copy = self
         for setting in settings where setting.isSecret { copy.values[setting.key] = nil }
         return copy
     }
 
-    subscript(key: String) -> SettingValue? {
+    package subscript(key: String) -> SettingValue? {
         get { values[key] }
         set { values[key] = newValue }
     }
 
     /// The values as the file holds them: `{"articlesURL": …, "retry": {"login": …}}`.
-    var json: [String: JSONValue] {
+    package var json: [String: JSONValue] {
         var root: [String: JSONValue] = [:]
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             guard let json = value.json else { continue }
@@ -139,7 +139,7 @@ public struct ChallengeSettings: Hashable, Sendable {
 
     /// Reads `settings` out of a file's members (`members`: the file's top-level keys, already
     /// checked to be known); a setting the file leaves out keeps `base`'s value.
-    static func read(
+    package static func read(
         _ settings: [AnyChallengeSetting], from members: [String: JSONReader], over base: ChallengeSettings
     ) throws(ConfigurationError) -> ChallengeSettings {
         var result = base
@@ -159,7 +159,7 @@ public struct ChallengeSettings: Hashable, Sendable {
 
     /// The top-level keys `settings` occupy, in the order first declared: a key of its own, or
     /// a group several settings share.
-    static func groups(of settings: [AnyChallengeSetting]) -> [(key: String, single: AnyChallengeSetting?, members: [AnyChallengeSetting])] {
+    package static func groups(of settings: [AnyChallengeSetting]) -> [(key: String, single: AnyChallengeSetting?, members: [AnyChallengeSetting])] {
         var order: [String] = []
         var byKey: [String: [AnyChallengeSetting]] = [:]
         for setting in settings {
@@ -175,7 +175,7 @@ public struct ChallengeSettings: Hashable, Sendable {
     }
 
     /// `base` with `change` laid over it, each setting's part merged the setting's way.
-    static func merge(_ base: JSONValue, _ change: JSONValue, settings: [AnyChallengeSetting]) -> JSONValue {
+    package static func merge(_ base: JSONValue, _ change: JSONValue, settings: [AnyChallengeSetting]) -> JSONValue {
         var merged = base.merged(with: change)
         for setting in settings {
             guard let baseValue = base.value(at: setting.path), let changeValue = change.value(at: setting.path) else { continue }
@@ -187,7 +187,7 @@ public struct ChallengeSettings: Hashable, Sendable {
 
 extension JSONValue {
     /// The value at `path` in nested objects, if every step is an object holding the key.
-    func value(at path: [String]) -> JSONValue? {
+    package func value(at path: [String]) -> JSONValue? {
         var value = self
         for key in path {
             guard case .object(let members) = value, let member = members[key] else { return nil }
@@ -197,14 +197,14 @@ extension JSONValue {
     }
 
     /// This object with `value` at `path`, making the objects on the way as needed.
-    func setting(_ value: JSONValue, at path: [String]) -> JSONValue {
+    package func setting(_ value: JSONValue, at path: [String]) -> JSONValue {
         guard let key = path.first else { return value }
         var members = objectMembers ?? [:]
         members[key] = (members[key] ?? .object([:])).setting(value, at: Array(path.dropFirst()))
         return .object(members)
     }
 
-    var objectMembers: [String: JSONValue]? {
+    package var objectMembers: [String: JSONValue]? {
         if case .object(let members) = self { members } else { nil }
     }
 }

@@ -6,7 +6,7 @@ import TUI
 /// a pure `reduce` that returns effects as values, and how those effects run. `FeatureHost`
 /// does the rest for every feature alike: the screen token, the effect runner, routing the
 /// effects' events back. See Docs/architecture.md, "Adding a challenge".
-protocol Feature {
+package protocol Feature {
     /// Everything that changes the state: keys turned into meaning, and effects' answers.
     associatedtype Event: Sendable
     associatedtype Effect: RunnableEffect
@@ -92,22 +92,22 @@ protocol Feature {
 }
 
 extension Feature {
-    func command(for key: Key) -> FeatureCommand<Event>? { keyMap.action(for: key, in: self) }
-    var capturesText: Bool { false }
-    func confirmLeave() -> LeaveConfirmation? { nil }
-    func layout(_ area: Rect, at now: Duration) -> Event? { nil }
-    func keepsRunning(_ id: String) -> Bool { false }
-    static var logName: String { "app" }
-    var logTopics: [(topic: String, text: String)] { [] }
-    func activity(at now: Duration) -> String? { nil }
-    func performAtOnce(_ effect: Effect) -> Event? { nil }
-    static var firstFrameShown: Event? { nil }
-    static var uncovered: Event? { nil }
-    func request(_ effect: Effect) -> FeatureRequest? { nil }
+    package func command(for key: Key) -> FeatureCommand<Event>? { keyMap.action(for: key, in: self) }
+    package var capturesText: Bool { false }
+    package func confirmLeave() -> LeaveConfirmation? { nil }
+    package func layout(_ area: Rect, at now: Duration) -> Event? { nil }
+    package func keepsRunning(_ id: String) -> Bool { false }
+    package static var logName: String { "app" }
+    package var logTopics: [(topic: String, text: String)] { [] }
+    package func activity(at now: Duration) -> String? { nil }
+    package func performAtOnce(_ effect: Effect) -> Event? { nil }
+    package static var firstFrameShown: Event? { nil }
+    package static var uncovered: Event? { nil }
+    package func request(_ effect: Effect) -> FeatureRequest? { nil }
 }
 
 /// What a feature's effect asks of the shell rather than of the world.
-enum FeatureRequest: Hashable, Sendable {
+package enum FeatureRequest: Hashable, Sendable {
     /// Open this challenge's screen over the feature's.
     case open(ChallengeID)
     /// A toast on the feature's screen.
@@ -115,7 +115,7 @@ enum FeatureRequest: Hashable, Sendable {
 }
 
 /// What a key asks of a feature's host.
-enum FeatureCommand<Event: Sendable>: Sendable {
+package enum FeatureCommand<Event: Sendable>: Sendable {
     /// Run this event through `reduce`.
     case send(Event)
     /// Run these events through `reduce`, in order (a click that does what several keys do).

@@ -4,12 +4,12 @@ import TUI
 /// How a recording addresses a feature's screen: its answers written and read back by the
 /// feature (Docs/recording.md).
 extension FeatureHost: SessionScreen {
-    func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue? {
+    package func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue? {
         guard let event = event as? F.Event else { return nil }
         return F.recordAnswer(event, blobs: blobs)
     }
 
-    func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
+    package func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> ShellMessage {
         let event = try F.replayAnswer(reader, blobs: blobs)
         try feature.check(replayed: event, reader)
         return .event(event, to: id)
@@ -18,7 +18,7 @@ extension FeatureHost: SessionScreen {
 
 /// The password fields of a feature's screen, as a recording masks them.
 extension FeatureHost: SecretFieldsScreen where F: SecretFieldsFeature {
-    func maskedForRecording(_ key: Key) -> Key? { feature.maskedForRecording(key) }
-    var secretShapes: [SecretLetters.Shape] { feature.secretShapes }
-    func restoreSecrets(_ placeholders: SecretPlaceholders) { replaceFeature { $0.restoreSecrets(placeholders) } }
+    package func maskedForRecording(_ key: Key) -> Key? { feature.maskedForRecording(key) }
+    package var secretShapes: [SecretLetters.Shape] { feature.secretShapes }
+    package func restoreSecrets(_ placeholders: SecretPlaceholders) { replaceFeature { $0.restoreSecrets(placeholders) } }
 }

@@ -4,11 +4,11 @@ import TUI
 /// The screen of any `Feature`: it owns the feature's value, the screen token its events are
 /// addressed with, and the runner that performs its effects, and it routes keys and messages.
 /// Every challenge is hosted the same way; nothing here knows which one.
-final class FeatureHost<F: RecordableFeature>: Screen {
-    private(set) var feature: F
+package final class FeatureHost<F: RecordableFeature>: Screen {
+    package private(set) var feature: F
     /// Addresses this screen's events (set when the shell pushes it): a later screen of the same
     /// challenge gets none of them.
-    var id = ScreenID()
+    package var id = ScreenID()
     private let executor: (any TaskExecutor)?
     private var runner: EffectRunner<F.Effect, F.Event>?
     /// Where the feature's topics are logged (set on appearing), and what was logged last of each.
@@ -23,19 +23,19 @@ final class FeatureHost<F: RecordableFeature>: Screen {
     private var requests: ((FeatureRequest) -> Void)?
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
-    init(_ feature: F, executor: (any TaskExecutor)? = nil) {
+    package init(_ feature: F, executor: (any TaskExecutor)? = nil) {
         self.feature = feature
         self.executor = executor
     }
 
-    var keyBarItems: [KeyBar.Item] { feature.keyMap.barItems(for: feature) }
-    var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
-    var capturesText: Bool { feature.capturesText }
-    var takesEscape: Bool { feature.command(for: .escape) != nil }
-    var isAnimating: Bool { feature.isAnimating }
-    func activity(at now: Duration) -> String? { feature.activity(at: now) }
+    package var keyBarItems: [KeyBar.Item] { feature.keyMap.barItems(for: feature) }
+    package var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
+    package var capturesText: Bool { feature.capturesText }
+    package var takesEscape: Bool { feature.command(for: .escape) != nil }
+    package var isAnimating: Bool { feature.isAnimating }
+    package func activity(at now: Duration) -> String? { feature.activity(at: now) }
 
-    func appear(_ context: ScreenContext) {
+    package func appear(_ context: ScreenContext) {
         logger = context.environment.logger
         let poster = context.poster
         requests = { [unowned context] request in context.perform(request) }
@@ -49,13 +49,13 @@ final class FeatureHost<F: RecordableFeature>: Screen {
         send(F.appeared, at: context.now)
     }
 
-    func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
+    package func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
         guard let command = feature.command(for: key) else { return .ignored }
         run(command, context)
         return .handled
     }
 
-    func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult {
+    package func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult {
         guard let target = target as? F.Target, let command = feature.command(for: mouse, on: target) else { return .ignored }
         run(command, context)
         return .handled
@@ -69,17 +69,17 @@ final class FeatureHost<F: RecordableFeature>: Screen {
         }
     }
 
-    func handle(_ message: ShellMessage, _ context: ScreenContext) {
+    package func handle(_ message: ShellMessage, _ context: ScreenContext) {
         if case .firstFrameShown = message, let event = F.firstFrameShown { send(event, at: context.now) }
         guard case .event(let event, let receiver) = message, receiver == id, let event = event as? F.Event else { return }
         send(event, at: context.now)
     }
 
-    func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+    package func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         feature.render(in: rect, on: &canvas, at: now)
     }
 
-    func layout(_ rect: Rect, _ context: ScreenContext) {
+    package func layout(_ rect: Rect, _ context: ScreenContext) {
         // Once reduced, the same area asks for nothing more; the bound only guards a feature
         // that breaks that rule from spinning the loop.
         for _ in 0..<2 {
@@ -88,13 +88,13 @@ final class FeatureHost<F: RecordableFeature>: Screen {
         }
     }
 
-    func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
+    package func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
 
-    func uncovered(_ context: ScreenContext) {
+    package func uncovered(_ context: ScreenContext) {
         if let event = F.uncovered { send(event, at: context.now) }
     }
 
-    func disappear(_ context: ScreenContext) {
+    package func disappear(_ context: ScreenContext) {
         send(F.left, at: context.now)
         let feature = feature
         runner?.cancelAll(keeping: { feature.keepsRunning($0) })
@@ -106,7 +106,7 @@ final class FeatureHost<F: RecordableFeature>: Screen {
 
     /// Changes the feature outside `reduce`: only a replay does, putting the recorded
     /// placeholders into password fields (Docs/recording.md, "No secrets").
-    func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
+    package func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
 
     private func send(_ event: F.Event, at now: Duration) {
         var effects = feature.reduce(event, at: now)
@@ -142,14 +142,14 @@ final class FeatureHost<F: RecordableFeature>: Screen {
 
     // MARK: The timeline
 
-    var timeline: [TimelineRow] { history.rows }
+    package var timeline: [TimelineRow] { history.rows }
 
-    func timelineName(_ sequence: Int) -> String {
+    package func timelineName(_ sequence: Int) -> String {
         guard let entry = history.entry(sequence) else { return "" }
         return entry.feature.timelineName(of: entry.event, at: entry.time)
     }
 
-    func renderPast(_ sequence: Int, in rect: Rect, on canvas: inout Canvas) -> Bool {
+    package func renderPast(_ sequence: Int, in rect: Rect, on canvas: inout Canvas) -> Bool {
         guard let entry = history.entry(sequence) else { return false }
         _ = entry.feature.render(in: rect, on: &canvas, at: entry.time)
         return true

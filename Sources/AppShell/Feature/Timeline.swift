@@ -6,25 +6,25 @@ import TUI
 /// the newest `capacity` events are kept, the oldest dropped. The feature values share their
 /// storage where they did not change (copy on write), so the ring costs little more than what
 /// changed.
-struct TimelineRing<F: Feature> {
-    struct Entry {
-        var sequence: Int
-        var time: Duration
-        var event: F.Event
-        var feature: F
+package struct TimelineRing<F: Feature> {
+    package struct Entry {
+        package var sequence: Int
+        package var time: Duration
+        package var event: F.Event
+        package var feature: F
     }
 
     /// The most events kept.
-    static var capacity: Int { 1000 }
+    package static var capacity: Int { 1000 }
 
     private var entries: [Entry] = []
     /// Where the oldest entry is, once the ring is full.
     private var head = 0
     private var next = 1
 
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
-    mutating func append(_ event: F.Event, at time: Duration, leaving feature: F) {
+    package mutating func append(_ event: F.Event, at time: Duration, leaving feature: F) {
         let entry = Entry(sequence: next, time: time, event: event, feature: feature)
         next += 1
         if entries.count < Self.capacity {
@@ -36,11 +36,11 @@ struct TimelineRing<F: Feature> {
     }
 
     /// The events' numbers and times, oldest first.
-    var rows: [TimelineRow] {
+    package var rows: [TimelineRow] {
         (entries[head...] + entries[..<head]).map { TimelineRow(sequence: $0.sequence, time: $0.time) }
     }
 
-    func entry(_ sequence: Int) -> Entry? {
+    package func entry(_ sequence: Int) -> Entry? {
         guard let first = entries.isEmpty ? nil : entries[head].sequence, sequence >= first, sequence < next else { return nil }
         return entries[(head + sequence - first) % entries.count]
     }
@@ -48,13 +48,13 @@ struct TimelineRing<F: Feature> {
 
 /// One event as the timeline lists it: its number (counting every event the screen had) and
 /// its time.
-struct TimelineRow: Hashable, Sendable {
-    var sequence: Int
-    var time: Duration
+package struct TimelineRow: Hashable, Sendable {
+    package var sequence: Int
+    package var time: Duration
 }
 
 /// A screen with a timeline: its events, and how it looked right after each.
-protocol TimelineScreen: Screen {
+package protocol TimelineScreen: Screen {
     /// Oldest first.
     var timeline: [TimelineRow] { get }
     /// What event `sequence` was (and led to), for its row; empty once it is no longer kept.
@@ -66,17 +66,17 @@ protocol TimelineScreen: Screen {
 
 extension Feature {
     /// An answer as the network inspector's status column says it: `200`, `500`, `timeout`.
-    static func answer(_ error: APIError?) -> String {
+    package static func answer(_ error: APIError?) -> String {
         InspectorModel.status(error.map { .failure($0) } ?? .response(status: 200))
     }
 
-    static func answer<T>(_ result: Result<T, APIError>) -> String {
+    package static func answer<T>(_ result: Result<T, APIError>) -> String {
         if case .failure(let error) = result { return answer(error) }
         return answer(nil)
     }
 
     /// The timeline's name of `event`, by default its case: `select(down)`, `domain(retry)`.
-    func timelineName(of event: Event, at now: Duration) -> String {
+    package func timelineName(of event: Event, at now: Duration) -> String {
         Self.caseName(of: event)
     }
 
@@ -84,7 +84,7 @@ extension Feature {
     /// `domain retry`. Read with `Mirror`, so a payload (a list of 100,000 articles) is never
     /// written out to be cut; a value that hides itself from mirrors (a password's edit) gives
     /// its own description.
-    static func caseName(of event: Any) -> String {
+    package static func caseName(of event: Any) -> String {
         let mirror = Mirror(reflecting: event)
         guard mirror.displayStyle == .enum, let child = mirror.children.first, let label = child.label else {
             return String(describing: event)

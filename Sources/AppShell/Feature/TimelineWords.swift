@@ -1,14 +1,14 @@
 import TUI
 
 /// Words the timeline (`t`) rows share: a list move, a count with its noun (Docs/recording.md, "The timeline").
-enum TimelineWords {
+package enum TimelineWords {
     /// "1 picture", "6 rows".
-    static func count(_ number: Int, _ noun: String) -> String {
+    package static func count(_ number: Int, _ noun: String) -> String {
         number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     /// A selection's move: "up", "page down", "to the first".
-    static func move(_ move: ListState.Move) -> String {
+    package static func move(_ move: ListState.Move) -> String {
         switch move {
         case .up: "up"
         case .down: "down"

@@ -4,24 +4,24 @@ import TUI
 /// screen, or the network inspector beside it — then those that work everywhere, in a box over
 /// the screen. It draws the same declarations the key bars come from (`KeyMap`), so it can't list
 /// a key the screen lacks or miss one it has. Taller than the terminal, it scrolls.
-struct HelpOverlay: Widget {
+package struct HelpOverlay: Widget {
     /// The screen's guide first, then the shell's.
-    var guides: [KeyGuide]
+    package var guides: [KeyGuide]
     /// What the screen is waiting for now ("signing in: attempt 3 failed, next try in 4 s"), or
     /// nil when nothing is under way.
-    var waitingFor: String? = nil
+    package var waitingFor: String? = nil
     /// Lines scrolled off the top (kept within what there is).
-    var scroll = 0
+    package var scroll = 0
 
     /// One row each: a heading (the guide's title), a key and what it does, or a line of prose;
     /// nil is a blank row between guides.
-    enum Row: Equatable {
+    package enum Row: Equatable {
         case heading(String)
         case entry(keys: String, text: String)
         case text(String)
     }
 
-    var rows: [Row?] {
+    package var rows: [Row?] {
         var rows: [Row?] = waitingFor.map { [.text("Waiting for: " + $0)] } ?? []
         for guide in guides where !guide.entries.isEmpty {
             if !rows.isEmpty { rows.append(nil) }
@@ -34,20 +34,20 @@ struct HelpOverlay: Widget {
     }
 
     /// Where the box goes in `area`, its lines, and the rows of the box that show them.
-    struct Layout {
-        var box: Rect
-        var inner: Rect
-        var lines: [Line]
-        var keyWidth: Int
+    package struct Layout {
+        package var box: Rect
+        package var inner: Rect
+        package var lines: [Line]
+        package var keyWidth: Int
 
         /// How far the lines scroll: those that don't fit.
-        var maxScroll: Int { max(0, lines.count - inner.height) }
+        package var maxScroll: Int { max(0, lines.count - inner.height) }
     }
 
     /// A description too long for the box goes on under itself; when that makes more rows than
     /// there is room for, the box scrolls (nothing is cut). The blank lines above and below the
     /// rows go first.
-    func layout(in area: Rect) -> Layout {
+    package func layout(in area: Rect) -> Layout {
         let rows = rows
         var keyWidth = 0, textWidth = 0, titleWidth = 0
         for case let row? in rows {
@@ -68,7 +68,7 @@ struct HelpOverlay: Widget {
         return Layout(box: box, inner: inner, lines: lines, keyWidth: keyWidth)
     }
 
-    func draw(in area: Rect, on canvas: inout Canvas) {
+    package func draw(in area: Rect, on canvas: inout Canvas) {
         let layout = layout(in: area)
         let box = layout.box
         canvas.fill(box, with: " ", style: .plain)
@@ -97,11 +97,11 @@ struct HelpOverlay: Widget {
     }
 
     /// One line of the box: a heading, prose, or keys (on an entry's first line) and text.
-    struct Line {
-        var heading: String?
-        var keys = ""
-        var text = ""
-        var isProse = false
+    package struct Line {
+        package var heading: String?
+        package var keys = ""
+        package var text = ""
+        package var isProse = false
     }
 
     private static func lines(_ rows: [Row?], room: Int, width: Int) -> [Line] {
@@ -121,7 +121,7 @@ struct HelpOverlay: Widget {
 
     /// `text` in lines of at most `width` columns, broken between words (a word longer than a
     /// line is cut).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ").map(String.init) {
@@ -138,7 +138,7 @@ struct HelpOverlay: Widget {
     }
 
     /// `text` within `width` columns, ending in `…` when cut.
-    static func cut(_ text: String, width: Int) -> String {
+    package static func cut(_ text: String, width: Int) -> String {
         guard DisplayWidth.of(text) > width else { return text }
         var result = ""
         for character in text {
@@ -146,5 +146,11 @@ struct HelpOverlay: Widget {
             result.append(character)
         }
         return result + "…"
+    }
+
+    package init(guides: [KeyGuide], waitingFor: String? = nil, scroll: Int = 0) {
+        self.guides = guides
+        self.waitingFor = waitingFor
+        self.scroll = scroll
     }
 }

@@ -4,7 +4,7 @@ import Core
 /// what forgetting said (`forgotten`), checked on replay against the challenges it lists
 /// (Docs/recording.md).
 extension LauncherFeature: RecordableFeature {
-    static func recordAnswer(_ event: Event, blobs: SessionBlobs) -> JSONValue? {
+    package static func recordAnswer(_ event: Event, blobs: SessionBlobs) -> JSONValue? {
         switch event {
         case .standingsRead(let standings):
             .object(["standings": .object(Dictionary(uniqueKeysWithValues: standings.map { ($0.key.rawValue, .string($0.value)) }))])
@@ -14,7 +14,7 @@ extension LauncherFeature: RecordableFeature {
         }
     }
 
-    static func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> Event {
+    package static func replayAnswer(_ reader: JSONReader, blobs: SessionBlobs) throws(ConfigurationError) -> Event {
         let object = try SessionObject(reader, known: ["standings", "kept", "isKept", "forgotten", "succeeded"])
         if let index = object.optional("kept") {
             return .keptRead(index: try index.int(in: 0...Int(Int32.max)), isKept: try object("isKept").bool())
@@ -31,7 +31,7 @@ extension LauncherFeature: RecordableFeature {
 
     /// A standing for a challenge it does not list, or a read of a row it does not have, is no
     /// answer it could have had.
-    func check(replayed event: Event, _ reader: JSONReader) throws(ConfigurationError) {
+    package func check(replayed event: Event, _ reader: JSONReader) throws(ConfigurationError) {
         switch event {
         case .standingsRead(let standings):
             for id in standings.keys where Challenge.named(id, in: challenges) == nil {

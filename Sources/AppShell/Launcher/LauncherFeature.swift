@@ -8,33 +8,33 @@ import TUI
 /// answers are its events (`StandingsRead`, `KeptRead`, `Forgotten` in a recording), performed
 /// at once so the next frame shows them (Docs/recording.md); opening a challenge and its words
 /// are requests to the shell (`FeatureRequest`). See Docs/architecture.md.
-struct LauncherState: Equatable, Sendable {
-    let challenges: [Challenge]
-    var list: ListState
+package struct LauncherState: Equatable, Sendable {
+    package let challenges: [Challenge]
+    package var list: ListState
     /// What each challenge's `standing` said last, by id.
-    var standings: [ChallengeID: String] = [:]
+    package var standings: [ChallengeID: String] = [:]
     /// The store has been read: from then on, why nothing this run does will be kept (the store
     /// could not be opened) shows for as long as the launcher does (Docs/security.md, "Two
     /// copies on one data folder").
-    var hasReadStore = false
+    package var hasReadStore = false
     /// `x` asks before forgetting what the selected challenge keeps, while it keeps something.
-    var forgetQuestion: ForgetQuestion?
+    package var forgetQuestion: ForgetQuestion?
 
     /// `selecting`: the challenge opened directly, so that leaving it comes back to it.
-    init(challenges: [Challenge], selecting: ChallengeID? = nil) {
+    package init(challenges: [Challenge], selecting: ChallengeID? = nil) {
         self.challenges = challenges
         list = ListState(count: challenges.count)
         if let selecting, let index = challenges.firstIndex(where: { $0.id == selecting }) { list.select(index) }
     }
 
-    var selected: Challenge { challenges[list.selection] }
+    package var selected: Challenge { challenges[list.selection] }
 
-    static func == (a: LauncherState, b: LauncherState) -> Bool {
+    package static func == (a: LauncherState, b: LauncherState) -> Bool {
         a.challenges.map(\.id) == b.challenges.map(\.id) && a.list == b.list && a.standings == b.standings
             && a.hasReadStore == b.hasReadStore && a.forgetQuestion == b.forgetQuestion
     }
 
-    enum Event: Hashable, Sendable {
+    package enum Event: Hashable, Sendable {
         case appeared
         case left
         /// The first frame is on screen: the store may be read now (Docs/performance.md).
@@ -59,7 +59,7 @@ struct LauncherState: Equatable, Sendable {
         case forgotten(message: String, succeeded: Bool)
     }
 
-    enum Effect: RunnableEffect, Hashable {
+    package enum Effect: RunnableEffect, Hashable {
         /// Reads every challenge's standing → `.standingsRead`.
         case readStandings
         /// Reads whether the challenge at `index` keeps anything → `.keptRead`.
@@ -70,7 +70,7 @@ struct LauncherState: Equatable, Sendable {
         case shell(FeatureRequest)
     }
 
-    mutating func reduce(_ event: Event, at now: Duration) -> [Effect] {
+    package mutating func reduce(_ event: Event, at now: Duration) -> [Effect] {
         switch event {
         case .appeared, .left:
             return []
@@ -125,7 +125,7 @@ struct LauncherState: Equatable, Sendable {
     /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
     /// the challenge of that number, for as many as there are; `x` is there when a challenge
     /// keeps something between runs, and forgets the selected one's.
-    static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> {
+    package static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> {
         let challengeCount = challenges.count
         let kept = challenges.contains { $0.progress != nil }
         return KeyMap("Launcher", [
@@ -146,7 +146,7 @@ struct LauncherState: Equatable, Sendable {
     }
 
     /// What `key` means here (nil: the shell may use it).
-    func command(for key: Key) -> FeatureCommand<Event>? {
+    package func command(for key: Key) -> FeatureCommand<Event>? {
         if var question = forgetQuestion {
             return question.handle(key) == .ignored ? nil : .send(.question(key))
         }
@@ -167,31 +167,31 @@ struct LauncherState: Equatable, Sendable {
 }
 
 /// The launcher as the shell hosts it: its state and what reads the store for it.
-struct LauncherFeature {
-    typealias Event = LauncherState.Event
-    typealias Effect = LauncherState.Effect
+package struct LauncherFeature {
+    package typealias Event = LauncherState.Event
+    package typealias Effect = LauncherState.Effect
     /// Its hit-map target: the challenge at this index.
-    struct Target: Hashable, Sendable { var index: Int }
+    package struct Target: Hashable, Sendable { var index: Int }
 
-    private(set) var state: LauncherState
+    package private(set) var state: LauncherState
     /// The store, the backend's line and what the store's opening found.
-    let environment: AppEnvironment
+    package let environment: AppEnvironment
 
-    init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
+    package init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
         self.environment = environment
         state = LauncherState(challenges: environment.challenges, selecting: selecting)
     }
 
-    var challenges: [Challenge] { state.challenges }
-    var selected: Challenge { state.selected }
+    package var challenges: [Challenge] { state.challenges }
+    package var selected: Challenge { state.selected }
 
-    mutating func reduce(_ event: Event, at now: Duration) -> [Effect] { state.reduce(event, at: now) }
+    package mutating func reduce(_ event: Event, at now: Duration) -> [Effect] { state.reduce(event, at: now) }
 
-    static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> { LauncherState.keyMap(challenges: challenges) }
+    package static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> { LauncherState.keyMap(challenges: challenges) }
 
     /// The list's keys, or the forget question's while it is asked: what the key bar and help
     /// show (what a key does is `LauncherState.command(for:)`).
-    var keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>> {
+    package var keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>> {
         let list = Self.keyMap(challenges: challenges).pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? () : nil }
         let question = ForgetQuestion.keyMap.pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? nil : () }
         let both: KeyMap<LauncherFeature, Never> = list.combined(with: question)
@@ -200,17 +200,17 @@ struct LauncherFeature {
 
     /// While the question is asked, its n and q are its own, not the live tools' or the shell's
     /// (as in a text field; F1 still opens help).
-    var capturesText: Bool { state.forgetQuestion != nil }
-    var isAnimating: Bool { false }
+    package var capturesText: Bool { state.forgetQuestion != nil }
+    package var isAnimating: Bool { false }
 
-    func command(for key: Key) -> FeatureCommand<Event>? { state.command(for: key) }
+    package func command(for key: Key) -> FeatureCommand<Event>? { state.command(for: key) }
 
-    func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<Event>? {
+    package func command(for mouse: MouseEvent, on target: Target) -> FeatureCommand<Event>? {
         guard case .press(.left) = mouse.action, challenges.indices.contains(target.index) else { return nil }
         return .send(.open(target.index))
     }
 
-    func layout(_ area: Rect, at now: Duration) -> Event? {
+    package func layout(_ area: Rect, at now: Duration) -> Event? {
         let listArea = Self.listArea(in: area)
         let visibleRows = ScrollList(rowHeight: rowHeight(in: listArea)) { _, _ in }.visibleRows(height: rowsRect(listArea).height)
         // As `ListState` keeps it (at least one row).
@@ -219,23 +219,23 @@ struct LauncherFeature {
 
     // MARK: Effects
 
-    static var appeared: Event { .appeared }
-    static var left: Event { .left }
-    static var firstFrameShown: Event? { .firstFrameShown }
-    static var uncovered: Event? { .uncovered }
+    package static var appeared: Event { .appeared }
+    package static var left: Event { .left }
+    package static var firstFrameShown: Event? { .firstFrameShown }
+    package static var uncovered: Event? { .uncovered }
 
-    func request(_ effect: Effect) -> FeatureRequest? {
+    package func request(_ effect: Effect) -> FeatureRequest? {
         if case .shell(let request) = effect { request } else { nil }
     }
 
     /// The store is read on the loop's thread, so the launcher's next frame shows it.
-    func performAtOnce(_ effect: Effect) -> Event? {
+    package func performAtOnce(_ effect: Effect) -> Event? {
         Self.answer(to: effect, challenges: challenges, environment: environment)
     }
 
     /// Nothing runs in the background: every effect is performed at once (`performAtOnce`) or is
     /// the shell's (`request`).
-    var perform: EffectRunner<Effect, Event>.Perform { { _, _ in } }
+    package var perform: EffectRunner<Effect, Event>.Perform { { _, _ in } }
 
     /// What the store says to `effect`. A record the store could not open has been set aside by
     /// the store; the standing says so, and the challenge starts without it; a record that can't

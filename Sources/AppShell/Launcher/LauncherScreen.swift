@@ -1,7 +1,7 @@
 import TUI
 
 /// The launcher's screen: its feature, hosted as every challenge is.
-typealias LauncherScreen = FeatureHost<LauncherFeature>
+package typealias LauncherScreen = FeatureHost<LauncherFeature>
 
 extension FeatureHost where F == LauncherFeature {
     /// The challenge the cursor is on.

@@ -13,7 +13,7 @@ extension LauncherFeature {
 
     /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
     /// subtitle, above the backend's line.
-    static func listArea(in rect: Rect) -> Rect {
+    package static func listArea(in rect: Rect) -> Rect {
         let area = Frame.contentRect(of: rect).inset(horizontal: 2, vertical: 1)
         let y = area.y + 2
         return Rect(x: area.x, y: y, width: area.width, height: max(0, area.maxY - y - 2))
@@ -23,7 +23,7 @@ extension LauncherFeature {
     /// (a short terminal, or the inspector below): every challenge stays in sight as long as
     /// two rows each fit. A summary too long for its row wraps onto a second when every
     /// challenge then still fits with its blank row (four rows each); otherwise it is cut.
-    func rowHeight(in listArea: Rect) -> Int {
+    package func rowHeight(in listArea: Rect) -> Int {
         let summaryWidth = max(1, listArea.width - Self.summaryIndent)
         let wraps = challenges.contains { DisplayWidth.of($0.summary) > summaryWidth }
         // The last challenge's blank row may fall on the row below the list (drawn over after).
@@ -33,7 +33,7 @@ extension LauncherFeature {
 
     /// The rows the list is drawn in: with four rows a challenge, one more for the last one's
     /// blank row.
-    func rowsRect(_ listArea: Rect) -> Rect {
+    package func rowsRect(_ listArea: Rect) -> Rect {
         guard rowHeight(in: listArea) == 4 else { return listArea }
         return Rect(x: listArea.x, y: listArea.y, width: listArea.width, height: listArea.height + 1)
     }
@@ -41,7 +41,7 @@ extension LauncherFeature {
     /// Where a summary starts in its row: under the title, past the marker and the number.
     private static let summaryIndent = 5
 
-    func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
+    package func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
         let area = inner.inset(horizontal: 2, vertical: 1)
         TextBlock("Mobile coding challenges, as terminal apps.", style: .dim)

@@ -1,14 +1,22 @@
 /// A fault-panel row a challenge adds beyond its endpoints: a choice its mock backend makes (the
 /// navigation flow's next experiment), cycled with ← → like an outcome. See Docs/live-tools.md.
-struct FaultChoice: Sendable {
+package struct FaultChoice: Sendable {
     /// The row's name in the panel.
-    let title: String
+    package let title: String
     /// What ← → cycle through, in order.
-    let choices: [String]
+    package let choices: [String]
     /// What the mock is set to now.
-    let current: @Sendable (AppEnvironment) -> String
+    package let current: @Sendable (AppEnvironment) -> String
     /// Sets the mock to one of `choices`.
-    let apply: @Sendable (AppEnvironment, String) -> Void
+    package let apply: @Sendable (AppEnvironment, String) -> Void
     /// What a scenario sets it to (the panel's `s`).
-    let inScenario: @Sendable (Scenario) -> String
+    package let inScenario: @Sendable (Scenario) -> String
+
+    package init(title: String, choices: [String], current: @escaping @Sendable (AppEnvironment) -> String, apply: @escaping @Sendable (AppEnvironment, String) -> Void, inScenario: @escaping @Sendable (Scenario) -> String) {
+        self.title = title
+        self.choices = choices
+        self.current = current
+        self.apply = apply
+        self.inScenario = inScenario
+    }
 }

@@ -8,9 +8,9 @@ import TUI
 /// Clicks: a row selects it, its outcome cycles to the next one (as → does), the scenario line
 /// loads the next scenario (`s`); the wheel moves the selection; a click outside the box closes
 /// the panel (as Esc does).
-struct FaultPanel: Widget {
+package struct FaultPanel: Widget {
     /// Its own hit-map targets (the rest are `KeyTarget`s).
-    enum Target: Hashable, Sendable {
+    package enum Target: Hashable, Sendable {
         /// Selects the row.
         case row(Int)
         /// Selects the row and cycles its outcome.
@@ -18,15 +18,15 @@ struct FaultPanel: Widget {
     }
 
     /// The mock backend's endpoints; nil with the HTTP backend (nothing to change live).
-    var model: FaultPanelModel?
+    package var model: FaultPanelModel?
     /// The HTTP backend's server, named in its explanation.
-    var server: String
+    package var server: String
     /// With the HTTP backend, how to make the server fail: the challenges' lines
     /// (`Challenge.serverFaults`).
-    var serverFaults: [String] = []
+    package var serverFaults: [String] = []
 
     /// Draws the box over `area`, which it dims.
-    func draw(in area: Rect, on canvas: inout Canvas) {
+    package func draw(in area: Rect, on canvas: inout Canvas) {
         canvas.addHitRegion(area, KeyTarget.backdrop(click: .escape))
         guard let model else {
             let box = Modal(title: "Fault panel · HTTP backend (\(server))", body: Self.httpExplanation(serverFaults, server: server), maxWidth: 74)
@@ -93,7 +93,7 @@ struct FaultPanel: Widget {
     /// With the HTTP backend the server decides; this says how to make it fail, with a line
     /// for each of `serverFaults`, on the port of `server` (the one in use) when it is not the
     /// server's default.
-    static func httpExplanation(_ serverFaults: [String], server: String) -> String {
+    package static func httpExplanation(_ serverFaults: [String], server: String) -> String {
         let port = Self.port(of: server).flatMap { $0 == 3000 ? nil : $0 }
         let command = "challenge-server" + (port.map { " --port \($0)" } ?? "")
         return """
@@ -106,7 +106,7 @@ struct FaultPanel: Widget {
     }
 
     /// The port a server URL names (`http://127.0.0.1:3001` → 3001), or its scheme's.
-    static func port(of server: String) -> Int? {
+    package static func port(of server: String) -> Int? {
         let rest = server.split(separator: "://", maxSplits: 1).last ?? Substring(server)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]"), let port = Int(authority[authority.index(after: colon)...]) {

@@ -5,10 +5,10 @@ import TUI
 /// the mock backend (the endpoints' behaviours are live, so the next request obeys them). With
 /// the HTTP backend there is nothing to change: the panel explains how to start
 /// `challenge-server` with faults instead. See Docs/live-tools.md.
-final class FaultPanelController {
+package final class FaultPanelController {
     private let environment: AppEnvironment
     /// Nil with the HTTP backend.
-    private(set) var model: FaultPanelModel?
+    package private(set) var model: FaultPanelModel?
     /// The challenges' own rows, by title (every challenge's: a scenario sets them all).
     private let choices: [String: FaultChoice]
     /// What the HTTP backend's explanation lists.
@@ -22,7 +22,7 @@ final class FaultPanelController {
     ///   - row: the row to start on, when it is listed (the one chosen at the last closing).
     ///   - behaviours: the endpoints as the shell last took them (nil: read them now).
     ///   - applied: told of every behaviour the panel sets.
-    init(
+    package init(
         environment: AppEnvironment, challenges: [Challenge], scenarioName: String?, selecting row: FaultPanelModel.Row? = nil,
         behaviours: [EndpointName: EndpointBehaviour]? = nil, applied: @escaping (EndpointName, EndpointBehaviour) -> Void = { _, _ in }
     ) {
@@ -39,7 +39,7 @@ final class FaultPanelController {
 
     /// The panel's keys, declared once (its key bar, help's list, Docs/live-tools.md); with the
     /// HTTP backend only closing it works. What each does is `handle(_:)`'s.
-    static let keyMap = KeyMap<FaultPanelController, Never>("Fault panel", [
+    package static let keyMap = KeyMap<FaultPanelController, Never>("Fault panel", [
         KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "choose", help: "choose an endpoint", when: { $0.isLive }),
         KeyBinding(
             [.left, .right, .char("h"), .char("l"), .char(" ")], bar: "←→", label: "outcome",
@@ -51,14 +51,14 @@ final class FaultPanelController {
             [.char("s")], bar: "s", label: "scenario", help: "next scenario, applied to every endpoint", when: { $0.isLive }),
         close,
     ])
-    static let close = KeyBinding<FaultPanelController, Never>(
+    package static let close = KeyBinding<FaultPanelController, Never>(
         [.char("f"), .escape, .char("q"), .enter], bar: "f", label: "close", help: "close the panel", importance: .essential)
 
     /// Whether there is a mock to change (not with the HTTP backend).
-    var isLive: Bool { model != nil }
+    package var isLive: Bool { model != nil }
 
     /// Applies `key`; returns false when it closes the panel.
-    func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if Self.close.handles(key, in: self) { return false }
         guard var model else { return true }
         switch key {
@@ -92,7 +92,7 @@ final class FaultPanelController {
     }
 
     /// A click on a row selects it; a click on its outcome also cycles it, as → does.
-    func handle(_ target: FaultPanel.Target) {
+    package func handle(_ target: FaultPanel.Target) {
         guard var model else { return }
         switch target {
         case .row(let index):
@@ -106,13 +106,13 @@ final class FaultPanelController {
 
     /// A request may have used up a step of a `failNext`: show what is left (`behaviours`: the
     /// endpoints as the shell took them; nil: read them now).
-    func refresh(_ behaviours: [EndpointName: EndpointBehaviour]? = nil) {
+    package func refresh(_ behaviours: [EndpointName: EndpointBehaviour]? = nil) {
         model?.refresh(behaviours ?? Self.liveBehaviours(environment))
     }
 
-    var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
+    package var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
 
-    var panel: FaultPanel {
+    package var panel: FaultPanel {
         FaultPanel(model: model, server: environment.configuration.serverURL.absoluteString, serverFaults: serverFaults)
     }
 

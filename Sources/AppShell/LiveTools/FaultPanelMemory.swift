@@ -2,7 +2,7 @@ import Core
 /// What the fault panel keeps from one opening to the next: the scenario applied last, and the
 /// row chosen last in each place it opens on (a challenge, or the launcher), so `f` then `←`
 /// changes the row the user left it on (Docs/live-tools.md).
-struct FaultPanelMemory {
+package struct FaultPanelMemory {
     private var scenario: String?
     private var rows: [ChallengeID?: FaultPanelModel.Row] = [:]
 
@@ -19,7 +19,7 @@ struct FaultPanelMemory {
     }
 
     /// Keeps what `panel` ends with.
-    mutating func close(_ panel: FaultPanelController, on challenge: Challenge?) {
+    package mutating func close(_ panel: FaultPanelController, on challenge: Challenge?) {
         guard let model = panel.model else { return }
         scenario = model.scenarioName
         rows[challenge?.id] = model.selectedRow

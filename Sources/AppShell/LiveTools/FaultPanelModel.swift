@@ -2,7 +2,7 @@ import Core
 
 /// A change the fault panel asks the mock backend to make (the shell applies it: the
 /// endpoints' behaviours are live, so the next request obeys it).
-enum FaultChange: Hashable, Sendable {
+package enum FaultChange: Hashable, Sendable {
     case behaviour(EndpointName, EndpointBehaviour)
     /// A challenge's own row (`FaultChoice`, by its title) set to one of its choices.
     case choice(String, String)
@@ -12,38 +12,38 @@ enum FaultChange: Hashable, Sendable {
 /// choices), the endpoints' behaviours as last read from the mock, the choices' values, the row
 /// chosen, and the scenario picker. Pure: every edit returns the `FaultChange`s for the shell to
 /// apply, so it is tested without a backend.
-struct FaultPanelModel: Hashable, Sendable {
-    enum Row: Hashable, Sendable {
+package struct FaultPanelModel: Hashable, Sendable {
+    package enum Row: Hashable, Sendable {
         case endpoint(EndpointName)
         /// A challenge's own choice (`Challenge.faultChoices`), by its title.
         case choice(String)
     }
 
     /// A choice row: what ← → cycle through, and where it stands.
-    struct Choice: Hashable, Sendable {
-        var choices: [String]
-        var value: String
+    package struct Choice: Hashable, Sendable {
+        package var choices: [String]
+        package var value: String
     }
 
-    private(set) var rows: [Row]
-    private(set) var behaviours: [EndpointName: EndpointBehaviour]
-    private(set) var choices: [String: Choice]
+    package private(set) var rows: [Row]
+    package private(set) var behaviours: [EndpointName: EndpointBehaviour]
+    package private(set) var choices: [String: Choice]
     /// The failures each endpoint's challenge handles in its own way (`Challenge.extraFaults`).
     private let extraFaults: [EndpointName: [SimulatedFailure]]
-    private(set) var selection = 0
+    package private(set) var selection = 0
     /// The scenarios `s` cycles through, and the one whose behaviours were applied last.
-    let scenarioNames: [String]
-    private(set) var scenarioName: String
+    package let scenarioNames: [String]
+    package private(set) var scenarioName: String
     /// Where the picker is (it moves on even past a scenario that failed to load).
     private var pickerIndex: Int
     /// The last problem (a scenario that could not be loaded), shown in the panel.
-    private(set) var problem: String?
+    package private(set) var problem: String?
 
     /// - Parameters:
     ///   - challenges: whose rows to list, in order: each one's endpoints, then its choices.
     ///   - choiceValues: where each choice row stands now, by title.
     ///   - row: the row to start on (the one chosen last time), when it is listed.
-    init(
+    package init(
         challenges: [Challenge], behaviours: [EndpointName: EndpointBehaviour], choiceValues: [String: String],
         scenarioNames: [String], scenarioName: String, selecting row: Row? = nil
     ) {
@@ -65,25 +65,25 @@ struct FaultPanelModel: Hashable, Sendable {
         if let row, let index = rows.firstIndex(of: row) { selection = index }
     }
 
-    var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
+    package var selectedRow: Row? { rows.indices.contains(selection) ? rows[selection] : nil }
 
-    func behaviour(_ endpoint: EndpointName) -> EndpointBehaviour { behaviours[endpoint] ?? .instant }
+    package func behaviour(_ endpoint: EndpointName) -> EndpointBehaviour { behaviours[endpoint] ?? .instant }
 
     // MARK: Editing
 
     /// ↑ / ↓, stopping at the ends.
-    mutating func move(by delta: Int) {
+    package mutating func move(by delta: Int) {
         select(selection + delta)
     }
 
     /// Selects row `index` (kept within the rows).
-    mutating func select(_ index: Int) {
+    package mutating func select(_ index: Int) {
         guard !rows.isEmpty else { return }
         selection = min(max(0, index), rows.count - 1)
     }
 
     /// ← / →: the chosen endpoint's next (or previous) outcome preset, or the choice's next value.
-    mutating func cycleOutcome(by step: Int) -> FaultChange? {
+    package mutating func cycleOutcome(by step: Int) -> FaultChange? {
         switch selectedRow {
         case nil:
             return nil
@@ -111,7 +111,7 @@ struct FaultPanelModel: Hashable, Sendable {
     }
 
     /// `+` / `-`: the chosen endpoint's next longer (or shorter) delay on the ladder.
-    mutating func changeDelay(by step: Int) -> FaultChange? {
+    package mutating func changeDelay(by step: Int) -> FaultChange? {
         guard case .endpoint(let endpoint) = selectedRow else { return nil }
         let current = behaviour(endpoint).delay
         let ladder = Self.delays
@@ -130,7 +130,7 @@ struct FaultPanelModel: Hashable, Sendable {
     }
 
     /// `s`: the next scenario's name, for the shell to load (then `apply` or `failed`).
-    mutating func pickNextScenario() -> String? {
+    package mutating func pickNextScenario() -> String? {
         guard !scenarioNames.isEmpty else { return nil }
         pickerIndex = (pickerIndex + 1) % scenarioNames.count
         return scenarioNames[pickerIndex]
@@ -138,7 +138,7 @@ struct FaultPanelModel: Hashable, Sendable {
 
     /// Sets every endpoint (listed or not) as `scenario` says, and the choices to
     /// `choiceValues` (what the scenario says of each, by title).
-    mutating func apply(_ scenario: Scenario, choiceValues: [String: String]) -> [FaultChange] {
+    package mutating func apply(_ scenario: Scenario, choiceValues: [String: String]) -> [FaultChange] {
         scenarioName = scenario.name
         problem = nil
         var changes: [FaultChange] = []
@@ -154,10 +154,10 @@ struct FaultPanelModel: Hashable, Sendable {
         return changes
     }
 
-    mutating func failed(_ message: String) { problem = message }
+    package mutating func failed(_ message: String) { problem = message }
 
     /// Takes the behaviours as the mock has them now (a `failNext` counts down as requests come).
-    mutating func refresh(_ live: [EndpointName: EndpointBehaviour]) {
+    package mutating func refresh(_ live: [EndpointName: EndpointBehaviour]) {
         behaviours.merge(live) { $1 }
     }
 
@@ -165,22 +165,22 @@ struct FaultPanelModel: Hashable, Sendable {
 
     /// What ← / → cycle through. Every endpoint: succeed, fail (500), fail the next 3, a coin
     /// toss; then the failures its challenge's screens handle (`Challenge.extraFaults`).
-    func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
+    package func outcomes(for endpoint: EndpointName) -> [OutcomePattern] {
         Self.commonOutcomes + (extraFaults[endpoint] ?? []).map(OutcomePattern.alwaysFail)
     }
 
     /// What every endpoint offers, before its challenge's own failures.
-    static let commonOutcomes: [OutcomePattern] = [
+    package static let commonOutcomes: [OutcomePattern] = [
         .alwaysSucceed, .alwaysFail(.status(500)), .failNext(3, .status(500)),
         .random(successProbability: 0.5, failure: .status(500)),
     ]
 
     /// Delays `+` / `-` step through (seconds), shortest first.
-    static let delays: [ClosedRange<Double>] = [0...0, 0.1...0.3, 0.5...2, 1...3, 2...5, 5...15, 15...20]
+    package static let delays: [ClosedRange<Double>] = [0...0, 0.1...0.3, 0.5...2, 1...3, 2...5, 5...15, 15...20]
 
     /// Where `pattern` sits among `presets`: the same preset, or one of its kind (a `failNext`
     /// that has counted down to 2 still sits on "fail next 3", so → moves on from there).
-    static func presetIndex(of pattern: OutcomePattern, in presets: [OutcomePattern]) -> Int? {
+    package static func presetIndex(of pattern: OutcomePattern, in presets: [OutcomePattern]) -> Int? {
         if let exact = presets.firstIndex(of: pattern) { return exact }
         return presets.firstIndex { preset in
             switch (preset, pattern) {
@@ -193,7 +193,7 @@ struct FaultPanelModel: Hashable, Sendable {
 
     // MARK: Text
 
-    static func describe(_ pattern: OutcomePattern) -> String {
+    package static func describe(_ pattern: OutcomePattern) -> String {
         switch pattern {
         case .alwaysSucceed: "always succeed"
         case .alwaysFail(let failure): "always fail (\(EndpointBehaviour.name(of: failure)))"
@@ -210,7 +210,7 @@ struct FaultPanelModel: Hashable, Sendable {
         }
     }
 
-    static func describe(_ delay: ClosedRange<Double>) -> String {
+    package static func describe(_ delay: ClosedRange<Double>) -> String {
         func seconds(_ value: Double) -> String {
             value == value.rounded() ? String(Int(value)) : String(value)
         }
@@ -218,7 +218,7 @@ struct FaultPanelModel: Hashable, Sendable {
         return "\(seconds(delay.lowerBound))–\(seconds(delay.upperBound)) s"
     }
 
-    static func title(of row: Row) -> String {
+    package static func title(of row: Row) -> String {
         switch row {
         case .endpoint(let endpoint): endpoint.rawValue
         case .choice(let title): title

@@ -6,18 +6,18 @@ import TUI
 /// before it, the request's headers and the answer's size and first lines. Headers and bodies
 /// are the monitor's, already redacted (`Redaction`: Authorization, tokens, passwords), and a
 /// sensitive request's bodies are never kept (Docs/live-tools.md, "One request in full").
-struct InspectorDetail {
-    var activity: NetworkActivity
+package struct InspectorDetail {
+    package var activity: NetworkActivity
     /// Every try of the same method and path the history holds, oldest first (it included).
-    var attempts: [NetworkActivity]
+    package var attempts: [NetworkActivity]
     /// `http://127.0.0.1:3000` with the HTTP backend: the URL's start; nil for the mock.
-    var base: String?
-    var model: InspectorModel
+    package var base: String?
+    package var model: InspectorModel
 
     /// Lines of the answer's body shown.
-    static let bodyLines = 6
+    package static let bodyLines = 6
 
-    init(_ activity: NetworkActivity, history: [NetworkActivity], base: String?, model: InspectorModel) {
+    package init(_ activity: NetworkActivity, history: [NetworkActivity], base: String?, model: InspectorModel) {
         self.activity = activity
         attempts = history.filter { $0.method == activity.method && $0.path == activity.path }.sorted { $0.id < $1.id }
         self.base = base
@@ -25,7 +25,7 @@ struct InspectorDetail {
     }
 
     /// The text, one entry a line (long ones wrap when drawn, never cut).
-    var lines: [String] {
+    package var lines: [String] {
         let row = model.row(activity, now: activity.started + (activity.duration ?? .zero))
         let url = Redaction.redact(activity.path)
         var lines = [

@@ -8,41 +8,41 @@ import FoundationEssentials
 /// Nothing secret gets through: rows are built from the method, the path (passed through
 /// `Redaction`), the outcome and the timings only — never from headers or bodies, so an
 /// `Authorization` header can't be shown.
-struct InspectorModel: Sendable {
+package struct InspectorModel: Sendable {
     /// How a row reads at a glance.
-    enum Kind: Hashable, Sendable { case pending, success, failure }
+    package enum Kind: Hashable, Sendable { case pending, success, failure }
 
-    struct Row: Hashable, Sendable {
-        var id: Int
+    package struct Row: Hashable, Sendable {
+        package var id: Int
         /// `HH:MM:SS`, wall-clock time the request began.
-        var time: String
-        var method: String
-        var path: String
+        package var time: String
+        package var method: String
+        package var path: String
         /// `200`, `500`, `timeout`, `pending`…
-        var status: String
+        package var status: String
         /// `830ms`, `1.2s`; for a request in flight the time so far, with a trailing `…`.
-        var duration: String
+        package var duration: String
         /// `#2`
-        var attempt: String
+        package var attempt: String
         /// `retry 4s` when the request's retry policy will try again, `no retry` when it
         /// won't, empty when the request has no retry policy or didn't fail.
-        var retry: String
-        var kind: Kind
+        package var retry: String
+        package var kind: Kind
     }
 
     /// The monitor keeps 200; so does the inspector.
-    static let capacity = 200
+    package static let capacity = 200
 
     /// Retry policies by path suffix (the query aside): `/rLogin` → the login policy, the
     /// articles path → the articles policy. A failed request whose path matches shows when
     /// (or whether) the next try comes.
-    var retryPolicies: [(pathSuffix: String, policy: RetryPolicy)]
+    package var retryPolicies: [(pathSuffix: String, policy: RetryPolicy)]
     /// The clock's offset from UTC in seconds; nil: the machine's wall clock (`LocalTime`). A
     /// replay gives the recording's, tests a fixed one.
-    var utcOffset: Int?
-    var capacity: Int
+    package var utcOffset: Int?
+    package var capacity: Int
 
-    init(
+    package init(
         retryPolicies: [(pathSuffix: String, policy: RetryPolicy)] = [], utcOffset: Int? = nil,
         capacity: Int = InspectorModel.capacity
     ) {
@@ -52,12 +52,12 @@ struct InspectorModel: Sendable {
     }
 
     /// The rows for `activities` at `now` (the monitor's clock: what `started` is measured on).
-    func rows(_ activities: [NetworkActivity], now: Duration) -> [Row] {
+    package func rows(_ activities: [NetworkActivity], now: Duration) -> [Row] {
         let ordered = activities.sorted { ($0.started, $0.id) < ($1.started, $1.id) }
         return ordered.suffix(capacity).map { row($0, now: now) }
     }
 
-    func row(_ activity: NetworkActivity, now: Duration) -> Row {
+    package func row(_ activity: NetworkActivity, now: Duration) -> Row {
         let kind: Kind
         let duration: String
         switch activity.outcome {
@@ -79,7 +79,7 @@ struct InspectorModel: Sendable {
 
     /// One line for the panel's title: how many requests (of how many, when a filter keeps
     /// `total` to `rows`), how many still running.
-    static func summary(_ rows: [Row], of total: Int? = nil) -> String {
+    package static func summary(_ rows: [Row], of total: Int? = nil) -> String {
         let pending = rows.filter { $0.kind == .pending }.count
         var count = (total ?? rows.count) == 1 ? "1 request" : "\(total ?? rows.count) requests"
         if total != nil { count = "\(rows.count) of " + count }
@@ -88,13 +88,13 @@ struct InspectorModel: Sendable {
 
     // MARK: Formatting
 
-    func time(of date: Date) -> String {
+    package func time(of date: Date) -> String {
         let local = utcOffset.map { LocalTime.reading(date, utcOffset: $0).time } ?? LocalTime(date)
         return local.hoursAndMinutes + ":" + Self.twoDigits(local.second)
     }
 
     /// A short status: the HTTP status when there is one, else what went wrong in a word.
-    static func status(_ outcome: NetworkActivity.Outcome) -> String {
+    package static func status(_ outcome: NetworkActivity.Outcome) -> String {
         switch outcome {
         case .pending: "pending"
         case .response(let status): String(status)
@@ -113,7 +113,7 @@ struct InspectorModel: Sendable {
     }
 
     /// `830ms` under a second, `1.2s` under a minute, `1m05s` above.
-    static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let milliseconds = max(0, duration.inMilliseconds)
         if milliseconds < 1000 { return "\(milliseconds)ms" }
         let tenths = (milliseconds + 50) / 100
@@ -123,7 +123,7 @@ struct InspectorModel: Sendable {
     }
 
     /// A retry delay: whole seconds as `4s`, else tenths.
-    static func formatDelay(_ duration: Duration) -> String {
+    package static func formatDelay(_ duration: Duration) -> String {
         let tenths = (duration.inMilliseconds + 50) / 100
         return tenths % 10 == 0 ? "\(tenths / 10)s" : "\(tenths / 10).\(tenths % 10)s"
     }

@@ -7,50 +7,50 @@ import TUI
 /// The title is reversed while it has the keys. ↑↓, PgUp/PgDn, Home/End and the wheel scroll it
 /// back through older requests (`InspectorState.scroll`, rows back from the newest); the title
 /// then says how many newer ones are below.
-struct InspectorPanel: Widget {
+package struct InspectorPanel: Widget {
     /// The rows the filter lets through, oldest first.
-    var rows: [InspectorModel.Row]
+    package var rows: [InspectorModel.Row]
     /// Every row, filtered or not (the title counts both).
-    var total: Int
-    var state: InspectorState
+    package var total: Int
+    package var state: InspectorState
     /// Beside the screen (a rule down its left edge) rather than below it (its title rule on top).
-    var isBeside = false
+    package var isBeside = false
     /// One request in full (Enter on a row), drawn in place of the rows.
-    var detail: InspectorDetail?
+    package var detail: InspectorDetail?
 
     /// Its hit-map targets: a click on it gives it the keys, the wheel scrolls it (clicks on it
     /// reach nothing under it); the "n hide" hint hides it, even while a text field would take
     /// the `n`.
-    enum Target: Hashable, Sendable { case history, hide }
+    package enum Target: Hashable, Sendable { case history, hide }
 
     /// Rows one wheel step scrolls.
-    static let wheelStep = 3
+    package static let wheelStep = 3
 
     /// Where the rows go in `area`: under the title, the filter line (while there is a filter)
     /// and the column header; right of the rule when beside.
-    static func list(in area: Rect, state: InspectorState, isBeside: Bool) -> Rect {
+    package static func list(in area: Rect, state: InspectorState, isBeside: Bool) -> Rect {
         let content = isBeside ? area.inset(left: 1) : area
         let filterRows = state.isEditingFilter || !state.filterText.isEmpty ? 1 : 0
         return content.inset(top: 2 + filterRows, left: 1, bottom: 0, right: 1)
     }
 
     /// The rows of history that fit.
-    static func visibleRows(in area: Rect, state: InspectorState, isBeside: Bool) -> Int {
+    package static func visibleRows(in area: Rect, state: InspectorState, isBeside: Bool) -> Int {
         max(0, list(in: area, state: state, isBeside: isBeside).height)
     }
 
     /// Column widths for a row `width` wide; the path takes what is left. Below 72 columns the
     /// time goes (the path matters more).
-    struct Columns: Hashable {
-        var time: Int
-        var method = 4
-        var path: Int
-        var status = 9
-        var duration = 7
-        var attempt = 3
-        var retry = 9
+    package struct Columns: Hashable {
+        package var time: Int
+        package var method = 4
+        package var path: Int
+        package var status = 9
+        package var duration = 7
+        package var attempt = 3
+        package var retry = 9
 
-        init(width: Int) {
+        package init(width: Int) {
             time = width >= 72 ? 8 : 0
             let fixed = (time > 0 ? time + 1 : 0) + method + 1 + 1 + status + 1 + duration + 1 + attempt + 1 + retry
             path = max(4, width - fixed)
@@ -58,7 +58,7 @@ struct InspectorPanel: Widget {
     }
 
     /// One row as text, columns padded (the snapshot tests read exactly this).
-    static func text(_ row: InspectorModel.Row, columns: Columns) -> String {
+    package static func text(_ row: InspectorModel.Row, columns: Columns) -> String {
         cells(row, columns: columns).map(\.text).joined()
     }
 
@@ -82,7 +82,7 @@ struct InspectorPanel: Widget {
         return cells.map { (text: $0.0, style: $0.1) }
     }
 
-    static func header(columns: Columns) -> String {
+    package static func header(columns: Columns) -> String {
         var text = columns.time > 0 ? pad("time", columns.time) + " " : ""
         text += pad("verb", columns.method) + " " + pad("path", columns.path) + " " + pad("status", columns.status) + " "
         text += pad("took", columns.duration, right: true) + " " + pad("try", columns.attempt, right: true) + " "
@@ -91,7 +91,7 @@ struct InspectorPanel: Widget {
 
     /// Draws into `area`; returns where the cursor goes (the filter's, while it is typed).
     @discardableResult
-    func draw(in area: Rect, on canvas: inout Canvas) -> Point? {
+    package func draw(in area: Rect, on canvas: inout Canvas) -> Point? {
         guard area.height >= 2, area.width >= 20 else { return nil }
         canvas.fill(area, style: .plain)
         canvas.addHitRegion(area, Target.history)

@@ -4,30 +4,30 @@ import TUI
 /// keys, how far it is scrolled back, its filter (the one text field, `TextFieldState`) and how
 /// many rows its area holds (told before each frame, as a screen's layout is). Pure: keys in,
 /// what they did out; the shell draws it with `InspectorPanel` (Docs/live-tools.md).
-struct InspectorState: Hashable, Sendable {
+package struct InspectorState: Hashable, Sendable {
     /// It takes the keys (its key bar shows); otherwise the screen beside it does.
-    var isFocused = true
+    package var isFocused = true
     /// Rows back from the newest shown (0: the newest is the last row, and new ones scroll in).
-    private(set) var scroll = 0
+    package private(set) var scroll = 0
     /// The selected row, in rows back from the newest (0: the newest): the one Enter opens. The
     /// list scrolls to keep it in view.
-    private(set) var selected = 0
+    package private(set) var selected = 0
     /// What `/` filters the rows by: a row shows when its verb, path or status contains it,
     /// whatever the case.
-    private(set) var filter = TextFieldState(maxLength: InspectorState.maxFilterLength)
+    package private(set) var filter = TextFieldState(maxLength: InspectorState.maxFilterLength)
     /// The filter's field has the keys: everything printable is typed into it.
-    private(set) var isEditingFilter = false
+    package private(set) var isEditingFilter = false
     /// How many rows of requests its area shows (from the layout).
-    private(set) var visibleRows = 1
+    package private(set) var visibleRows = 1
     /// How many rows pass the filter (from the layout).
-    private(set) var rowCount = 0
+    package private(set) var rowCount = 0
     /// The request whose detail is open (Enter on a row; Esc closes it), by its id.
-    private(set) var detailID: Int?
+    package private(set) var detailID: Int?
 
-    static let maxFilterLength = 40
+    package static let maxFilterLength = 40
 
     /// What a key did.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Used.
         case handled
         /// Not the inspector's: the shell's own keys (`?`, `q`, `n`, `f`) may take it; the screen
@@ -35,10 +35,10 @@ struct InspectorState: Hashable, Sendable {
         case ignored
     }
 
-    var filterText: String { filter.text }
+    package var filterText: String { filter.text }
 
     /// The rows the filter lets through, oldest first.
-    func filtered(_ rows: [InspectorModel.Row]) -> [InspectorModel.Row] {
+    package func filtered(_ rows: [InspectorModel.Row]) -> [InspectorModel.Row] {
         let needle = filter.text.lowercased()
         guard !needle.isEmpty else { return rows }
         return rows.filter { row in
@@ -48,7 +48,7 @@ struct InspectorState: Hashable, Sendable {
 
     /// The area holds `visibleRows` rows and `rowCount` pass the filter: the scroll stays within
     /// what there is.
-    mutating func layout(visibleRows: Int, rowCount: Int) {
+    package mutating func layout(visibleRows: Int, rowCount: Int) {
         self.visibleRows = max(1, visibleRows)
         self.rowCount = max(0, rowCount)
         selected = min(selected, max(0, self.rowCount - 1))
@@ -56,17 +56,17 @@ struct InspectorState: Hashable, Sendable {
     }
 
     /// The furthest back it scrolls: the oldest screenful.
-    var maxScroll: Int { max(0, rowCount - visibleRows) }
+    package var maxScroll: Int { max(0, rowCount - visibleRows) }
 
     /// Moves the selection `rows` back (older) or forward (newer, negative), within what there
     /// is; the list scrolls to keep it in view.
-    mutating func scroll(by rows: Int) {
+    package mutating func scroll(by rows: Int) {
         selected = min(max(0, selected + rows), max(0, rowCount - 1))
         follow()
     }
 
     /// Scrolls the list itself (the wheel) `rows` back or forward; the selection stays in view.
-    mutating func scrollView(by rows: Int) {
+    package mutating func scrollView(by rows: Int) {
         scroll += rows
         clampScroll()
         selected = min(max(selected, scroll), scroll + visibleRows - 1)
@@ -84,13 +84,13 @@ struct InspectorState: Hashable, Sendable {
     }
 
     /// The row Enter opens: the newest shown, the list's last row (↑ ↓ move it).
-    func selectedID(in rows: [InspectorModel.Row]) -> Int? {
+    package func selectedID(in rows: [InspectorModel.Row]) -> Int? {
         rows.dropLast(selected).last?.id
     }
 
     /// A key while it has the focus; `rows` are those the filter lets through (Enter opens the
     /// selected one's detail).
-    mutating func handle(_ key: Key, rows: [InspectorModel.Row]) -> Outcome {
+    package mutating func handle(_ key: Key, rows: [InspectorModel.Row]) -> Outcome {
         if detailID != nil {
             switch key {
             case .escape, .enter: detailID = nil
@@ -106,7 +106,7 @@ struct InspectorState: Hashable, Sendable {
     }
 
     /// A key while it has the focus.
-    mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         if isEditingFilter { return editFilter(key) }
         let page = max(1, visibleRows - 1)
         switch key {

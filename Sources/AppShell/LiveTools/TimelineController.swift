@@ -4,29 +4,29 @@ import TUI
 /// drawn as it was right after the selected one, while the app runs on underneath (answers keep
 /// coming and are listed as they do). Esc (or `t`) goes back to the present. See
 /// Docs/recording.md, "The timeline".
-final class TimelineController {
-    let screen: any TimelineScreen
+package final class TimelineController {
+    package let screen: any TimelineScreen
     /// The selected event's number; nil: the newest (it follows new events).
-    private(set) var selected: Int?
+    package private(set) var selected: Int?
     private var list = ListState()
 
     /// Nil when the screen has no event yet.
-    init?(screen: any TimelineScreen) {
+    package init?(screen: any TimelineScreen) {
         guard !screen.timeline.isEmpty else { return nil }
         self.screen = screen
     }
 
     /// The keys, declared once: its key bar, help and Docs/keys.md are drawn from them.
-    static let keyMap = KeyMap<TimelineController, Never>("Timeline", [
+    package static let keyMap = KeyMap<TimelineController, Never>("Timeline", [
         KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "step", help: "an older or newer event"),
         KeyBinding([.pageUp, .pageDown, .home, .end], bar: nil, label: "jump", help: "a page, the oldest or the newest event"),
         KeyBinding([], names: "click, wheel", bar: nil, label: "choose", help: "a click picks a row; the wheel steps"),
         close,
     ])
-    static let close = KeyBinding<TimelineController, Never>(
+    package static let close = KeyBinding<TimelineController, Never>(
         [.escape, .char("t"), .char("q")], bar: "Esc", label: "present", help: "back to the present", importance: .essential)
 
-    var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
+    package var keyBar: KeyBar { KeyBar(Self.keyMap.barItems(for: self)) }
 
     /// The rows (oldest first) and where the selection is among them.
     private func rowsAndSelection() -> (rows: [TimelineRow], index: Int) {
@@ -36,13 +36,13 @@ final class TimelineController {
     }
 
     /// The event the screen behind shows.
-    var shownSequence: Int? {
+    package var shownSequence: Int? {
         let (rows, index) = rowsAndSelection()
         return rows.indices.contains(index) ? rows[index].sequence : nil
     }
 
     /// Applies `key`; false when it closes the timeline.
-    func handle(_ key: Key) -> Bool {
+    package func handle(_ key: Key) -> Bool {
         if Self.close.handles(key, in: self) { return false }
         let (rows, index) = rowsAndSelection()
         list.count = rows.count
@@ -53,7 +53,7 @@ final class TimelineController {
     }
 
     /// Selects event `sequence` (a click on its row).
-    func select(_ sequence: Int) {
+    package func select(_ sequence: Int) {
         select(sequence, newest: screen.timeline.last?.sequence)
     }
 
@@ -61,7 +61,7 @@ final class TimelineController {
         selected = sequence == newest ? nil : sequence
     }
 
-    var panel: TimelinePanel {
+    package var panel: TimelinePanel {
         let (rows, index) = rowsAndSelection()
         return TimelinePanel(rows: rows, selection: index, name: screen.timelineName)
     }
@@ -69,15 +69,15 @@ final class TimelineController {
 
 /// Draws the timeline: a band across the bottom of the screen's area (as tall as the network
 /// inspector's), the newest event last, the selected one reversed.
-struct TimelinePanel: Widget {
-    var rows: [TimelineRow]
-    var selection: Int
-    var name: (Int) -> String
+package struct TimelinePanel: Widget {
+    package var rows: [TimelineRow]
+    package var selection: Int
+    package var name: (Int) -> String
 
     /// Its hit-map target: a click on a row picks that event.
-    enum Target: Hashable, Sendable { case row(sequence: Int) }
+    package enum Target: Hashable, Sendable { case row(sequence: Int) }
 
-    func draw(in area: Rect, on canvas: inout Canvas) {
+    package func draw(in area: Rect, on canvas: inout Canvas) {
         // As tall as the network inspector below a screen: a third of the rows, at least 5.
         let band = area.divided(min(area.height, max(5, area.height / 3 + 1)), from: .bottom).slice
         guard band.height >= 2, band.width >= 20 else { return }

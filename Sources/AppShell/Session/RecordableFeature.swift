@@ -4,7 +4,7 @@ import Core
 /// and reads them back (its events travel type-erased through the loop, so only it knows them).
 /// Keys and clicks are recorded as keys, so only what effects send back needs writing here.
 /// See Docs/recording.md.
-protocol RecordableFeature: Feature {
+package protocol RecordableFeature: Feature {
     /// `event`, an effect's answer, as a recording writes it; nil for an event no effect sends.
     /// Large values go through `blobs`, written once.
     static func recordAnswer(_ event: Event, blobs: SessionBlobs) -> JSONValue?
@@ -16,5 +16,5 @@ protocol RecordableFeature: Feature {
 }
 
 extension RecordableFeature {
-    func check(replayed event: Event, _ reader: JSONReader) throws(ConfigurationError) {}
+    package func check(replayed event: Event, _ reader: JSONReader) throws(ConfigurationError) {}
 }

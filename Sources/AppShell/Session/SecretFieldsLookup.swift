@@ -2,12 +2,12 @@
 /// key and after every event, and a conformance check on a generic screen costs more than the
 /// rest of what a recording does before the frame (Docs/performance.md, "Recording a session").
 /// The screen is held weakly, so a new screen made where a closed one was is asked afresh.
-struct SecretFieldsLookup {
+package struct SecretFieldsLookup {
     private weak var screen: (any Screen)?
     private var hasFields = false
 
     /// `top` as a screen with password fields, or nil.
-    mutating func fields(of top: (any Screen)?) -> (any SecretFieldsScreen)? {
+    package mutating func fields(of top: (any Screen)?) -> (any SecretFieldsScreen)? {
         guard let top else { return nil }
         if screen !== top {
             screen = top

@@ -5,24 +5,24 @@ import Core
 /// the same letter and fields holding different ones different letters, so the form's checks
 /// (required, long enough, differs from the current one, matches its confirmation) come out the
 /// same on replay (Docs/recording.md, "No secrets").
-struct SecretPlaceholders: Equatable {
-    struct Field: Equatable {
-        var text: String
-        var cursor: Int
+package struct SecretPlaceholders: Equatable {
+    package struct Field: Equatable {
+        package var text: String
+        package var cursor: Int
     }
 
-    var fields: [String: Field]
+    package var fields: [String: Field]
 
-    init(fields: [String: Field]) { self.fields = fields }
+    package init(fields: [String: Field]) { self.fields = fields }
 
     /// The longest placeholder read.
-    static let longest = 4096
+    package static let longest = 4096
 
-    var json: JSONValue {
+    package var json: JSONValue {
         .object(fields.mapValues { .array([.string($0.text), .int($0.cursor)]) })
     }
 
-    init(_ reader: JSONReader) throws(ConfigurationError) {
+    package init(_ reader: JSONReader) throws(ConfigurationError) {
         var fields: [String: Field] = [:]
         for (name, value) in try reader.dictionary() {
             let parts = try value.array()
@@ -39,21 +39,30 @@ struct SecretPlaceholders: Equatable {
 
 /// Hands out the placeholders as the password fields change, so that a field nobody edited
 /// keeps its letter (a replay then leaves it alone, its error message with it).
-struct SecretLetters {
+package struct SecretLetters {
+    package init() {}
+
     private var letters: [String: Character] = [:]
     private var lengths: [String: Int] = [:]
 
     /// One field as the feature sees it: its length, its cursor, and which other fields hold the
     /// same password (`group`: equal for equal passwords).
-    struct Shape: Equatable {
-        var name: String
-        var length: Int
-        var cursor: Int
-        var group: Int
+    package struct Shape: Equatable {
+        package var name: String
+        package var length: Int
+        package var cursor: Int
+        package var group: Int
+
+        package init(name: String, length: Int, cursor: Int, group: Int) {
+            self.name = name
+            self.length = length
+            self.cursor = cursor
+            self.group = group
+        }
     }
 
     /// The placeholders for `shapes`.
-    mutating func placeholders(for shapes: [Shape]) -> SecretPlaceholders {
+    package mutating func placeholders(for shapes: [Shape]) -> SecretPlaceholders {
         var changed = shapes.filter { lengths[$0.name] != $0.length || letters[$0.name] == nil }.map(\.name)
         if !isConsistent(shapes, changing: changed) { changed = shapes.map(\.name) }
         for name in changed { letters[name] = nil }

@@ -3,7 +3,8 @@ import Core
 /// Large values an answer carries (an article list, a picture) are written once: the first time
 /// as `{"blob": N, "value": …}`, after that as `{"blob": N}` (Docs/recording.md, "Size"). One
 /// value of this type writes a recording's blobs, another reads them back, in file order.
-final class SessionBlobs {
+package final class SessionBlobs {
+
     /// Writing: the number of each value written, by its text's length and FNV-1a hash.
     private var written: [Fingerprint: Int] = [:]
     /// Reading: the values defined so far.
@@ -11,17 +12,17 @@ final class SessionBlobs {
     private var next = 1
 
     /// The most blobs a recording may define.
-    static let most = 100_000
+    package static let most = 100_000
 
     private struct Fingerprint: Hashable {
-        var length: Int
-        var hash: UInt64
+        package var length: Int
+        package var hash: UInt64
     }
 
-    init() {}
+    package init() {}
 
     /// `value` as a blob: whole the first time, by number after.
-    func share(_ value: JSONValue) -> JSONValue {
+    package func share(_ value: JSONValue) -> JSONValue {
         let text = value.description
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -34,7 +35,7 @@ final class SessionBlobs {
     }
 
     /// The value a blob stands for: defined here, or earlier in the file.
-    func resolve(_ reader: JSONReader) throws(ConfigurationError) -> JSONReader {
+    package func resolve(_ reader: JSONReader) throws(ConfigurationError) -> JSONReader {
         let object = try SessionObject(reader, known: ["blob", "value"])
         let number = try object("blob").int(in: 1...Self.most)
         if let value = object.optional("value") {

@@ -5,40 +5,40 @@ import TUI
 /// The recording's format (Docs/recording.md): JSON Lines, a header first, then one line per
 /// thing that came from outside the reducers, in the order the loop handled it, each with its
 /// time on the session's one clock, and a line per frame with its digest.
-enum SessionFormat {
+package enum SessionFormat {
     /// What the header's `format` says.
-    static let name = "challenge-tui session"
+    package static let name = "challenge-tui session"
     /// The version this program writes and the only one it reads.
-    static let version = 1
+    package static let version = 1
     /// The longest session a recording may hold (times are exact to the nanosecond below it).
-    static let longestSession: Duration = .seconds(1_000_000)
+    package static let longestSession: Duration = .seconds(1_000_000)
     /// The largest recording read (a five-minute session with pictures is well under 2 MB).
-    static let largestFile = 64 << 20
+    package static let largestFile = 64 << 20
     /// The most lines read.
-    static let mostLines = 2_000_000
+    package static let mostLines = 2_000_000
     /// The longest text a paste, a note or an error body may carry.
-    static let longestText = 1 << 20
+    package static let longestText = 1 << 20
     /// The most drawing a recording may ask of a replay or a cast: its frames times the cells
     /// of each (a 20-minute session at 200×60 is about 45 million; 250 million take about 15 s
     /// to export on the 2-core build machine). A recording that would take more is refused
     /// before anything is drawn (Docs/recording.md, "Bad input").
-    static let mostCellsDrawn = 250_000_000
+    package static let mostCellsDrawn = 250_000_000
 
     /// A time as the timeline and the replay show it: "12.40 s".
-    static func secondsText(_ time: Duration) -> String {
+    package static func secondsText(_ time: Duration) -> String {
         let hundredths = Int((time.inSeconds * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 
     /// `duration` in seconds, the nearest `Double` (which reads back to the same nanosecond).
-    static func seconds(_ duration: Duration) -> Double {
+    package static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds * 1_000_000_000 + attoseconds / 1_000_000_000) / 1e9
     }
 
     /// `seconds` to the nearest nanosecond.
-    static func duration(seconds: Double) -> Duration {
+    package static func duration(seconds: Double) -> Duration {
         .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 }
@@ -46,35 +46,35 @@ enum SessionFormat {
 /// The first line: what the session ran with, so a replay builds the same app. Never a secret:
 /// the configuration goes without its token, and nothing from the store or the environment's
 /// key variables is here.
-struct SessionHeader: Equatable {
-    var program: String
-    var size: Size
-    var colors: ColorMode
+package struct SessionHeader: Equatable {
+    package var program: String
+    package var size: Size
+    package var colors: ColorMode
     /// The terminal's background at the start (written only when light, so a dark one's header
     /// reads as it always has); the terminal's later answer is a recorded key.
-    var background = TerminalBackground.dark
-    var backend: BackendKind
-    var challenge: ChallengeID?
+    package var background = TerminalBackground.dark
+    package var backend: BackendKind
+    package var challenge: ChallengeID?
     /// The mock backend's scenario as it started (with the HTTP backend, unused but shown).
-    var scenario: Scenario
+    package var scenario: Scenario
     /// The scenarios the fault panel's `s` offers, by name.
-    var scenarios: [String: JSONValue]
+    package var scenarios: [String: JSONValue]
     /// The configuration, its secrets left out (their defaults stand in on replay).
-    var configuration: AppConfiguration
+    package var configuration: AppConfiguration
     /// The wall time at the session's time 0.
-    var wallAtOrigin: Date
+    package var wallAtOrigin: Date
     /// The machine's offset from UTC at the start, in seconds: the inspector's times of day.
-    var utcOffset: Int
+    package var utcOffset: Int
     /// The seeds of the mock endpoints' random draws (their place in the fault panel's list).
-    var seeds: [String: Int]
+    package var seeds: [String: Int]
 
-    static let keys = [
+    package static let keys = [
         "format", "version", "program", "size", "colors", "backend", "challenge", "scenario", "scenarios", "config", "wall",
         "utcOffset", "seeds", "background",
     ]
 
     /// The header as written; `challenges` say which settings are secret.
-    func json(challenges: [Challenge]) -> JSONValue {
+    package func json(challenges: [Challenge]) -> JSONValue {
         let config = configuration.withoutSecrets(of: challenges).json
         var members: [String: JSONValue] = [
             "format": .string(SessionFormat.name),
@@ -98,7 +98,7 @@ struct SessionHeader: Equatable {
     /// Reads a header; the format and version are checked first, so a file of another kind or
     /// version says so rather than naming a key. `challenges`: the registration the program was
     /// started with, whose challenges, keys and endpoints a recording may name.
-    init(_ reader: JSONReader, challenges: [Challenge]) throws(ConfigurationError) {
+    package init(_ reader: JSONReader, challenges: [Challenge]) throws(ConfigurationError) {
         guard case .object(let members) = reader.value, members["format"] == .string(SessionFormat.name) else {
             throw reader.error("not a challenge-tui recording (its first line has no \"format\": \"\(SessionFormat.name)\")")
         }
@@ -149,7 +149,7 @@ struct SessionHeader: Equatable {
         self.seeds = seeds
     }
 
-    init(
+    package init(
         program: String, size: Size, colors: ColorMode, backend: BackendKind, challenge: ChallengeID?, scenario: Scenario,
         scenarios: [String: JSONValue], configuration: AppConfiguration, wallAtOrigin: Date, utcOffset: Int, seeds: [String: Int]
     ) {
@@ -167,13 +167,28 @@ struct SessionHeader: Equatable {
     }
 
     /// The widest or tallest terminal a recording may name.
-    static let largestSide = 1000
+    package static let largestSide = 1000
 
     private static let colorModes: [(name: String, mode: ColorMode)] = [
         ("24bit", .direct), ("256", .xterm256), ("16", .basic16), ("8", .basic8), ("none", .none),
     ]
 
-    static func name(of mode: ColorMode) -> String {
+    package static func name(of mode: ColorMode) -> String {
         colorModes.first { $0.mode == mode }?.name ?? "256"
+    }
+
+    package init(program: String, size: Size, colors: ColorMode, background: TerminalBackground = TerminalBackground.dark, backend: BackendKind, challenge: ChallengeID? = nil, scenario: Scenario, scenarios: [String: JSONValue], configuration: AppConfiguration, wallAtOrigin: Date, utcOffset: Int, seeds: [String: Int]) {
+        self.program = program
+        self.size = size
+        self.colors = colors
+        self.background = background
+        self.backend = backend
+        self.challenge = challenge
+        self.scenario = scenario
+        self.scenarios = scenarios
+        self.configuration = configuration
+        self.wallAtOrigin = wallAtOrigin
+        self.utcOffset = utcOffset
+        self.seeds = seeds
     }
 }

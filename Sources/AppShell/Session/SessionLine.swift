@@ -2,20 +2,28 @@ import Core
 import TUI
 
 /// One line of a recording after the header: what happened, and when on the session's clock.
-struct SessionEntry {
-    var time: Duration
-    var line: SessionLine
+package struct SessionEntry {
+    package var time: Duration
+    package var line: SessionLine
     /// The password fields as placeholders after this line, when they changed (Docs/recording.md,
     /// "No secrets").
-    var secrets: SecretPlaceholders?
+    package var secrets: SecretPlaceholders?
     /// On `firstFrameShown`: why the encrypted store could not be opened (the app then said so).
-    var storeProblem: StoreError?
+    package var storeProblem: StoreError?
     /// Where it is in the file (1 is the header).
-    var lineNumber = 0
+    package var lineNumber = 0
+
+    package init(time: Duration, line: SessionLine, secrets: SecretPlaceholders? = nil, storeProblem: StoreError? = nil, lineNumber: Int = 0) {
+        self.time = time
+        self.line = line
+        self.secrets = secrets
+        self.storeProblem = storeProblem
+        self.lineNumber = lineNumber
+    }
 }
 
 /// What one line holds.
-enum SessionLine {
+package enum SessionLine {
     /// The loop started the app.
     case start
     /// A key, a click or the wheel, a paste (a password's characters already placeholders).
@@ -43,18 +51,23 @@ enum SessionLine {
 }
 
 /// What a `network` line says.
-struct NetworkChange: Equatable {
-    var activities: [NetworkActivity] = []
-    var behaviours: [EndpointName: EndpointBehaviour] = [:]
+package struct NetworkChange: Equatable {
+    package var activities: [NetworkActivity] = []
+    package var behaviours: [EndpointName: EndpointBehaviour] = [:]
 
-    var isEmpty: Bool { activities.isEmpty && behaviours.isEmpty }
+    package var isEmpty: Bool { activities.isEmpty && behaviours.isEmpty }
+
+    package init(activities: [NetworkActivity] = [], behaviours: [EndpointName: EndpointBehaviour] = [:]) {
+        self.activities = activities
+        self.behaviours = behaviours
+    }
 }
 
 extension SessionEntry {
-    static let keys = ["t", "start", "key", "char", "paste", "mouse", "resize", "answer", "screen", "stale", "message", "storeProblem", "network", "mock", "note", "frame", "hash", "size", "end", "secrets"]
+    package static let keys = ["t", "start", "key", "char", "paste", "mouse", "resize", "answer", "screen", "stale", "message", "storeProblem", "network", "mock", "note", "frame", "hash", "size", "end", "secrets"]
 
     /// The line as written: `t` first, then the rest in key order.
-    func encoded() -> String {
+    package func encoded() -> String {
         var members: [String: JSONValue] = [:]
         switch line {
         case .start: members["start"] = .bool(true)
@@ -89,7 +102,7 @@ extension SessionEntry {
 
     /// Reads one line (its JSON already parsed); `reader.file` names the file and the line.
     /// `challenges`: the registration, whose endpoints a line may name.
-    init(_ reader: JSONReader, lineNumber: Int, challenges: [Challenge]) throws(ConfigurationError) {
+    package init(_ reader: JSONReader, lineNumber: Int, challenges: [Challenge]) throws(ConfigurationError) {
         // What an earlier version wrote for the stored data a screen read, now an answer.
         for gone in ["opened", "standings"] {
             guard case .object(let members) = reader.value, members[gone] != nil else { continue }
@@ -139,7 +152,7 @@ extension SessionEntry {
     }
 
     /// `[columns, rows]`.
-    static func size(_ reader: JSONReader) throws(ConfigurationError) -> Size {
+    package static func size(_ reader: JSONReader) throws(ConfigurationError) -> Size {
         let sides = try reader.array()
         guard sides.count == 2 else { throw reader.error("expected [columns, rows]") }
         return Size(width: try sides[0].int(in: 1...SessionHeader.largestSide), height: try sides[1].int(in: 1...SessionHeader.largestSide))

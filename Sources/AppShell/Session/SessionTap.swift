@@ -4,7 +4,7 @@ import TUI
 /// What changes in the shell while a session is recorded or replayed (Docs/recording.md): the
 /// shell hands the recorder every key, message and answer at its entry, where they all pass; a
 /// replay runs no effect, and feeds the network inspector from the recording.
-protocol SessionTap: AnyObject {
+package protocol SessionTap: AnyObject {
     /// False in a replay: effects don't run, their answers come from the recording.
     var runsEffects: Bool { get }
     var blobs: SessionBlobs { get }
@@ -24,23 +24,23 @@ protocol SessionTap: AnyObject {
 /// The requests the network inspector lists and the mock's endpoints as the shell last took
 /// them: on each `networkActivity`, from the monitor and the endpoints (or, on replay, from the
 /// recording), so what is drawn changes with a message, never in between.
-struct LiveNetwork: Equatable {
-    var history: [NetworkActivity] = []
-    var behaviours: [EndpointName: EndpointBehaviour] = [:]
+package struct LiveNetwork: Equatable {
+    package var history: [NetworkActivity] = []
+    package var behaviours: [EndpointName: EndpointBehaviour] = [:]
 
     /// What the monitor and the mock's endpoints say now.
-    init(_ environment: AppEnvironment) {
+    package init(_ environment: AppEnvironment) {
         history = environment.monitor.history
         behaviours = environment.mockEndpoints.mapValues(\.behaviour)
     }
 
-    init(history: [NetworkActivity] = [], behaviours: [EndpointName: EndpointBehaviour] = [:]) {
+    package init(history: [NetworkActivity] = [], behaviours: [EndpointName: EndpointBehaviour] = [:]) {
         self.history = history
         self.behaviours = behaviours
     }
 
     /// What changed since `earlier`: requests that began or ended, endpoints that changed.
-    func change(since earlier: LiveNetwork) -> NetworkChange {
+    package func change(since earlier: LiveNetwork) -> NetworkChange {
         let before = Dictionary(earlier.history.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         return NetworkChange(
             activities: history.filter { before[$0.id] != $0 },
@@ -49,7 +49,7 @@ struct LiveNetwork: Equatable {
 
     /// `change` applied: requests replaced by id or added, the oldest dropped past `capacity`
     /// (as the monitor does).
-    func applying(_ change: NetworkChange, capacity: Int) -> LiveNetwork {
+    package func applying(_ change: NetworkChange, capacity: Int) -> LiveNetwork {
         var result = self
         for activity in change.activities {
             if let index = result.history.firstIndex(where: { $0.id == activity.id }) {
@@ -66,7 +66,7 @@ struct LiveNetwork: Equatable {
 
 /// A screen a session can address: the launcher writes and reads what it read of the store; a
 /// `FeatureHost` of a `RecordableFeature` its feature's answers.
-protocol SessionScreen: Screen {
+package protocol SessionScreen: Screen {
     /// Minted by the shell when it pushes the screen (`ShellState.push`): what its answers are
     /// addressed to.
     var id: ScreenID { get set }
@@ -79,7 +79,7 @@ protocol SessionScreen: Screen {
 
 /// A feature with password fields: a recording writes placeholders for them (Docs/recording.md,
 /// "No secrets").
-protocol SecretFieldsFeature {
+package protocol SecretFieldsFeature {
     /// `key` as a recording writes it when it types into a password field (`•` for each
     /// character); nil when it does not.
     func maskedForRecording(_ key: Key) -> Key?
@@ -90,7 +90,7 @@ protocol SecretFieldsFeature {
 }
 
 /// A screen whose fields a recording masks.
-protocol SecretFieldsScreen: Screen {
+package protocol SecretFieldsScreen: Screen {
     func maskedForRecording(_ key: Key) -> Key?
     var secretShapes: [SecretLetters.Shape] { get }
     func restoreSecrets(_ placeholders: SecretPlaceholders)

@@ -4,10 +4,10 @@ import TUI
 
 /// How a recording writes the values every feature's answers share (errors, keys, requests), and
 /// reads them back strictly: a value no effect could have produced is an error naming its key.
-enum SessionValues {
+package enum SessionValues {
     // MARK: Keys, clicks, pastes
 
-    static func json(_ key: Key) -> [String: JSONValue] {
+    package static func json(_ key: Key) -> [String: JSONValue] {
         switch key {
         case .char(let character): ["char": .string(String(character))]
         case .paste(let text): ["paste": .string(text)]
@@ -17,7 +17,7 @@ enum SessionValues {
     }
 
     /// The key of a line, or nil when the line holds none.
-    static func key(_ object: SessionObject) throws(ConfigurationError) -> Key? {
+    package static func key(_ object: SessionObject) throws(ConfigurationError) -> Key? {
         if let name = object.optional("key") {
             guard let key = Key(name: try name.string(atMost: 20)), !Self.isCharacter(key), key != .resize else {
                 throw name.error("no key called \(name.value.excerpt)")
@@ -50,7 +50,7 @@ enum SessionValues {
         ("wheelUp", .wheelUp), ("wheelDown", .wheelDown),
     ]
 
-    static func json(_ event: MouseEvent) -> JSONValue {
+    package static func json(_ event: MouseEvent) -> JSONValue {
         var object: [String: JSONValue] = [
             "action": .string(actions.first { $0.action == event.action }?.name ?? "release"),
             "x": .int(event.point.x), "y": .int(event.point.y),
@@ -59,7 +59,7 @@ enum SessionValues {
         return .object(object)
     }
 
-    static func mouse(_ reader: JSONReader) throws(ConfigurationError) -> MouseEvent {
+    package static func mouse(_ reader: JSONReader) throws(ConfigurationError) -> MouseEvent {
         let object = try SessionObject(reader, known: ["action", "x", "y", "modifiers"])
         let name = try object("action").string(atMost: 20)
         guard let action = actions.first(where: { $0.name == name })?.action else {
@@ -73,7 +73,7 @@ enum SessionValues {
 
     // MARK: The shell's messages
 
-    static func name(of message: ShellMessage) -> String {
+    package static func name(of message: ShellMessage) -> String {
         switch message {
         case .animationFrame: "animationFrame"
         case .toastExpired: "toastExpired"
@@ -83,7 +83,7 @@ enum SessionValues {
         }
     }
 
-    static func message(_ reader: JSONReader) throws(ConfigurationError) -> ShellMessage {
+    package static func message(_ reader: JSONReader) throws(ConfigurationError) -> ShellMessage {
         switch try reader.string(atMost: 40) {
         case "animationFrame": .animationFrame
         case "toastExpired": .toastExpired
@@ -94,7 +94,7 @@ enum SessionValues {
 
     // MARK: Errors
 
-    static func json(_ error: APIError) -> JSONValue {
+    package static func json(_ error: APIError) -> JSONValue {
         switch error {
         case .offline: .string("offline")
         case .connectionRefused: .string("connectionRefused")
@@ -107,7 +107,7 @@ enum SessionValues {
         }
     }
 
-    static func apiError(_ reader: JSONReader) throws(ConfigurationError) -> APIError {
+    package static func apiError(_ reader: JSONReader) throws(ConfigurationError) -> APIError {
         if case .string(let name) = reader.value {
             switch name {
             case "offline": return .offline
@@ -127,7 +127,7 @@ enum SessionValues {
         throw reader.error("expected an error: status, undecodable, tooLarge or broken")
     }
 
-    static func json(_ error: StoreError) -> JSONValue {
+    package static func json(_ error: StoreError) -> JSONValue {
         switch error {
         case .damaged(let name, let movedTo, let reason):
             .object(["damaged": .string(name), "movedTo": .string(movedTo), "reason": .string(reason)])
@@ -140,7 +140,7 @@ enum SessionValues {
         }
     }
 
-    static func storeError(_ reader: JSONReader) throws(ConfigurationError) -> StoreError {
+    package static func storeError(_ reader: JSONReader) throws(ConfigurationError) -> StoreError {
         let object = try SessionObject(
             reader, known: ["damaged", "movedTo", "reason", "key", "wrongKey", "directory", "io", "inUse", "holder", "foreignFolder", "owner"])
         func text(_ key: String) throws(ConfigurationError) -> String { try object(key).string(atMost: 4096) }
@@ -160,14 +160,14 @@ enum SessionValues {
     }
 
     /// `result` as `{"ok": …}` or `{"error": …}`.
-    static func json<T, E: Error>(_ result: Result<T, E>, _ success: (T) -> JSONValue, _ failure: (E) -> JSONValue) -> JSONValue {
+    package static func json<T, E: Error>(_ result: Result<T, E>, _ success: (T) -> JSONValue, _ failure: (E) -> JSONValue) -> JSONValue {
         switch result {
         case .success(let value): .object(["ok": success(value)])
         case .failure(let error): .object(["error": failure(error)])
         }
     }
 
-    static func result<T, E: Error>(
+    package static func result<T, E: Error>(
         _ reader: JSONReader, _ success: (JSONReader) throws(ConfigurationError) -> T,
         _ failure: (JSONReader) throws(ConfigurationError) -> E
     ) throws(ConfigurationError) -> Result<T, E> {
@@ -182,7 +182,7 @@ enum SessionValues {
     private static let outcomeKeys = ["pending", "status", "error"]
 
     /// What the inspector shows of a request; never its headers or bodies.
-    static func json(_ activity: NetworkActivity) -> JSONValue {
+    package static func json(_ activity: NetworkActivity) -> JSONValue {
         var object: [String: JSONValue] = [
             "id": .int(activity.id), "method": .string(activity.method), "path": .string(Redaction.redact(activity.path)),
             "attempt": .int(activity.attempt), "transport": .string(activity.transport.rawValue),
@@ -198,7 +198,7 @@ enum SessionValues {
         return .object(object)
     }
 
-    static func activity(_ reader: JSONReader) throws(ConfigurationError) -> NetworkActivity {
+    package static func activity(_ reader: JSONReader) throws(ConfigurationError) -> NetworkActivity {
         let object = try SessionObject(
             reader, known: ["id", "method", "path", "attempt", "transport", "started", "startDate", "duration", "sensitive"] + outcomeKeys)
         let outcome: NetworkActivity.Outcome

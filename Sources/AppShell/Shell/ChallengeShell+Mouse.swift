@@ -10,7 +10,7 @@ import TUI
 /// Only left presses and wheel steps do something; releases and other buttons do nothing. See
 /// Docs/mouse-and-paste.md.
 extension ChallengeShell {
-    func handle(_ event: MouseEvent, _ run: RunContext<ShellMessage>) {
+    package func handle(_ event: MouseEvent, _ run: RunContext<ShellMessage>) {
         switch event.action {
         case .press(.left), .wheelUp, .wheelDown: break
         case .press, .release: return

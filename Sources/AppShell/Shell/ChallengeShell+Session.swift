@@ -8,7 +8,7 @@ extension ChallengeShell {
     /// `event`, addressed to screen `id`, as a recording line: an answer for that screen (written
     /// with its id's number), or a stale answer when it is not on the stack any more (the loop
     /// drops it).
-    func sessionLine(for event: any Sendable, to id: ScreenID, blobs: SessionBlobs) -> SessionLine {
+    package func sessionLine(for event: any Sendable, to id: ScreenID, blobs: SessionBlobs) -> SessionLine {
         for (entry, screen) in zip(state.screens, stack) where entry.id == id {
             guard let recordable = screen as? any SessionScreen else { continue }
             // A feature that can't write this answer makes a line a replay reports, rather than
@@ -21,7 +21,7 @@ extension ChallengeShell {
     }
 
     /// A recorded answer for screen `number`, as the message the loop handed on.
-    func replayedMessage(screen number: Int, _ reader: JSONReader) throws(ConfigurationError) -> ShellMessage {
+    package func replayedMessage(screen number: Int, _ reader: JSONReader) throws(ConfigurationError) -> ShellMessage {
         guard let session, let index = state.screens.firstIndex(where: { $0.id.number == number }) else {
             throw reader.error("an answer for screen \(number), which is not open at this point")
         }
@@ -30,17 +30,17 @@ extension ChallengeShell {
     }
 
     /// `key` as a recording writes it: `•` for a character typed into a password field.
-    func recordedKey(_ key: Key) -> Key {
+    package func recordedKey(_ key: Key) -> Key {
         // Keys go to the screen only while no overlay and not the inspector has them.
         guard overlays.isEmpty, !inspectorHasFocus, let top = secretFields.fields(of: top) else { return key }
         return top.maskedForRecording(key) ?? key
     }
 
     /// The password fields of the top screen (nil when it has none).
-    var secretShapes: [SecretLetters.Shape]? { secretFields.fields(of: top)?.secretShapes }
+    package var secretShapes: [SecretLetters.Shape]? { secretFields.fields(of: top)?.secretShapes }
 
     /// A replay puts the recorded placeholders into the top screen's password fields.
-    func restoreSecrets(_ placeholders: SecretPlaceholders) {
+    package func restoreSecrets(_ placeholders: SecretPlaceholders) {
         secretFields.fields(of: top)?.restoreSecrets(placeholders)
     }
 }

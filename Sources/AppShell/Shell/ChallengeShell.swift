@@ -13,34 +13,34 @@ public final class ChallengeShell: TerminalApp {
     public typealias Message = ShellMessage
 
     public let environment: AppEnvironment
-    private(set) var stack: [any Screen] = []
+    package private(set) var stack: [any Screen] = []
     /// Over the top screen, bottom to top.
-    private(set) var overlays: [Overlay] = []
+    package private(set) var overlays: [Overlay] = []
     /// The stack's ids and challenges, the toast and the notice, as a value.
-    private(set) var state = ShellState()
+    package private(set) var state = ShellState()
     /// The network inspector while it is open (nil: hidden).
-    var inspector: InspectorState? { state.inspector }
+    package var inspector: InspectorState? { state.inspector }
     /// What the fault panel keeps from one opening to the next.
     private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
     /// Formats the inspector's rows, with the retry policies the challenges declare.
-    var inspectorModel: InspectorModel
+    package var inspectorModel: InspectorModel
     /// What the last frame drew where: mouse events are looked up in it.
-    private(set) var hitMap = HitMap()
-    private(set) var context: ScreenContext?
+    package private(set) var hitMap = HitMap()
+    package private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
     /// The session being recorded or replayed, if any (Docs/recording.md).
-    var session: SessionTap?
+    package var session: SessionTap?
     /// Which screen has password fields, for a recording's placeholders.
-    var secretFields = SecretFieldsLookup()
+    package var secretFields = SecretFieldsLookup()
     /// The requests and mock endpoints as the last `networkActivity` found them: what the
     /// inspector and the fault panel show.
-    var network = LiveNetwork()
+    package var network = LiveNetwork()
     /// The network as the recording last wrote it: a `network` line holds what changed since.
     private var recordedNetwork = LiveNetwork()
     /// Answers performed at once while a key or a message was handled, handled right after it.
-    var answersAtOnce: [ShellMessage] = []
+    package var answersAtOnce: [ShellMessage] = []
 
     /// Offers the environment's challenges (`AppEnvironment.challenges`).
     public init(environment: AppEnvironment) {
@@ -55,19 +55,19 @@ public final class ChallengeShell: TerminalApp {
 
     public var top: (any Screen)? { stack.last }
 
-    var isShowingHelp: Bool { overlays.contains { if case .help = $0 { true } else { false } } }
-    var isShowingInspector: Bool { inspector != nil }
+    package var isShowingHelp: Bool { overlays.contains { if case .help = $0 { true } else { false } } }
+    package var isShowingInspector: Bool { inspector != nil }
     /// The inspector has the keys (the screen beside it doesn't).
-    var inspectorHasFocus: Bool { inspector?.isFocused == true }
-    var timeline: TimelineController? {
+    package var inspectorHasFocus: Bool { inspector?.isFocused == true }
+    package var timeline: TimelineController? {
         for overlay in overlays { if case .timeline(let timeline) = overlay { return timeline } }
         return nil
     }
-    var faultPanel: FaultPanelController? {
+    package var faultPanel: FaultPanelController? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
         return nil
     }
-    var pendingLeave: LeaveDialog? {
+    package var pendingLeave: LeaveDialog? {
         for overlay in overlays { if case .leaveConfirmation(let dialog) = overlay { return dialog } }
         return nil
     }
@@ -103,7 +103,7 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// What a key does (a click's keys come here too, recorded as the click).
-    func dispatch(_ key: Key, _ run: RunContext<ShellMessage>) {
+    package func dispatch(_ key: Key, _ run: RunContext<ShellMessage>) {
         guard let context, let top else { return }
         if key == .resize {
             layOutTop()
@@ -257,12 +257,12 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// How the terminal is shared now.
-    func layout(for size: Size) -> ShellLayout {
+    package func layout(for size: Size) -> ShellLayout {
         ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: state.notice != nil)
     }
 
     /// Help as it stands: what the screen waits for, the keys of what has them, the global keys.
-    func help(in area: Rect, at now: Duration) -> HelpOverlay {
+    package func help(in area: Rect, at now: Duration) -> HelpOverlay {
         var scroll = 0
         for case .help(let offset) in overlays { scroll = offset }
         // Over the leave question: its keys alone (nothing else works there).
@@ -287,20 +287,20 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// The inspector's rows now: the history the last `networkActivity` took, at the frame's time.
-    var inspectorRows: [InspectorModel.Row] {
+    package var inspectorRows: [InspectorModel.Row] {
         inspectorModel.rows(network.history, now: runContext?.now ?? .zero)
     }
 
     // MARK: Screens
 
-    var keyBar: KeyBar {
+    package var keyBar: KeyBar {
         if let overlay = overlays.last { return overlay.keyBar(helpScrolls: helpScrollLimit > 0) }
         let own = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.barItems(for: $0) : nil } ?? top?.keyBarItems ?? []
         return KeyBar(own + ShellKeys.global.barItems(for: keyContext))
     }
 
     /// What the global keys' declarations read now.
-    var keyContext: ShellKeys.Context {
+    package var keyContext: ShellKeys.Context {
         let capturesText = inspectorHasFocus ? inspector?.isEditingFilter == true : top?.capturesText == true
         return ShellKeys.Context(
             onLauncher: stack.count <= 1, capturesText: capturesText, showsInspector: isShowingInspector,
@@ -308,7 +308,7 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).
-    var currentChallenge: Challenge? {
+    package var currentChallenge: Challenge? {
         state.currentChallenge.flatMap { Challenge.named($0, in: environment.challenges) }
     }
 
@@ -318,11 +318,11 @@ public final class ChallengeShell: TerminalApp {
 
     /// `n`: opens the inspector with the keys; gives them back to it when the screen has them;
     /// hides it when it has them.
-    func pressN() { reduce(.pressedN) }
+    package func pressN() { reduce(.pressedN) }
 
     /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
     /// before anything happened, a word instead.
-    func openTimeline() {
+    package func openTimeline() {
         guard state.top?.challenge != nil, let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
             toast("The timeline lists a challenge's events: open one first", kind: .info)
             return
@@ -330,7 +330,7 @@ public final class ChallengeShell: TerminalApp {
         overlays.append(.timeline(timeline))
     }
 
-    func hideInspector() { reduce(.inspectorHidden) }
+    package func hideInspector() { reduce(.inspectorHidden) }
 
     /// Opens `id`'s screen over the top one (nothing when no challenge has that id).
     func open(_ id: ChallengeID) {
@@ -340,7 +340,7 @@ public final class ChallengeShell: TerminalApp {
         push(screen, of: challenge.id)
     }
 
-    func push(_ screen: any Screen, of challenge: ChallengeID?) {
+    package func push(_ screen: any Screen, of challenge: ChallengeID?) {
         reduce(.pushed(challenge))
         if let id = state.top?.id { (screen as? any SessionScreen)?.id = id }
         stack.append(screen)
@@ -349,7 +349,7 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// Leaves the top screen, asking first if it wants.
-    func requestLeave() {
+    package func requestLeave() {
         guard stack.count > 1, let top else { return }
         if let question = top.confirmLeave() {
             overlays.append(.leaveConfirmation(LeaveDialog(question: question)))
@@ -373,10 +373,10 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// A toast of the screen on top: drawn on its own area's last row, gone when it is.
-    func toast(_ message: String, kind: Toast.Kind) { reduce(.toast(message, kind)) }
+    package func toast(_ message: String, kind: Toast.Kind) { reduce(.toast(message, kind)) }
 
     /// Runs `event` through the shell's reducer and does what it returns.
-    func reduce(_ event: ShellEvent) {
+    package func reduce(_ event: ShellEvent) {
         for effect in state.reduce(event, at: runContext?.now ?? .zero) {
             switch effect {
             case .schedule(let timer, let deadline): runContext?.schedule(timer.rawValue, at: deadline, timer.message)

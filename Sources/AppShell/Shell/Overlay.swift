@@ -4,7 +4,7 @@ import TUI
 /// confirmation, help. Each is modal: it takes the keys, knows how it draws and what its key bar
 /// says; the shell keeps them in one stack and asks the top one first. (The network inspector is
 /// no overlay: it shares the terminal with the screen, `ShellLayout`.) See Docs/live-tools.md.
-enum Overlay {
+package enum Overlay {
     /// `f`: delays and failures of the mock backend.
     case faults(FaultPanelController)
     /// Before leaving a screen with unsaved edits.
@@ -16,7 +16,7 @@ enum Overlay {
     case timeline(TimelineController)
 
     /// What a key did.
-    enum KeyOutcome: Equatable {
+    package enum KeyOutcome: Equatable {
         /// Used; nothing else happens.
         case handled
         /// Close this overlay.
@@ -28,7 +28,7 @@ enum Overlay {
     }
 
     /// Applies `key`. `helpScrollLimit`: how far help scrolls (its lines beyond its box).
-    mutating func handle(_ key: Key, helpScrollLimit: Int) -> KeyOutcome {
+    package mutating func handle(_ key: Key, helpScrollLimit: Int) -> KeyOutcome {
         switch self {
         case .faults(let panel):
             return panel.handle(key) ? .handled : .close
@@ -63,7 +63,7 @@ enum Overlay {
     }
 
     /// The key bar while this overlay is on top. `helpScrolls`: help is taller than its box.
-    func keyBar(helpScrolls: Bool) -> KeyBar {
+    package func keyBar(helpScrolls: Bool) -> KeyBar {
         switch self {
         case .faults(let panel): panel.keyBar
         case .leaveConfirmation: KeyBar(ShellKeys.leaveDialog.barItems)
@@ -74,7 +74,7 @@ enum Overlay {
 
     /// Draws over `area` (the screen's), dimming it, with what its parts do when clicked: it
     /// takes every click over `area` (help closes, the confirmation's buttons press their keys).
-    func draw(over area: Rect, on canvas: inout Canvas, help: @autoclosure () -> HelpOverlay) {
+    package func draw(over area: Rect, on canvas: inout Canvas, help: @autoclosure () -> HelpOverlay) {
         switch self {
         case .faults(let controller):
             controller.panel.draw(in: area, on: &canvas)
@@ -91,15 +91,15 @@ enum Overlay {
 
 /// The question before leaving a screen with unsaved edits (the one `YesNoQuestion`: No at
 /// first, so Enter keeps the edits).
-struct LeaveDialog: Equatable {
-    var ask: YesNoQuestion
-    var focus: YesNoQuestion.Button { ask.focus }
+package struct LeaveDialog: Equatable {
+    package var ask: YesNoQuestion
+    package var focus: YesNoQuestion.Button { ask.focus }
 
-    init(question: LeaveConfirmation) {
+    package init(question: LeaveConfirmation) {
         ask = YesNoQuestion(title: question.title, question: question.question)
     }
 
-    mutating func handle(_ key: Key) -> Overlay.KeyOutcome {
+    package mutating func handle(_ key: Key) -> Overlay.KeyOutcome {
         switch ask.handle(key, yes: ShellKeys.leave, no: ShellKeys.stay) {
         case .yes: .closeAndLeave
         case .no: .close
@@ -108,5 +108,5 @@ struct LeaveDialog: Equatable {
         }
     }
 
-    func draw(over area: Rect, on canvas: inout Canvas) { ask.draw(over: area, on: &canvas) }
+    package func draw(over area: Rect, on canvas: inout Canvas) { ask.draw(over: area, on: &canvas) }
 }

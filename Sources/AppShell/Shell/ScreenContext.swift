@@ -3,10 +3,10 @@ import TUI
 /// What a screen may ask of the shell: navigation between screens, transient messages,
 /// a way for background work to send messages back, the time, and the app's dependencies.
 public final class ScreenContext {
-    let run: RunContext<ShellMessage>
+    package let run: RunContext<ShellMessage>
     private unowned let shell: ChallengeShell
 
-    init(run: RunContext<ShellMessage>, shell: ChallengeShell) {
+    package init(run: RunContext<ShellMessage>, shell: ChallengeShell) {
         self.run = run
         self.shell = shell
     }
@@ -23,10 +23,10 @@ public final class ScreenContext {
     /// An answer performed on the loop's thread (`Feature.performAtOnce`): handled as soon as
     /// what is being handled is done, before the next frame, through the shell's entry like
     /// every message, so it is recorded after it, as a replay plays it.
-    func answer(_ message: ShellMessage) { shell.answersAtOnce.append(message) }
+    package func answer(_ message: ShellMessage) { shell.answersAtOnce.append(message) }
 
     /// Does what a feature asks of the shell.
-    func perform(_ request: FeatureRequest) {
+    package func perform(_ request: FeatureRequest) {
         switch request {
         case .open(let id): shell.open(id)
         case .toast(let message, let kind): shell.toast(message, kind: kind)
@@ -40,5 +40,5 @@ public final class ScreenContext {
     public func toast(_ message: String, kind: Toast.Kind = .info) { shell.toast(message, kind: kind) }
 
     /// The session being recorded or replayed, if any (Docs/recording.md).
-    var session: SessionTap? { shell.session }
+    package var session: SessionTap? { shell.session }
 }

@@ -7,7 +7,7 @@ public struct ScreenID: Hashable, Sendable, CustomStringConvertible {
     /// Its place in the order screens were opened (how a recording writes it).
     public let number: Int
 
-    init(number: Int) { self.number = number }
+    package init(number: Int) { self.number = number }
 
     /// An id no screen has: what it addresses is stale (a replay's stale answer).
     public init() { number = -1 }

@@ -2,7 +2,7 @@ import TUI
 
 /// What changes the shell's value (`ShellState.reduce`): screens pushed and left, the words it
 /// shows, and the time they go.
-enum ShellEvent: Equatable, Sendable {
+package enum ShellEvent: Equatable, Sendable {
     /// A screen was pushed: the launcher (nil), or a challenge's.
     case pushed(ChallengeID?)
     /// The top screen was left (never the launcher).
@@ -31,7 +31,7 @@ enum ShellEvent: Equatable, Sendable {
 }
 
 /// What the shell's reducer asks its runner (`ChallengeShell`) to do.
-enum ShellEffect: Equatable, Sendable {
+package enum ShellEffect: Equatable, Sendable {
     /// Starts `timer` (replacing the one running), to fire at `deadline` on the loop's clock.
     case schedule(ShellTimer, at: Duration)
 }

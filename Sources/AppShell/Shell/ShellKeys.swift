@@ -4,21 +4,21 @@ import TUI
 /// leave dialog, the network inspector), declared once. The shell's key bar ends with the first
 /// ones; help lists them under "Everywhere"; Docs/keys.md and the README's key table are written
 /// from them.
-enum ShellKeys {
+package enum ShellKeys {
     /// What the global keys' declarations read.
-    struct Context: Hashable, Sendable {
+    package struct Context: Hashable, Sendable {
         /// The launcher is on top: `q` quits rather than leaves.
-        var onLauncher: Bool
+        package var onLauncher: Bool
         /// A text field has the keys: `q`, `?`, `n`, `f` are typed.
-        var capturesText: Bool
-        var showsInspector: Bool
+        package var capturesText: Bool
+        package var showsInspector: Bool
         /// The inspector has the keys (the screen beside it doesn't).
-        var inspectorHasFocus = false
+        package var inspectorHasFocus = false
         /// Esc is the screen's own now (a back of its own, a field to leave).
-        var screenTakesEscape = false
+        package var screenTakesEscape = false
     }
 
-    static let global = KeyMap<Context, Never>("Everywhere", [
+    package static let global = KeyMap<Context, Never>("Everywhere", [
         // One rule for back (Docs/keys.md, "Back"): a screen with a back of its own declares
         // Esc itself; everywhere else in a challenge it leaves, as `q`.
         {
@@ -66,13 +66,13 @@ enum ShellKeys {
     ])
 
     /// What a key does to help.
-    enum HelpKey: Sendable {
+    package enum HelpKey: Sendable {
         case close
         case scroll(ListState.Move)
     }
 
     /// What help's key declarations read: whether it is taller than its box.
-    static let help = KeyMap<Bool, HelpKey>("Help", [
+    package static let help = KeyMap<Bool, HelpKey>("Help", [
         closeHelp,
         KeyBinding(
             [.up, .down, .char("k"), .char("j"), .pageUp, .pageDown, .home, .end], bar: "↑↓", label: "scroll",
@@ -81,26 +81,26 @@ enum ShellKeys {
         KeyBinding([], names: "click", bar: nil, label: "close", help: "anywhere: close help"),
         KeyBinding([], names: "wheel", bar: nil, label: "scroll", help: "scroll it"),
     ])
-    static let closeHelp = KeyBinding<Bool, HelpKey>(
+    package static let closeHelp = KeyBinding<Bool, HelpKey>(
         [.escape, .enter, .char("?"), .char("q"), .left, .backspace], bar: "Esc", label: "close help", help: "close help",
         importance: .essential, action: { _, _ in .close })
 
     /// "Discard unsaved changes?": No has the focus, so losing edits takes a deliberate `y` (or
     /// moving to Yes first).
-    static let leaveDialog = KeyMap<Void, Never>("Leave dialog", YesNoQuestion.movingKeys() + [
+    package static let leaveDialog = KeyMap<Void, Never>("Leave dialog", YesNoQuestion.movingKeys() + [
         leave, stay,
         KeyBinding([.char("?"), .function(1)], bar: nil, label: "help", help: "these keys"),
         KeyBinding([], names: "click", bar: nil, label: "press", help: "on Yes or No: press it; elsewhere nothing"),
     ])
-    static let leave = KeyBinding<Void, Never>(
+    package static let leave = KeyBinding<Void, Never>(
         [.char("y"), .char("Y")], bar: "y", label: "yes", help: "leave, dropping the unsaved changes", importance: .essential)
-    static let stay = KeyBinding<Void, Never>(
+    package static let stay = KeyBinding<Void, Never>(
         [.char("n"), .char("N"), .escape, .char("q")], bar: "n", label: "no", help: "stay on the screen",
         importance: .essential)
 
     /// The network inspector's keys while it has them (`n` gives them to it; the shell's `?`,
     /// `q`, `n`, `f` work too); the screen beside it gets none until Esc.
-    static let inspector = KeyMap<InspectorState, Never>("Network inspector", [
+    package static let inspector = KeyMap<InspectorState, Never>("Network inspector", [
         KeyBinding(
             [.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "scroll", help: "select a row: ↑ older, ↓ newer (the list scrolls along)",
             when: { !$0.isEditingFilter && $0.detailID == nil }),

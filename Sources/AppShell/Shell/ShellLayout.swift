@@ -4,18 +4,18 @@ import TUI
 /// while one shows (a row of its own); the rest is the screen's, less the network inspector's
 /// part while it is open — below the screen, or beside it on a wide terminal — so the screen is
 /// laid out for what remains and nothing of it is hidden (Docs/live-tools.md).
-struct ShellLayout: Equatable {
-    var screen: Rect
+package struct ShellLayout: Equatable {
+    package var screen: Rect
     /// The screen's part and the inspector's together (help covers both).
-    var body: Rect
-    var inspector: Rect?
-    var notice: Rect?
-    var keyBar: Rect
+    package var body: Rect
+    package var inspector: Rect?
+    package var notice: Rect?
+    package var keyBar: Rect
 
     /// From this width the inspector goes beside the screen (which keeps at least 80 columns).
-    static let besideFromWidth = 140
+    package static let besideFromWidth = 140
 
-    init(size: Size, showsInspector: Bool, showsNotice: Bool) {
+    package init(size: Size, showsInspector: Bool, showsNotice: Bool) {
         var (keyBar, body) = Rect(origin: .zero, size: size).divided(1, from: .bottom)
         self.keyBar = keyBar
         notice = nil
@@ -45,5 +45,5 @@ struct ShellLayout: Equatable {
     }
 
     /// Whether the inspector is beside the screen rather than below it.
-    var inspectorIsBeside: Bool { inspector.map { $0.y == screen.y && $0.x > screen.x } ?? false }
+    package var inspectorIsBeside: Bool { inspector.map { $0.y == screen.y && $0.x > screen.x } ?? false }
 }

@@ -6,42 +6,42 @@ import TUI
 /// `reduce` changes it and returns what the runner must do, as values (Docs/architecture.md,
 /// "The shell"). The hosted screens themselves (`FeatureHost` objects) stay with
 /// `ChallengeShell`, in the same order, each answering to its id.
-struct ShellState: Equatable, Sendable {
+package struct ShellState: Equatable, Sendable {
     /// One screen on the stack.
-    struct Entry: Equatable, Sendable {
-        let id: ScreenID
+    package struct Entry: Equatable, Sendable {
+        package let id: ScreenID
         /// Nil for the launcher.
-        let challenge: ChallengeID?
+        package let challenge: ChallengeID?
     }
 
     /// A screen's toast, part of that screen: drawn on its area's last row while it is on top,
     /// dropped when it is left or covered (Docs/keys.md, "Toasts").
-    struct ScreenToast: Equatable, Sendable {
-        var toast: Toast
-        var owner: ScreenID
+    package struct ScreenToast: Equatable, Sendable {
+        package var toast: Toast
+        package var owner: ScreenID
     }
 
     /// Bottom (the launcher) to top.
-    var screens: [Entry] = []
+    package var screens: [Entry] = []
     /// How many screens were ever pushed: the next one's number.
-    var opened = 0
-    var toast: ScreenToast?
+    package var opened = 0
+    package var toast: ScreenToast?
     /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
-    var notice: Toast?
+    package var notice: Toast?
     /// The network inspector while it is open (nil: hidden).
-    var inspector: InspectorState?
+    package var inspector: InspectorState?
 
-    var top: Entry? { screens.last }
+    package var top: Entry? { screens.last }
 
     /// The challenge of the topmost screen that belongs to one (nil on the launcher).
-    var currentChallenge: ChallengeID? { screens.reversed().lazy.compactMap(\.challenge).first }
+    package var currentChallenge: ChallengeID? { screens.reversed().lazy.compactMap(\.challenge).first }
 
     /// How long a toast shows; the notice, which says something that matters all run, longer.
-    static let toastDuration = Duration.seconds(3)
-    static let noticeDuration = Duration.seconds(6)
+    package static let toastDuration = Duration.seconds(3)
+    package static let noticeDuration = Duration.seconds(6)
 
     /// Pure: applies `event` at `now` (the loop's time) and returns what the runner must do.
-    mutating func reduce(_ event: ShellEvent, at now: Duration) -> [ShellEffect] {
+    package mutating func reduce(_ event: ShellEvent, at now: Duration) -> [ShellEffect] {
         switch event {
         case .pushed(let challenge):
             screens.append(Entry(id: ScreenID(number: opened), challenge: challenge))

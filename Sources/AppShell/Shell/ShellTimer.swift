@@ -1,5 +1,5 @@
 /// The shell's own timers, by name: one of each runs at most (Docs/architecture.md, "Time").
-enum ShellTimer: String, CaseIterable, Sendable {
+package enum ShellTimer: String, CaseIterable, Sendable {
     /// The screen's toast goes.
     case toast = "shell.toast"
     /// The shell's notice goes.
@@ -8,7 +8,7 @@ enum ShellTimer: String, CaseIterable, Sendable {
     case animation = "shell.animation"
 
     /// What the loop hands the shell when it fires.
-    var message: ShellMessage {
+    package var message: ShellMessage {
         switch self {
         case .toast, .notice: .toastExpired
         case .animation: .animationFrame

@@ -3,8 +3,8 @@ import Glibc
 /// Writes to stderr with `write(2)` alone, whole, retried when a signal interrupts it: what the
 /// program says before the terminal is started, after it is given back, and the export's
 /// progress line.
-enum StandardError {
-    static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {

@@ -1,10 +1,12 @@
+@testable import AppShell
+@testable import challenge_tui
 import CommandLineKit
 import Core
 import CoreTesting
 import Foundation
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Docs/architecture.md, "Adding a challenge", holds to the letter: a fourth challenge made and
 /// registered from this test target only (`SettingsChallenge.swift`) is offered by the launcher,
@@ -117,12 +119,12 @@ import TUI
         let call = (registration.components(separatedBy: "\n}\n").first ?? "").replacing(#/\{[^{}]*\}/#, with: "")
         let labels = call.matches(of: #/([a-zA-Z]+): /#).map { String($0.1) }
         let source = try String(contentsOf: packageRoot.appendingPathComponent("Sources/AppShell/Feature/Challenge.swift"), encoding: .utf8)
-        let initializer = try #require(source.components(separatedBy: "    init(\n").dropFirst().first?.components(separatedBy: ") {").first)
+        let initializer = try #require(source.components(separatedBy: "    package init(\n").dropFirst().first?.components(separatedBy: ") {").first)
         #expect(!labels.isEmpty)
         for label in labels {
             #expect(initializer.contains("\(label):"), "Challenge's init takes \(label):")
         }
-        #expect(section.contains("`Sources/AppShell/Feature/Challenge+All.swift`"))
+        #expect(section.contains("`Sources/challenge-tui/Challenge+All.swift`"))
         for step in ["ChallengeSetting", "DependencyKey", "FeatureHost", "Challenge.all"] {
             #expect(section.contains(step), "the page names \(step)")
         }

@@ -1,6 +1,8 @@
-import Core
-import TUI
 @testable import AppShell
+@testable import challenge_tui
+import Core
+@testable import Recording
+import TUI
 
 // A fourth challenge, made by following Docs/architecture.md, "Adding a challenge", step by step,
 // and registered from this test target only: `FourthChallengeTests` hands the shell

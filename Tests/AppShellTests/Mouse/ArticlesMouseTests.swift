@@ -1,9 +1,14 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The articles list and detail page with the mouse (Docs/mouse-and-paste.md).
 @Suite(.timeLimit(.minutes(10))) struct ArticlesMouseTests {

@@ -1,7 +1,12 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The launcher, the key bar and help with the mouse (Docs/mouse-and-paste.md).
 @Suite(.timeLimit(.minutes(10))) struct LauncherMouseTests {

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// `--no-mouse` and the configuration's `"mouse"` (Docs/mouse-and-paste.md).
 @Suite(.timeLimit(.minutes(10))) struct MouseSettingsTests {

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The navigation flow with the mouse: a click does what the keys do, through the same events
 /// (Docs/mouse-and-paste.md).

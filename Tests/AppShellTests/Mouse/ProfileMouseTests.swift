@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The profile form with the mouse and bracketed paste (Docs/mouse-and-paste.md).
 @Suite(.timeLimit(.minutes(10))) struct ProfileMouseTests {

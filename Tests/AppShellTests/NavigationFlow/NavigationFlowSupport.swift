@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import TUI
-@testable import AppShell
-import Contract
 
 /// Mock backends for the flow's tests: each endpoint answers at once and succeeds unless told
 /// otherwise; delays are on the harness's manual clock.

@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
-import Contract
 
 /// The flow's screen object: key mapping, the key bar, animation only while something moves,
 /// leaving cancels everything, the status line.

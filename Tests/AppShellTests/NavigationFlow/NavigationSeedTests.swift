@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Contract
 import Core
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
-import Contract
 
 /// The challenge's requirements (Docs/navigation.md), through the keys of the real shell on the headless
 /// terminal, with time on the manual clock. Test names say which criterion (seed section 1–6).

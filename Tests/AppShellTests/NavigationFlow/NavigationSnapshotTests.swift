@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Every screen of the navigation flow, headless at 80×24, exactly as drawn, and its
 /// background colour from the challenge's diagram.

@@ -1,15 +1,20 @@
+@testable import AppShell
 import ArticleDetails
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
 import Imaging
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Every answer each challenge can receive, written as a recording writes it and read back to
 /// the same answer (written again, the same JSON); events no effect sends are not written.

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// A session records the colour mode its pictures were drawn in, and replays in it
 /// (Docs/recording.md): true colour as `24bit`, the others as they always were.

@@ -1,12 +1,17 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import ShippedConfiguration
 import Testing
 import TUI
-@testable import AppShell
 
 /// The demo scripts of Docs/live-tools.md, recorded with captions under `Docs/demos/` and
 /// replayed here frame by frame: a change that alters what a demo shows fails with the frame that

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// A long session made up from a seed — keys, clicks, pastes, resizes, every overlay (help, the
 /// timeline, the fault panel, the inspector, the leave question), all three challenges, many

@@ -1,12 +1,17 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import CoreTesting
 import Foundation
 import Navigation
+@testable import NavigationApp
 import Profile
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// `--record` and `--replay` in the headless harness: a session recorded while the app runs
 /// plays back into a fresh app frame for frame (Docs/recording.md).

@@ -1,10 +1,15 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
 import TUITesting
-@testable import AppShell
 
 /// `--replay` in a terminal, headless: the recorded frames on the recording's clock, the status
 /// line, pausing and stepping, the verdict, and the command's other ways out (a cast, a bad file).

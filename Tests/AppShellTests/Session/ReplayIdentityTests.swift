@@ -1,10 +1,15 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Sessions that once replayed otherwise than they ran: what a screen reads of the store, the
 /// stored list read in parts during a sync, the timeline. Each is recorded and replayed frame for

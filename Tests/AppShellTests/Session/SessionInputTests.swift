@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// Docs/recording.md, "Bad input": a recording of another version, cut short, hand-edited badly
 /// or naming things no session could is refused with the file and the line, before anything is

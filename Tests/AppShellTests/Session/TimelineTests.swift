@@ -1,8 +1,13 @@
+@testable import AppShell
 import Articles
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The timeline (`t`): the challenge's last events with their times and names; ↑/↓ (the wheel,
 /// clicks) move through them and the screen behind shows the state right after the selected

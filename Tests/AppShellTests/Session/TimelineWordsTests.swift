@@ -1,10 +1,15 @@
+@testable import AppShell
 import ArticleDetails
+@testable import ArticlesApp
+@testable import challenge_tui
 import Contract
 import Core
 import Navigation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import Testing
 import TUI
-@testable import AppShell
 
 /// The timeline's rows read as a user would say them, never as the code's case names
 /// (Docs/recording.md, "The timeline").

@@ -1,8 +1,13 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import CommandLineKit
 import Core
 import CoreTesting
 import Foundation
-@testable import AppShell
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 
 /// Runs the real shells on challenge-tui's generated completion scripts (Docs/installing.md).
 enum CompletionShells {

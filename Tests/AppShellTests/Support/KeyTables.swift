@@ -1,6 +1,11 @@
-import Foundation
-import TUI
 @testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
+import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
+import TUI
 
 /// The key tables of README.md and Docs/, written from the screens' key declarations
 /// (`KeyMap`). A page marks each generated table:

@@ -1,9 +1,14 @@
+@testable import AppShell
+@testable import ArticlesApp
+@testable import challenge_tui
 import Core
 import CoreTesting
 import Foundation
+@testable import NavigationApp
+@testable import ProfileApp
+@testable import Recording
 import TUI
 import TUITesting
-@testable import AppShell
 
 /// The whole app, headless and deterministic: the real shell and screens on a
 /// `HeadlessTerminal`, the event loop stepped by hand (`ImmediatePoller`: it never blocks),
