@@ -107,7 +107,8 @@ import TUI
             let app = try ShellHarness()
             let launcher = try #require(app.shell.top as? LauncherScreen)
             let context = try #require(app.shell.context)
-            let taken = launcher.handle(key, context) == .handled, declared = map.binding(for: key, in: ()) != nil
+            let taken = launcher.handle(key, context) == .handled
+            let declared = map.binding(for: key, in: LauncherState(challenges: Challenge.all)) != nil
             #expect(taken == declared, "\(key): taken by the launcher \(taken), declared \(declared)")
         }
     }

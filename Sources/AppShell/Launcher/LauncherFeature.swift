@@ -122,46 +122,46 @@ package struct LauncherState: Equatable, Sendable {
         }
     }
 
-    /// The launcher's keys, declared once (the shell appends `? help · q quit`); a digit opens
-    /// the challenge of that number, for as many as there are; `x` is there when a challenge
-    /// keeps something between runs, and forgets the selected one's.
-    package static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> {
+    /// The launcher's keys, declared once with what each does (the shell appends `? help · q
+    /// quit`); a digit opens the challenge of that number, for as many as there are; `x` is there
+    /// when a challenge keeps something between runs, and forgets the selected one's.
+    package static func keyMap(challenges: [Challenge]) -> KeyMap<LauncherState, FeatureCommand<Event>> {
         let challengeCount = challenges.count
         let kept = challenges.contains { $0.progress != nil }
+        let move: @Sendable (Key, LauncherState) -> FeatureCommand<Event>? = { key, _ in .send(.move(key)) }
         return KeyMap("Launcher", [
-            KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection"),
-            KeyBinding([.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge"),
-            KeyBinding([.enter, .right], bar: "Enter", label: "open", help: "open the selected challenge"),
+            KeyBinding([.up, .down, .char("k"), .char("j")], bar: "↑↓", label: "move", help: "move the selection", action: move),
+            KeyBinding(
+                [.home, .end, .pageUp, .pageDown], bar: nil, label: "first / last", help: "the first or the last challenge", action: move),
+            KeyBinding(
+                [.enter, .right], bar: "Enter", label: "open", help: "open the selected challenge",
+                action: { _, launcher in .send(.open(launcher.list.selection)) }),
             KeyBinding(
                 (1...min(9, max(1, challengeCount))).map { Key.char(Character(String($0))) }, bar: nil, label: "open that one",
-                help: "open the challenge of that number"),
+                help: "open the challenge of that number",
+                action: { key, launcher in
+                    guard case .char(let digit) = key, let number = digit.wholeNumberValue, launcher.challenges.indices.contains(number - 1)
+                    else { return nil }
+                    return .send(.open(number - 1))
+                }),
         ] + (!kept ? [] : [
             KeyBinding(
                 [.char("x")], bar: "x", label: "forget progress",
-                help: "forget the selected challenge's progress (asks first)", importance: .secondary),
+                help: "forget the selected challenge's progress (asks first)", importance: .secondary,
+                action: { _, _ in .send(.askToForget) }),
         ]) + [
             KeyBinding([], names: "click", bar: nil, label: "open", help: "on a challenge: open it"),
             KeyBinding([], names: "wheel", bar: nil, label: "move", help: "move the selection"),
         ])
     }
 
-    /// What `key` means here (nil: the shell may use it).
+    /// What `key` means here (nil: the shell may use it): the forget question's keys while it is
+    /// asked (`YesNoQuestion` reads their declarations), else what the launcher's map declares.
     package func command(for key: Key) -> FeatureCommand<Event>? {
         if var question = forgetQuestion {
             return question.handle(key) == .ignored ? nil : .send(.question(key))
         }
-        var list = list
-        if list.handle(key) { return .send(.move(key)) }
-        switch key {
-        case .enter, .right:
-            return .send(.open(self.list.selection))
-        case .char(let c) where c.wholeNumberValue.map({ (1...challenges.count).contains($0) }) == true:
-            return .send(.open((c.wholeNumberValue ?? 1) - 1))
-        case .char("x") where challenges.contains(where: { $0.progress != nil }):
-            return .send(.askToForget)
-        default:
-            return nil
-        }
+        return Self.keyMap(challenges: challenges).action(for: key, in: self)
     }
 
 }
@@ -187,15 +187,18 @@ package struct LauncherFeature {
 
     package mutating func reduce(_ event: Event, at now: Duration) -> [Effect] { state.reduce(event, at: now) }
 
-    package static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> { LauncherState.keyMap(challenges: challenges) }
+    package static func keyMap(challenges: [Challenge]) -> KeyMap<LauncherState, FeatureCommand<Event>> {
+        LauncherState.keyMap(challenges: challenges)
+    }
 
-    /// The list's keys, or the forget question's while it is asked: what the key bar and help
-    /// show (what a key does is `LauncherState.command(for:)`).
+    /// The list's keys, or the forget question's while it is asked (`LauncherState.command(for:)`
+    /// reads the same declarations).
     package var keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>> {
-        let list = Self.keyMap(challenges: challenges).pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? () : nil }
+        let list = Self.keyMap(challenges: challenges).pullback { (launcher: LauncherFeature) in
+            launcher.state.forgetQuestion == nil ? launcher.state : nil
+        }
         let question = ForgetQuestion.keyMap.pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? nil : () }
-        let both: KeyMap<LauncherFeature, Never> = list.combined(with: question)
-        return KeyMap(both.title, both.bindings.map { $0.declaration() })
+        return list.combined(with: KeyMap(question.title, question.bindings.map { $0.declaration() }))
     }
 
     /// While the question is asked, its n and q are its own, not the live tools' or the shell's

@@ -8,5 +8,5 @@ extension FeatureHost where F == LauncherFeature {
     var selected: Challenge { feature.selected }
 
     /// The launcher's keys, declared once (`LauncherState.keyMap(challenges:)`).
-    static func keyMap(challenges: [Challenge]) -> KeyMap<Void, Never> { LauncherState.keyMap(challenges: challenges) }
+    static func keyMap(challenges: [Challenge]) -> KeyMap<LauncherState, FeatureCommand<LauncherState.Event>> { LauncherState.keyMap(challenges: challenges) }
 }
