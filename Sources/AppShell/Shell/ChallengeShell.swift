@@ -137,35 +137,36 @@ public final class ChallengeShell: TerminalApp {
                 return
             }
         }
-        // The live tools work on every screen, except while a text field takes the keys.
-        if !keyContext.capturesText {
-            switch key {
-            case .char("n"):
-                pressN()
-                return
-            case .char("t"):
-                openTimeline()
-                return
-            case .char("f"):
-                overlays.append(.faults(faultMemory.open(
-                    environment, on: currentChallenge, behaviours: network.behaviours,
-                    applied: { [unowned self] endpoint, behaviour in self.network.behaviours[endpoint] = behaviour })))
-                return
-            default:
-                break
-            }
+        // What a global key does is read from its declaration (`ShellKeys.global`): the live
+        // tools before the screen (except while a text field takes the keys), `?`, `q` and back
+        // where the screen has no use for the key.
+        let global = ShellKeys.global.action(for: key, in: keyContext)
+        if let global, global.comesBeforeTheScreen {
+            perform(global, run)
+            return
         }
         if !inspectorHasFocus, top.handle(key, context) == .handled { return }
-        switch key {
-        case .char("?") where !keyContext.capturesText, .function(1):
+        if let global { perform(global, run) }
+    }
+
+    /// What a global key asks of the shell.
+    private func perform(_ command: ShellKeys.Command, _ run: RunContext<ShellMessage>) {
+        switch command {
+        case .network:
+            pressN()
+        case .timeline:
+            openTimeline()
+        case .faults:
+            overlays.append(.faults(faultMemory.open(
+                environment, on: currentChallenge, behaviours: network.behaviours,
+                applied: { [unowned self] endpoint, behaviour in self.network.behaviours[endpoint] = behaviour })))
+        case .help:
             overlays.append(.help(scroll: 0))
-        case .char("q") where !keyContext.capturesText:
+        case .leaveOrQuit:
             if stack.count > 1 { requestLeave() } else { run.quit() }
         // Back, where the screen has none of its own: out of the challenge, as `q`.
-        case .escape, .left, .backspace:
-            if !keyContext.capturesText && !inspectorHasFocus { requestLeave() }
-        default:
-            break
+        case .back:
+            requestLeave()
         }
     }
 

@@ -18,21 +18,44 @@ package enum ShellKeys {
         package var screenTakesEscape = false
     }
 
-    package static let global = KeyMap<Context, Never>("Everywhere", [
+    /// What a global key asks of the shell.
+    package enum Command: Sendable, Equatable {
+        /// Out of the challenge, asking first if it wants (the back of a screen with none of its own).
+        case back
+        case help
+        /// Leave the challenge; quit from the launcher.
+        case leaveOrQuit
+        case network
+        case faults
+        case timeline
+
+        /// The live tools work on every screen and come before it; `?`, `q` and back are what a
+        /// screen leaves unused.
+        package var comesBeforeTheScreen: Bool {
+            switch self {
+            case .network, .faults, .timeline: true
+            case .back, .help, .leaveOrQuit: false
+            }
+        }
+    }
+
+    package static let global = KeyMap<Context, Command>("Everywhere", [
         // One rule for back (Docs/keys.md, "Back"): a screen with a back of its own declares
         // Esc itself; everywhere else in a challenge it leaves, as `q`.
         {
-            var back = KeyBinding<Context, Never>(
+            var back = KeyBinding<Context, Command>(
                 [.escape, .left, .backspace], bar: "Esc", label: "back",
                 help: "leave, on a screen with no back of its own",
-                when: { !$0.onLauncher && !$0.capturesText && !$0.screenTakesEscape && !$0.inspectorHasFocus })
+                when: { !$0.onLauncher && !$0.capturesText && !$0.screenTakesEscape && !$0.inspectorHasFocus },
+                action: { _, context in context.capturesText || context.inspectorHasFocus ? nil : .back })
             // Nothing to go back to from the launcher: its help leaves it out.
             back.isPresent = { !$0.onLauncher }
             return back
         }(),
         KeyBinding(
             [.char("?"), .function(1)], bar: "?", label: "help", help: "this help (F1 also in a text field)",
-            importance: .essential, when: { !$0.capturesText }),
+            importance: .essential, when: { !$0.capturesText },
+            action: { key, context in key == .function(1) || !context.capturesText ? .help : nil }),
         // In a text field `?` is typed: the bar says which key still opens help. (F1 is handled
         // with `?` above; this entry only names it.)
         KeyBinding(
@@ -40,7 +63,8 @@ package enum ShellKeys {
             importance: .essential, when: { $0.capturesText }, barLabel: { _ in "help" }),
         KeyBinding(
             [.char("q")], bar: "q", label: "leave / quit", help: "leave the challenge; quit from the launcher",
-            importance: .essential, when: { !$0.capturesText }, barLabel: { $0.onLauncher ? "quit" : "leave" }),
+            importance: .essential, when: { !$0.capturesText }, barLabel: { $0.onLauncher ? "quit" : "leave" },
+            action: { _, context in context.capturesText ? nil : .leaveOrQuit }),
         // The live tools: last on the bar, shown when there is room.
         KeyBinding(
             [.char("n")], bar: "n", label: "network", help: "network inspector: every request, live",
@@ -48,13 +72,17 @@ package enum ShellKeys {
             barLabel: { context in
                 guard context.showsInspector else { return "network" }
                 return context.inspectorHasFocus ? "hide network" : "to network"
-            }),
+            },
+            action: { _, context in context.capturesText ? nil : .network }),
         KeyBinding(
             [.char("f")], bar: "f", label: "faults", help: "fault panel: the mock's delays and failures",
-            importance: .extra, when: { !$0.capturesText }),
+            importance: .extra, when: { !$0.capturesText },
+            action: { _, context in context.capturesText ? nil : .faults }),
         KeyBinding(
             [.char("t")], bar: "t", label: "timeline", help: "timeline: the last events, the screen after each",
-            importance: .extra, when: { !$0.capturesText && !$0.onLauncher }),
+            importance: .extra, when: { !$0.capturesText && !$0.onLauncher },
+            // On the launcher too: it says there what the timeline is for.
+            action: { _, context in context.capturesText ? nil : .timeline }),
         KeyBinding([.ctrl("c")], bar: nil, label: "quit at once", help: "quit at once, from anywhere"),
         // Handled by the event loop, ahead of every screen (Docs/keys.md, "Everywhere").
         KeyBinding(
