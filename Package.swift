@@ -168,7 +168,10 @@ if Context.environment["CHALLENGE_TUI_FUZZ"] != nil {
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
         .executableTarget(
             name: "challenge-fuzz",
-            dependencies: ["CLibFuzzer", "Core", "Articles", "DevServer", "Imaging", "AppShell", "Recording"],
+            dependencies: [
+                "CLibFuzzer", "Core", "Articles", "DevServer", "Imaging", "AppShell", "Recording", "NavigationApp", "ArticlesApp",
+                "ProfileApp",
+            ],
             path: "Fuzz/Sources/challenge-fuzz",
             // gold fails on the sanitized objects' debug information; the toolchain's lld links them.
             linkerSettings: [.unsafeFlags(["-use-ld=lld"])]
