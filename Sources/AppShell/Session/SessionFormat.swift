@@ -176,19 +176,4 @@ package struct SessionHeader: Equatable {
     package static func name(of mode: ColorMode) -> String {
         colorModes.first { $0.mode == mode }?.name ?? "256"
     }
-
-    package init(program: String, size: Size, colors: ColorMode, background: TerminalBackground = TerminalBackground.dark, backend: BackendKind, challenge: ChallengeID? = nil, scenario: Scenario, scenarios: [String: JSONValue], configuration: AppConfiguration, wallAtOrigin: Date, utcOffset: Int, seeds: [String: Int]) {
-        self.program = program
-        self.size = size
-        self.colors = colors
-        self.background = background
-        self.backend = backend
-        self.challenge = challenge
-        self.scenario = scenario
-        self.scenarios = scenarios
-        self.configuration = configuration
-        self.wallAtOrigin = wallAtOrigin
-        self.utcOffset = utcOffset
-        self.seeds = seeds
-    }
 }
