@@ -11,7 +11,7 @@ package enum ArticlePicturesKey: DependencyKey {
     package static func make(_ environment: AppEnvironment) -> PictureRuntime {
         let source: any PictureSource = switch environment.options.backend {
         case .http: HTTPPictureSource(client: environment.httpClient)
-        case .mock: MockPictureSource(endpoint: environment.mockEndpoint(.images), clock: environment.clock, monitor: environment.monitor)
+        case .mock: MockPictureSource(endpoint: environment.mock.endpoint(.images), clock: environment.clock, monitor: environment.monitor)
         }
         return PictureRuntime(
             source: source, cache: PictureCache(store: environment.store, logger: environment.logger), clock: environment.clock,

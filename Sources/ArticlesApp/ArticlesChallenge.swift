@@ -94,7 +94,7 @@ package enum ArticlesAPIKey: DependencyKey {
         case .http:
             return HTTPArticlesAPI(url: environment.configuration.resolvedArticlesURL, client: environment.httpClient)
         case .mock:
-            return MockArticlesAPI(endpoint: environment.mockEndpoint(.articles), clock: environment.clock, monitor: environment.monitor)
+            return MockArticlesAPI(endpoint: environment.mock.endpoint(.articles), clock: environment.clock, monitor: environment.monitor)
         }
     }
 }

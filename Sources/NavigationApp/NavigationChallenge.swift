@@ -85,8 +85,8 @@ package enum NavigationAPIKey: DependencyKey {
             return HTTPNavigationAPI(client: environment.httpClient, baseURL: environment.configuration.serverURL)
         case .mock:
             return MockNavigationAPI(
-                login: environment.mockEndpoint(.rLogin), fetchExperiments: environment.mockEndpoint(.rFetchExperiments),
-                submitSelection: environment.mockEndpoint(.rSubmitSelection),
+                login: environment.mock.endpoint(.rLogin), fetchExperiments: environment.mock.endpoint(.rFetchExperiments),
+                submitSelection: environment.mock.endpoint(.rSubmitSelection),
                 experiment: NavigationSettings.source(environment.scenario[NavigationSettings.experiment]?.rawValue ?? "random"),
                 clock: environment.clock, monitor: environment.monitor)
         }

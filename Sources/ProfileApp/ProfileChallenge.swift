@@ -89,8 +89,8 @@ package enum ProfileAPIKey: DependencyKey {
             return HTTPProfileAPI(client: environment.httpClient, baseURL: environment.configuration.serverURL, token: token)
         case .mock:
             return MockProfileAPI(
-                profileEndpoint: environment.mockEndpoint(.profile), updateEndpoint: environment.mockEndpoint(.profileUpdate),
-                passwordEndpoint: environment.mockEndpoint(.passwordChange), clock: environment.clock,
+                profileEndpoint: environment.mock.endpoint(.profile), updateEndpoint: environment.mock.endpoint(.profileUpdate),
+                passwordEndpoint: environment.mock.endpoint(.passwordChange), clock: environment.clock,
                 monitor: environment.monitor)
         }
     }

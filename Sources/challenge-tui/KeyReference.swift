@@ -21,9 +21,9 @@ package enum KeyReference {
         ] + challenges.flatMap { $0.keyGuides() } + [
             NamedKeyGuide(name: "help", guide: ShellKeys.help.guide, inSummary: false),
             NamedKeyGuide(name: "leave-dialog", guide: ShellKeys.leaveDialog.guide, inSummary: false),
-            NamedKeyGuide(name: "fault-panel", guide: FaultPanelController.keyMap.guide),
+            NamedKeyGuide(name: "fault-panel", guide: FaultPanelState.keyMap.guide),
             NamedKeyGuide(name: "inspector", guide: ShellKeys.inspector.guide, inSummary: false),
-            NamedKeyGuide(name: "timeline", guide: TimelineController.keyMap.guide, inSummary: false),
+            NamedKeyGuide(name: "timeline", guide: TimelineState.keyMap.guide, inSummary: false),
             NamedKeyGuide(name: "replay", guide: ReplayApp.keyMap.guide, inSummary: false),
         ]
     }

@@ -163,7 +163,7 @@ import TUITesting
         #expect(app.terminal.canvas.style(at: Point(x: 8, y: 8)).reverse)
         #expect(!app.terminal.canvas.style(at: Point(x: 8, y: 7)).reverse)
         #expect(app.terminal.canvas.style(at: Point(x: 3, y: 2)).dim)
-        #expect(app.environment.mockEndpoint(.rFetchExperiments).behaviour
+        #expect(app.environment.mock.endpoint(.rFetchExperiments).behaviour
             == EndpointBehaviour(delay: 1...3, outcomes: .failNext(3, .status(500))))
         app.press(.escape)
         #expect(!app.contains("Fault panel"))
@@ -210,8 +210,8 @@ import TUITesting
         app.press(.char("f"))
         #expect(app.contains("▸ rSubmitSelection"))
         app.press(.left)
-        #expect(app.environment.mockEndpoint(.rSubmitSelection).behaviour.outcomes == .alwaysFail(.offline))
-        #expect(app.environment.mockEndpoint(.rLogin).behaviour == .instant, "the first row is left alone")
+        #expect(app.environment.mock.endpoint(.rSubmitSelection).behaviour.outcomes == .alwaysFail(.offline))
+        #expect(app.environment.mock.endpoint(.rLogin).behaviour == .instant, "the first row is left alone")
 
         // On the launcher the panel lists every challenge and keeps a row of its own.
         app.press(.char("f"), .char("q"))
@@ -239,14 +239,14 @@ import TUITesting
         let app = try ShellHarness(scenarioLibrary: ScenarioBehaviourTests.library)
         app.press(.char("f"), .char("s"))
         #expect(app.contains("Scenario default"))
-        #expect(app.environment.mockEndpoint(.rLogin).behaviour == Scenario.builtInDefault.behaviour(for: .rLogin))
+        #expect(app.environment.mock.endpoint(.rLogin).behaviour == Scenario.builtInDefault.behaviour(for: .rLogin))
         app.press(.char("s"), .char("s"), .char("s"))
         #expect(app.contains("Scenario login-down"))
-        #expect(app.environment.mockEndpoint(.rLogin).behaviour.outcomes == .failNext(5, .status(500)))
+        #expect(app.environment.mock.endpoint(.rLogin).behaviour.outcomes == .failNext(5, .status(500)))
         app.press(.char("s"))
         #expect(app.contains("Scenario offline"))
         for endpoint in EndpointName.all where endpoint != .articles {
-            #expect(app.environment.mockEndpoint(endpoint).behaviour.outcomes == .alwaysFail(.offline))
+            #expect(app.environment.mock.endpoint(endpoint).behaviour.outcomes == .alwaysFail(.offline))
         }
         // It stays chosen when the panel opens again.
         app.press(.char("f"), .char("f"))
@@ -262,7 +262,7 @@ import TUITesting
         app.press(.char("f"), .char("s"))
         #expect(app.contains("Scenario instant"))
         #expect(app.contains("broken.json"))
-        #expect(app.environment.mockEndpoint(.rLogin).behaviour == .instant)
+        #expect(app.environment.mock.endpoint(.rLogin).behaviour == .instant)
     }
 
     @Test func withTheHTTPBackendThePanelExplainsHowToStartTheServerWithFaults() throws {

@@ -16,9 +16,6 @@ public final class AppEnvironment {
     public let configuration: AppConfiguration
     /// The mock backend's scenario (also set, but unused, with the HTTP backend).
     public let scenario: Scenario
-    /// The scenario's name the mock backend runs now: the fault panel's `s` loads another
-    /// (Docs/live-tools.md), and the launcher and status lines say which.
-    public var scenarioInUse: String
     /// The one time source: the loop, the runtimes, the logger and the store read it.
     public let time: TimeSource
     /// The clock waits run on (the time source's).
@@ -33,10 +30,10 @@ public final class AppEnvironment {
     private let openedStore: MadeOnFirstUse<(store: any RecordStore, problem: StoreError?)>
     /// The named scenarios the fault panel offers (built in, and the user's folder).
     public let scenarioLibrary: ScenarioLibrary
-    /// The mock backend's endpoints, made once from the scenario and shared by the mock APIs and
-    /// the fault panel (whose changes apply to the next request). Also made, but unused, with
-    /// the HTTP backend.
-    public let mockEndpoints: [EndpointName: MockEndpoint]
+    /// The mock backend's endpoints and the scenario it runs, made once from the scenario and
+    /// shared by the mock APIs and the shell (which makes the fault panel's changes). Also made,
+    /// but unused, with the HTTP backend.
+    public let mock: MockBackend
     /// The process environment as the app was given it (tokens may come from there).
     package let variables: [String: String]
     /// Where effects run: nil for the global executor; tests pass an executor they drive.
@@ -73,7 +70,6 @@ public final class AppEnvironment {
         self.options = options
         self.configuration = configuration
         self.scenario = scenario
-        self.scenarioInUse = scenario.name
         self.variables = environment
         self.time = time
         let monitor = NetworkMonitor(time: time, logger: logger)
@@ -82,7 +78,7 @@ public final class AppEnvironment {
         self.openedStore = openStore.map { open in MadeOnFirstUse { open() } } ?? MadeOnFirstUse(made: (store, storeProblem))
         self.scenarioLibrary = scenarioLibrary ?? ScenarioLibrary(directory: nil, challenges: challenges)
         self.executor = executor
-        self.mockEndpoints = Self.endpoints(challenges.flatMap(\.endpoints), for: scenario)
+        self.mock = MockBackend(challenges.flatMap(\.endpoints), running: scenario)
         let colorMode = ColorMode.decide(colors: 256, environment: environment, noColorFlag: options.noColor)
         self.pictureColorMode = pictureColorMode ?? { colorMode }
         self.background = BackgroundState(atStart: backgroundAtStart ?? { .dark })
@@ -92,16 +88,6 @@ public final class AppEnvironment {
                 time: time, timeout: configuration.requestTimeout, limits: configuration.responseLimits, monitor: monitor,
                 logger: logger)
         }
-    }
-
-    /// One endpoint per name, each with its own seed (its place in the list, from 1) so their
-    /// random draws don't move in lockstep.
-    private static func endpoints(_ names: [EndpointName], for scenario: Scenario) -> [EndpointName: MockEndpoint] {
-        var endpoints: [EndpointName: MockEndpoint] = [:]
-        for (index, name) in names.enumerated() {
-            endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: UInt64(index + 1))
-        }
-        return endpoints
     }
 
     /// The value `key` makes from this environment, made on first use and kept for the app's
@@ -245,17 +231,11 @@ extension AppEnvironment {
     /// "HTTP backend at <server URL>".
     public var backendDescription: String {
         switch options.backend {
-        case .mock: "mock backend (scenario \(scenarioInUse))"
+        case .mock: "mock backend (scenario \(mock.scenarioName))"
         case .http: "HTTP backend at \(configuration.serverURL.absoluteString)"
         }
     }
 
     /// Created on first use only: loading the networking stack costs time at start-up.
     package var httpClient: CurlHTTPClient { http.value }
-
-    /// The mock endpoint called `name` (every name has one).
-    public func mockEndpoint(_ name: EndpointName) -> MockEndpoint {
-        // Made for every case in `init`; the fallback only keeps this total.
-        mockEndpoints[name] ?? MockEndpoint(name.rawValue, behaviour: .instant)
-    }
 }

@@ -144,6 +144,8 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 
     package var timeline: [TimelineRow] { history.rows }
 
+    package var timelineCount: Int { history.count }
+
     package func timelineName(_ sequence: Int) -> String {
         guard let entry = history.entry(sequence) else { return "" }
         return entry.feature.timelineName(of: entry.event, at: entry.time)

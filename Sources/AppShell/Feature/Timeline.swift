@@ -57,6 +57,8 @@ package struct TimelineRow: Hashable, Sendable {
 package protocol TimelineScreen: Screen {
     /// Oldest first.
     var timeline: [TimelineRow] { get }
+    /// How many events it keeps (what `timeline` would list, without listing them).
+    var timelineCount: Int { get }
     /// What event `sequence` was (and led to), for its row; empty once it is no longer kept.
     func timelineName(_ sequence: Int) -> String
     /// Draws the screen as it was right after event `sequence`, at that event's time; false when

@@ -6,6 +6,8 @@ package enum FaultChange: Hashable, Sendable {
     case behaviour(EndpointName, EndpointBehaviour)
     /// A challenge's own row (`FaultChoice`, by its title) set to one of its choices.
     case choice(String, String)
+    /// The mock now runs the scenario of this name (the launcher and status lines say which).
+    case scenario(String)
 }
 
 /// The fault panel's state: which rows it lists (each challenge's endpoints, then its own
@@ -137,7 +139,7 @@ package struct FaultPanelModel: Hashable, Sendable {
     }
 
     /// Sets every endpoint (listed or not) as `scenario` says, and the choices to
-    /// `choiceValues` (what the scenario says of each, by title).
+    /// `choiceValues` (what the scenario says of each, by title); the mock then runs it.
     package mutating func apply(_ scenario: Scenario, choiceValues: [String: String]) -> [FaultChange] {
         scenarioName = scenario.name
         problem = nil
@@ -151,6 +153,7 @@ package struct FaultPanelModel: Hashable, Sendable {
             choices[title]?.value = value
             changes.append(.choice(title, value))
         }
+        changes.append(.scenario(scenario.name))
         return changes
     }
 

@@ -31,7 +31,7 @@ package struct LiveNetwork: Equatable {
     /// What the monitor and the mock's endpoints say now.
     package init(_ environment: AppEnvironment) {
         history = environment.monitor.history
-        behaviours = environment.mockEndpoints.mapValues(\.behaviour)
+        behaviours = environment.mock.behaviours
     }
 
     package init(history: [NetworkActivity] = [], behaviours: [EndpointName: EndpointBehaviour] = [:]) {

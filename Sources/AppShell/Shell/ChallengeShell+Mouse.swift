@@ -41,12 +41,12 @@ extension ChallengeShell {
             return true
         case let row as TimelinePanel.Target:
             guard case .press(.left) = event.action, case .row(let sequence) = row else { return false }
-            timeline?.select(sequence)
+            reduce(.timelineClicked(sequence: sequence, rows: timelineScreen?.timeline ?? []))
             return true
         case let row as FaultPanel.Target:
             // The wheel is the panel box's (it moves the selection).
             guard case .press(.left) = event.action else { return false }
-            faultPanel?.handle(row)
+            reduce(.faultPanelClicked(row))
             return true
         default:
             guard let top, let context else { return false }

@@ -1,27 +1,26 @@
 import Core
 import TUI
 
-/// The app the event loop runs: a stack of screens (the launcher at the bottom), the modal
-/// overlays over the top screen (help, the leave confirmation, the fault panel `f`), the network
-/// inspector `n` sharing the terminal with the screen (`ShellLayout`), and the toasts. Keys go to
-/// the top overlay first, then to the inspector while it has them, then the live tools' keys
-/// (unless a text field has focus), then the top screen, then `?` and `q`. It draws the top
-/// screen in its part of the terminal, the inspector in its own, the overlays, and the key bar
-/// under them. Clicks and the wheel go to what the last frame drew under them (`hitMap`; see
-/// ChallengeShell+Mouse.swift).
+/// The app the event loop runs: the runner of the shell's reducer (`ShellState.reduce`, which
+/// decides the stack, the overlays over the top screen, the network inspector `n` sharing the
+/// terminal with the screen, and the toasts) and the holder of what is no value: the hosted
+/// screens, the loop, the mock. A key is given to the reducer with what it needs to know of the
+/// screens (`ShellKeyFacts`); the runner does the effects it returns: a key for the top screen,
+/// a screen left, the mock changed, a timer. It draws the top screen in its part of the
+/// terminal, the inspector in its own, the overlays, and the key bar under them. Clicks and the
+/// wheel go to what the last frame drew under them (`hitMap`; see ChallengeShell+Mouse.swift).
 public final class ChallengeShell: TerminalApp {
     public typealias Message = ShellMessage
 
     public let environment: AppEnvironment
     package private(set) var stack: [any Screen] = []
-    /// Over the top screen, bottom to top.
-    package private(set) var overlays: [Overlay] = []
-    /// The stack's ids and challenges, the toast and the notice, as a value.
+    /// The stack's ids and challenges, the overlays, the inspector, the toast and the notice,
+    /// as a value.
     package private(set) var state = ShellState()
+    /// Over the top screen, bottom to top.
+    package var overlays: [Overlay] { state.overlays }
     /// The network inspector while it is open (nil: hidden).
     package var inspector: InspectorState? { state.inspector }
-    /// What the fault panel keeps from one opening to the next.
-    private var faultMemory = FaultPanelMemory()
     private var monitorSubscription: NetworkMonitor.Subscription?
     /// Formats the inspector's rows, with the retry policies the challenges declare.
     package var inspectorModel: InspectorModel
@@ -59,11 +58,13 @@ public final class ChallengeShell: TerminalApp {
     package var isShowingInspector: Bool { inspector != nil }
     /// The inspector has the keys (the screen beside it doesn't).
     package var inspectorHasFocus: Bool { inspector?.isFocused == true }
-    package var timeline: TimelineController? {
+    package var timeline: TimelineState? {
         for overlay in overlays { if case .timeline(let timeline) = overlay { return timeline } }
         return nil
     }
-    package var faultPanel: FaultPanelController? {
+    /// The top screen, as the timeline lists and draws it.
+    package var timelineScreen: (any TimelineScreen)? { top as? any TimelineScreen }
+    package var faultPanel: FaultPanelState? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
         return nil
     }
@@ -102,9 +103,10 @@ public final class ChallengeShell: TerminalApp {
         while !answersAtOnce.isEmpty { handle(answersAtOnce.removeFirst(), run) }
     }
 
-    /// What a key does (a click's keys come here too, recorded as the click).
+    /// What a key does (a click's keys come here too, recorded as the click): the reducer
+    /// decides, with what it needs to know of the screens.
     package func dispatch(_ key: Key, _ run: RunContext<ShellMessage>) {
-        guard let context, let top else { return }
+        guard context != nil, top != nil else { return }
         if key == .resize {
             layOutTop()
             return
@@ -119,55 +121,18 @@ public final class ChallengeShell: TerminalApp {
             handle(event, run)
             return
         }
-        if !overlays.isEmpty {
-            let limit = helpScrollLimit
-            switch overlays[overlays.count - 1].handle(key, helpScrollLimit: limit) {
-            case .handled: return
-            case .close: close(overlays.removeLast()); return
-            case .closeAndLeave: overlays.removeLast(); pop(); return
-            case .help: overlays.append(.help(scroll: 0)); return
-            }
-        }
-        // The inspector, while it has the keys, takes its own; the shell's `?`, `q`, `n`, `f`
-        // still work, and nothing reaches the screen.
-        if var inspector, inspector.isFocused {
-            let rows = inspector.filtered(inspectorRows)
-            if inspector.handle(key, rows: rows) == .handled {
-                reduce(.inspectorKey(key, rows: rows))
-                return
-            }
-        }
-        // What a global key does is read from its declaration (`ShellKeys.global`): the live
-        // tools before the screen (except while a text field takes the keys), `?`, `q` and back
-        // where the screen has no use for the key.
-        let global = ShellKeys.global.action(for: key, in: keyContext)
-        if let global, global.comesBeforeTheScreen {
-            perform(global, run)
-            return
-        }
-        if !inspectorHasFocus, top.handle(key, context) == .handled { return }
-        if let global { perform(global, run) }
+        reduce(.key(key, keyFacts))
     }
 
-    /// What a global key asks of the shell.
-    private func perform(_ command: ShellKeys.Command, _ run: RunContext<ShellMessage>) {
-        switch command {
-        case .network:
-            pressN()
-        case .timeline:
-            openTimeline()
-        case .faults:
-            overlays.append(.faults(faultMemory.open(
-                environment, on: currentChallenge, behaviours: network.behaviours,
-                applied: { [unowned self] endpoint, behaviour in self.network.behaviours[endpoint] = behaviour })))
-        case .help:
-            overlays.append(.help(scroll: 0))
-        case .leaveOrQuit:
-            if stack.count > 1 { requestLeave() } else { run.quit() }
-        // Back, where the screen has none of its own: out of the challenge, as `q`.
-        case .back:
-            requestLeave()
-        }
+    /// What the reducer needs to know of the screens now (asked of them only where it needs it).
+    package var keyFacts: ShellKeyFacts {
+        let isTimelineOnTop = if case .timeline? = overlays.last { true } else { false }
+        return ShellKeyFacts(
+            context: keyContext, helpScrollLimit: helpScrollLimit,
+            inspectorRows: inspector.map { $0.isFocused ? $0.filtered(inspectorRows) : [] } ?? [],
+            timelineEvents: timelineScreen?.timelineCount ?? 0,
+            timelineRows: isTimelineOnTop ? timelineScreen?.timeline ?? [] : [],
+            leaveQuestion: top?.confirmLeave())
     }
 
     /// The entry of every message, an effect's answer among them: recorded here (Docs/recording.md),
@@ -198,10 +163,10 @@ public final class ChallengeShell: TerminalApp {
         case .toastExpired:
             reduce(.toastExpired)
         case .animationFrame:
-            break
+            reduce(.animationFrame)
         case .networkActivity:
             network = session?.network(after: network) ?? LiveNetwork(environment)
-            faultPanel?.refresh(network.behaviours)
+            if faultPanel != nil { reduce(.mockChanged(network.behaviours)) }
         case .firstFrameShown:
             reduce(.firstFrameShown(storeProblem: environment.storeProblem?.message))
             if let context { stack.forEach { $0.handle(message, context) } }
@@ -245,7 +210,7 @@ public final class ChallengeShell: TerminalApp {
             // Help is about the screen and the inspector: it covers both. The fault panel and the
             // leave question cover the screen, so the inspector shows what they change.
             let area = if case .help = overlay { layout.body } else { layout.screen }
-            overlay.draw(over: area, on: &canvas, help: self.help(in: area, at: now))
+            overlay.draw(over: area, on: &canvas, help: self.help(in: area, at: now), timeline: timelineScreen)
         }
         hitMap = canvas.hitMap
         return cursor
@@ -253,7 +218,11 @@ public final class ChallengeShell: TerminalApp {
 
     /// The top screen now or, while the timeline has an event selected, as it was right after it.
     private func renderTop(_ top: any Screen, in area: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        if let timeline, let shown = timeline.shownSequence, timeline.screen.renderPast(shown, in: area, on: &canvas) { return nil }
+        if let timeline, let screen = timelineScreen, let shown = timeline.shownSequence(in: screen.timeline),
+            screen.renderPast(shown, in: area, on: &canvas)
+        {
+            return nil
+        }
         return top.render(in: area, on: &canvas, at: now)
     }
 
@@ -272,7 +241,7 @@ public final class ChallengeShell: TerminalApp {
         }
         // Over the timeline: its keys, then the global ones.
         if let timeline {
-            return HelpOverlay(guides: [TimelineController.keyMap.guide(for: timeline), ShellKeys.global.guide(for: keyContext)], scroll: scroll)
+            return HelpOverlay(guides: [TimelineState.keyMap.guide(for: timeline), ShellKeys.global.guide(for: keyContext)], scroll: scroll)
         }
         let focused = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.guide(for: $0) : nil } ?? top?.keyGuide
         return HelpOverlay(
@@ -313,23 +282,13 @@ public final class ChallengeShell: TerminalApp {
         state.currentChallenge.flatMap { Challenge.named($0, in: environment.challenges) }
     }
 
-    private func close(_ overlay: Overlay) {
-        if case .faults(let panel) = overlay { faultMemory.close(panel, on: currentChallenge) }
-    }
-
     /// `n`: opens the inspector with the keys; gives them back to it when the screen has them;
     /// hides it when it has them.
     package func pressN() { reduce(.pressedN) }
 
     /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
     /// before anything happened, a word instead.
-    package func openTimeline() {
-        guard state.top?.challenge != nil, let screen = top as? any TimelineScreen, let timeline = TimelineController(screen: screen) else {
-            toast("The timeline lists a challenge's events: open one first", kind: .info)
-            return
-        }
-        overlays.append(.timeline(timeline))
-    }
+    package func openTimeline() { reduce(.command(.timeline, keyFacts)) }
 
     package func hideInspector() { reduce(.inspectorHidden) }
 
@@ -350,38 +309,79 @@ public final class ChallengeShell: TerminalApp {
     }
 
     /// Leaves the top screen, asking first if it wants.
-    package func requestLeave() {
-        guard stack.count > 1, let top else { return }
-        if let question = top.confirmLeave() {
-            overlays.append(.leaveConfirmation(LeaveDialog(question: question)))
-        } else {
-            pop()
-        }
-    }
-
-    private func pop() {
-        guard stack.count > 1, let entry = state.top else { return }
-        reduce(.popped)
-        let screen = stack.removeLast()
-        if let left = entry.challenge.flatMap({ Challenge.named($0, in: environment.challenges) }) {
-            environment.logger.info("app", "left \(left.title)")
-        }
-        if let context {
-            screen.disappear(context)
-            top?.uncovered(context)
-        }
-        afterChange()
-    }
+    package func requestLeave() { reduce(.command(.back, keyFacts)) }
 
     /// A toast of the screen on top: drawn on its own area's last row, gone when it is.
     package func toast(_ message: String, kind: Toast.Kind) { reduce(.toast(message, kind)) }
 
     /// Runs `event` through the shell's reducer and does what it returns.
     package func reduce(_ event: ShellEvent) {
-        for effect in state.reduce(event, at: runContext?.now ?? .zero) {
-            switch effect {
-            case .schedule(let timer, let deadline): runContext?.schedule(timer.rawValue, at: deadline, timer.message)
+        for effect in state.reduce(event, at: runContext?.now ?? .zero) { perform(effect) }
+    }
+
+    /// Does what the reducer asked.
+    private func perform(_ effect: ShellEffect) {
+        switch effect {
+        case .schedule(let timer, let deadline):
+            runContext?.schedule(timer.rawValue, at: deadline, timer.message)
+        case .cancel(let timer):
+            runContext?.cancel(timer.rawValue)
+        case .toScreen(let key, let otherwise):
+            guard let top, let context else { return }
+            if top.handle(key, context) != .handled, let otherwise { reduce(.command(otherwise, keyFacts)) }
+        case .screenLeft(let entry):
+            let screen = stack.removeLast()
+            if let left = entry.challenge.flatMap({ Challenge.named($0, in: environment.challenges) }) {
+                environment.logger.info("app", "left \(left.title)")
             }
+            if let context {
+                screen.disappear(context)
+                top?.uncovered(context)
+            }
+        case .quit:
+            runContext?.quit()
+        case .openFaultPanel(let challenge, let row):
+            reduce(.faultPanelOpened(faultPanel(on: challenge.flatMap { Challenge.named($0, in: environment.challenges) }, selecting: row)))
+        case .changeMock(let changes):
+            for change in changes { make(change) }
+        case .loadScenario(let name):
+            do {
+                let scenario = try environment.scenarioLibrary.load(name)
+                let choices = environment.challenges.flatMap(\.faultChoices)
+                let values = Dictionary(choices.map { ($0.title, $0.inScenario(scenario)) }) { first, _ in first }
+                reduce(.scenarioLoaded(scenario, choiceValues: values))
+            } catch {
+                reduce(.scenarioFailed(error.message))
+            }
+        }
+    }
+
+    /// The fault panel on `challenge`'s screen (nil: the launcher's, every challenge's rows), as
+    /// the mock stands.
+    private func faultPanel(on challenge: Challenge?, selecting row: FaultPanelModel.Row?) -> FaultPanelState {
+        let server = environment.configuration.serverURL.absoluteString
+        let challenges = challenge.map { [$0] } ?? environment.challenges
+        let serverFaults = challenges.flatMap(\.serverFaults)
+        guard environment.options.backend == .mock else { return FaultPanelState(model: nil, server: server, serverFaults: serverFaults) }
+        let choices = environment.challenges.flatMap(\.faultChoices)
+        let model = FaultPanelModel(
+            challenges: challenges, behaviours: network.behaviours,
+            choiceValues: Dictionary(choices.map { ($0.title, $0.current(environment)) }) { first, _ in first },
+            scenarioNames: environment.scenarioLibrary.names(), scenarioName: environment.mock.scenarioName, selecting: row)
+        return FaultPanelState(model: model, server: server, serverFaults: serverFaults)
+    }
+
+    /// Makes a fault panel's change to the mock real: its next request obeys it; the inspector
+    /// and the panel show it at once.
+    private func make(_ change: FaultChange) {
+        switch change {
+        case .behaviour(let endpoint, let behaviour):
+            environment.mock.set(behaviour, for: endpoint)
+            network.behaviours[endpoint] = behaviour
+        case .choice(let title, let value):
+            environment.challenges.lazy.flatMap(\.faultChoices).first { $0.title == title }?.apply(environment, value)
+        case .scenario(let name):
+            environment.mock.runs(name)
         }
     }
 
@@ -401,16 +401,10 @@ public final class ChallengeShell: TerminalApp {
     /// Keeps the animation timer running exactly while something moves: the top screen, or a
     /// request in flight while the inspector shows its elapsed time.
     private func afterChange() {
-        guard let run = runContext else { return }
+        guard runContext != nil else { return }
         layOutTop()
         let inspectorMoves = isShowingInspector && network.history.contains { $0.isPending }
-        if top?.isAnimating == true || inspectorMoves {
-            if !run.isScheduled(ShellTimer.animation.rawValue) {
-                run.schedule(ShellTimer.animation.rawValue, after: Spinner().interval, ShellTimer.animation.message)
-            }
-        } else {
-            run.cancel(ShellTimer.animation.rawValue)
-        }
+        reduce(.moving(top?.isAnimating == true || inspectorMoves))
     }
 
 

@@ -1,21 +1,22 @@
 import TUI
 
 /// What the shell shows over the top screen, bottom to top: the fault panel, the leave
-/// confirmation, help. Each is modal: it takes the keys, knows how it draws and what its key bar
-/// says; the shell keeps them in one stack and asks the top one first. (The network inspector is
-/// no overlay: it shares the terminal with the screen, `ShellLayout`.) See Docs/live-tools.md.
-package enum Overlay {
+/// confirmation, help, the timeline. Each is modal: it takes the keys (`ShellState.reduce`
+/// decides what they do), knows how it draws and what its key bar says; the shell keeps them in
+/// one stack, in its state, and asks the top one first. (The network inspector is no overlay: it
+/// shares the terminal with the screen, `ShellLayout`.) See Docs/live-tools.md.
+package enum Overlay: Equatable, Sendable {
     /// `f`: delays and failures of the mock backend.
-    case faults(FaultPanelController)
+    case faults(FaultPanelState)
     /// Before leaving a screen with unsaved edits.
     case leaveConfirmation(LeaveDialog)
     /// `?`: the keys of what has the keys under it, then those that work everywhere; `scroll`
     /// is how many lines it is scrolled down when taller than the terminal.
     case help(scroll: Int)
     /// `t`: the top screen's last events; the screen is drawn as it was after the selected one.
-    case timeline(TimelineController)
+    case timeline(TimelineState)
 
-    /// What a key did.
+    /// What a key did to the leave question.
     package enum KeyOutcome: Equatable {
         /// Used; nothing else happens.
         case handled
@@ -27,38 +28,25 @@ package enum Overlay {
         case help
     }
 
-    /// Applies `key`. `helpScrollLimit`: how far help scrolls (its lines beyond its box).
-    package mutating func handle(_ key: Key, helpScrollLimit: Int) -> KeyOutcome {
-        switch self {
-        case .faults(let panel):
-            return panel.handle(key) ? .handled : .close
-        case .leaveConfirmation(var dialog):
-            let outcome = dialog.handle(key)
-            self = .leaveConfirmation(dialog)
-            return outcome
-        case .help(let scroll):
-            // Every other key is swallowed: help is modal.
-            switch ShellKeys.help.action(for: key, in: helpScrollLimit > 0) {
-            case .close?:
-                return .close
-            case .scroll(let move)?:
-                let page = 5
-                let moved = switch move {
-                case .up: scroll - 1
-                case .down: scroll + 1
-                case .pageUp: scroll - page
-                case .pageDown: scroll + page
-                case .home: 0
-                case .end: helpScrollLimit
-                }
-                self = .help(scroll: min(max(0, moved), helpScrollLimit))
-                return .handled
-            case nil:
-                return .handled
+    /// Help's scroll after `key` (nil: close it); `limit`: its lines beyond its box.
+    package static func helpScroll(_ scroll: Int, after key: Key, limit: Int) -> Int? {
+        // Every other key is swallowed: help is modal.
+        switch ShellKeys.help.action(for: key, in: limit > 0) {
+        case .close?:
+            return nil
+        case .scroll(let move)?:
+            let page = 5
+            let moved = switch move {
+            case .up: scroll - 1
+            case .down: scroll + 1
+            case .pageUp: scroll - page
+            case .pageDown: scroll + page
+            case .home: 0
+            case .end: limit
             }
-        case .timeline(let timeline):
-            if key == .char("?") || key == .function(1) { return .help }
-            return timeline.handle(key) ? .handled : .close
+            return min(max(0, moved), limit)
+        case nil:
+            return scroll
         }
     }
 
@@ -74,24 +62,28 @@ package enum Overlay {
 
     /// Draws over `area` (the screen's), dimming it, with what its parts do when clicked: it
     /// takes every click over `area` (help closes, the confirmation's buttons press their keys).
-    package func draw(over area: Rect, on canvas: inout Canvas, help: @autoclosure () -> HelpOverlay) {
+    /// `timeline`: the top screen's, whose events the timeline lists.
+    package func draw(
+        over area: Rect, on canvas: inout Canvas, help: @autoclosure () -> HelpOverlay, timeline screen: (any TimelineScreen)?
+    ) {
         switch self {
-        case .faults(let controller):
-            controller.panel.draw(in: area, on: &canvas)
+        case .faults(let panel):
+            panel.panel.draw(in: area, on: &canvas)
         case .leaveConfirmation(let dialog):
             dialog.draw(over: area, on: &canvas)
         case .help:
             help().draw(in: area, on: &canvas)
             canvas.addHitRegion(area, KeyTarget(click: .escape, wheelUp: .up, wheelDown: .down, isOpaque: true))
         case .timeline(let timeline):
-            timeline.panel.draw(in: area, on: &canvas)
+            guard let screen else { return }
+            timeline.panel(rows: screen.timeline, name: screen.timelineName).draw(in: area, on: &canvas)
         }
     }
 }
 
 /// The question before leaving a screen with unsaved edits (the one `YesNoQuestion`: No at
 /// first, so Enter keeps the edits).
-package struct LeaveDialog: Equatable {
+package struct LeaveDialog: Equatable, Sendable {
     package var ask: YesNoQuestion
     package var focus: YesNoQuestion.Button { ask.focus }
 

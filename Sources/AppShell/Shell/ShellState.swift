@@ -1,11 +1,12 @@
 import TUI
 
 /// What the shell decides with, as a value: the screens on the stack, each with the `ScreenID`
-/// minted when it was pushed and the challenge it belongs to, the toast, the notice and the
-/// network inspector;
-/// `reduce` changes it and returns what the runner must do, as values (Docs/architecture.md,
-/// "The shell"). The hosted screens themselves (`FeatureHost` objects) stay with
-/// `ChallengeShell`, in the same order, each answering to its id.
+/// minted when it was pushed and the challenge it belongs to, the overlays over the top one
+/// (help, the leave question, the fault panel, the timeline), the network inspector, the toast
+/// and the notice; `reduce` changes it and returns what the runner must do, as values
+/// (Docs/architecture.md, "The shell"). The hosted screens themselves (`FeatureHost` objects)
+/// stay with `ChallengeShell`, in the same order, each answering to its id; what the reducer
+/// needs to know of them comes with the key (`ShellKeyFacts`).
 package struct ShellState: Equatable, Sendable {
     /// One screen on the stack.
     package struct Entry: Equatable, Sendable {
@@ -30,6 +31,12 @@ package struct ShellState: Equatable, Sendable {
     package var notice: Toast?
     /// The network inspector while it is open (nil: hidden).
     package var inspector: InspectorState?
+    /// Over the top screen, bottom to top; the top one has the keys.
+    package var overlays: [Overlay] = []
+    /// What the fault panel keeps from one opening to the next.
+    package var faultMemory = FaultPanelMemory()
+    /// Whether the animation timer runs: it does exactly while something moves.
+    package var isAnimating = false
 
     package var top: Entry? { screens.last }
 
@@ -43,6 +50,10 @@ package struct ShellState: Equatable, Sendable {
     /// Pure: applies `event` at `now` (the loop's time) and returns what the runner must do.
     package mutating func reduce(_ event: ShellEvent, at now: Duration) -> [ShellEffect] {
         switch event {
+        case .key(let key, let facts):
+            return handle(key, facts, at: now)
+        case .command(let command, let facts):
+            return perform(command, facts, at: now)
         case .pushed(let challenge):
             screens.append(Entry(id: ScreenID(number: opened), challenge: challenge))
             opened += 1
@@ -50,15 +61,9 @@ package struct ShellState: Equatable, Sendable {
             toast = nil
             return []
         case .popped:
-            guard screens.count > 1 else { return [] }
-            screens.removeLast()
-            toast = nil
-            return []
+            return leaveTop()
         case .toast(let message, let kind):
-            guard let top else { return [] }
-            let toast = Toast(message, kind: kind, now: now, duration: Self.toastDuration)
-            self.toast = ScreenToast(toast: toast, owner: top.id)
-            return [.schedule(.toast, at: toast.deadline)]
+            return show(message, kind, at: now)
         case .firstFrameShown(let storeProblem):
             guard let storeProblem else { return [] }
             // What matters first: a narrow row cuts the rest (Docs/security.md).
@@ -68,6 +73,13 @@ package struct ShellState: Equatable, Sendable {
         case .toastExpired:
             if let toast, toast.toast.isExpired(at: now) { self.toast = nil }
             if let notice, notice.isExpired(at: now) { self.notice = nil }
+            return []
+        case .moving(let moves):
+            guard moves != isAnimating else { return [] }
+            isAnimating = moves
+            return moves ? [.schedule(.animation, at: now + Spinner().interval)] : [.cancel(.animation)]
+        case .animationFrame:
+            isAnimating = false
             return []
         case .pressedN:
             switch inspector?.isFocused {
@@ -88,9 +100,54 @@ package struct ShellState: Equatable, Sendable {
         case .inspectorLaidOut(let visibleRows, let rowCount):
             inspector?.layout(visibleRows: visibleRows, rowCount: rowCount)
             return []
-        case .inspectorKey(let key, let rows):
-            _ = inspector?.handle(key, rows: rows)
+        case .faultPanelOpened(let panel):
+            overlays.append(.faults(panel))
+            return []
+        case .faultPanelClicked(let target):
+            guard case .faults(var panel)? = overlays.last else { return [] }
+            let changes = panel.handle(target)
+            overlays[overlays.count - 1] = .faults(panel)
+            return changes.isEmpty ? [] : [.changeMock(changes)]
+        case .scenarioLoaded(let scenario, let choiceValues):
+            guard case .faults(var panel)? = overlays.last, var model = panel.model else { return [] }
+            let changes = model.apply(scenario, choiceValues: choiceValues)
+            panel.model = model
+            overlays[overlays.count - 1] = .faults(panel)
+            return [.changeMock(changes)]
+        case .scenarioFailed(let problem):
+            guard case .faults(var panel)? = overlays.last else { return [] }
+            panel.model?.failed(problem)
+            overlays[overlays.count - 1] = .faults(panel)
+            return []
+        case .mockChanged(let behaviours):
+            for index in overlays.indices {
+                guard case .faults(var panel) = overlays[index] else { continue }
+                panel.model?.refresh(behaviours)
+                overlays[index] = .faults(panel)
+            }
+            return []
+        case .timelineClicked(let sequence, let rows):
+            guard case .timeline(var timeline)? = overlays.last else { return [] }
+            timeline.select(sequence, in: rows)
+            overlays[overlays.count - 1] = .timeline(timeline)
             return []
         }
+    }
+
+    /// Drops the top screen (never the launcher), its toast and whatever was over it.
+    mutating func leaveTop() -> [ShellEffect] {
+        guard screens.count > 1 else { return [] }
+        let left = screens.removeLast()
+        toast = nil
+        overlays = []
+        return [.screenLeft(left)]
+    }
+
+    /// A toast for the screen on top, due `toastDuration` from `now`.
+    mutating func show(_ message: String, _ kind: Toast.Kind, at now: Duration) -> [ShellEffect] {
+        guard let top else { return [] }
+        let toast = Toast(message, kind: kind, now: now, duration: Self.toastDuration)
+        self.toast = ScreenToast(toast: toast, owner: top.id)
+        return [.schedule(.toast, at: toast.deadline)]
     }
 }

@@ -49,7 +49,7 @@ import TUI
         // settingsSave → always fail (500), then close and save.
         app.press(.down, .right, .char("f"), .char("s"))
         try await app.waitFor(APIError.http(status: 500, body: "").message)
-        #expect(app.environment.mockEndpoint(.settingsSave).behaviour.outcomes == .alwaysFail(.status(500)))
+        #expect(app.environment.mock.endpoint(.settingsSave).behaviour.outcomes == .alwaysFail(.status(500)))
     }
 
     /// A session with it is recorded and replayed frame for frame from the registration the app

@@ -183,7 +183,7 @@ struct SettingsFeature: Feature {
 enum SettingsAPIKey: DependencyKey {
     static func make(_ environment: AppEnvironment) -> any SettingsAPI {
         MockSettingsAPI(
-            load: environment.mockEndpoint(.settingsLoad), save: environment.mockEndpoint(.settingsSave),
+            load: environment.mock.endpoint(.settingsLoad), save: environment.mock.endpoint(.settingsSave),
             theme: environment.configuration[SettingsSettings.theme], clock: environment.clock, monitor: environment.monitor)
     }
 }

@@ -77,13 +77,13 @@ import TUI
         app.press(.char("f"))
         try app.click("profileUpdate")
         #expect(app.contains("▸ profileUpdate"))
-        #expect(app.environment.mockEndpoint(.profileUpdate).behaviour.outcomes == .alwaysSucceed, "selecting changes nothing")
+        #expect(app.environment.mock.endpoint(.profileUpdate).behaviour.outcomes == .alwaysSucceed, "selecting changes nothing")
         let articles = try #require(app.point(of: "articles "))
         let line = app.lines[articles.y]
         let outcome = try #require(line.range(of: "always succeed"))
         app.click(at: Point(x: DisplayWidth.of(String(line[..<outcome.lowerBound])) + 3, y: articles.y))
         #expect(app.contains("▸ articles          0.5–2 s   always fail (500)"))
-        #expect(app.environment.mockEndpoint(.articles).behaviour.outcomes == .alwaysFail(.status(500)))
+        #expect(app.environment.mock.endpoint(.articles).behaviour.outcomes == .alwaysFail(.status(500)))
         // The wheel moves the selection as ↑/↓ do.
         app.wheel(.wheelDown, at: articles)
         #expect(app.contains("▸ images  "))

@@ -98,7 +98,7 @@ import TUI
     @Test func onAAfterAFailedFetchTheKeyBarsRetryFetchesAgain() async throws {
         let app = try ShellHarness.navigation(FlowScenario.make(.screenB3, fetch: .failing))
         try await app.waitFor("Could not fetch the experiments")
-        app.environment.mockEndpoint(.rFetchExperiments).behaviour = .instant
+        app.environment.mock.endpoint(.rFetchExperiments).behaviour = .instant
         try app.click("r retry")
         try await app.waitForScreen(.b3)
         // B3's Next is a button too.

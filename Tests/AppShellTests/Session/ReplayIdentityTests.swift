@@ -25,9 +25,10 @@ import TUI
             app.press(.char("2"))
             try await app.run(until: .seconds(4))
             app.press(.char("t"))
-            let timeline = try #require(app.shell.timeline)
-            #expect(timeline.screen.timeline.contains { timeline.screen.timelineName($0.sequence).hasPrefix("no stored list") },
-                    "the first read of the store is an event of its own: \(timeline.screen.timeline.map { timeline.screen.timelineName($0.sequence) })")
+            #expect(app.shell.timeline != nil)
+            let screen = try #require(app.shell.timelineScreen)
+            #expect(screen.timeline.contains { screen.timelineName($0.sequence).hasPrefix("no stored list") },
+                    "the first read of the store is an event of its own: \(screen.timeline.map { screen.timelineName($0.sequence) })")
             app.press(.escape, .char("q"), .char("q"))
         }
         #expect(!session.text.contains(#""opened""#), "the first read is an answer, not a line of its own")

@@ -34,8 +34,10 @@ import TUI
         #expect(app.contains("retry 2 of 3"), "the second attempt failed too")
         app.press(.char("t"))
         // Back to right after the first failure: the header counts the first retry down again.
-        let rows = try #require(app.shell.timeline?.screen.timeline)
-        let firstFailure = try #require(rows.firstIndex { app.shell.timeline?.screen.timelineName($0.sequence).contains("articles answer: 500 (attempt 1)") == true })
+        #expect(app.shell.timeline != nil)
+        let screen = try #require(app.shell.timelineScreen)
+        let rows = screen.timeline
+        let firstFailure = try #require(rows.firstIndex { screen.timelineName($0.sequence).contains("articles answer: 500 (attempt 1)") })
         for _ in firstFailure..<(rows.count - 1) { app.press(.up) }
         #expect(app.lines[0].contains("retry 1 of 3 in 2 s"), "the past: \(app.lines[0])")
         #expect(app.contains("as it was after the selected event"))
@@ -43,7 +45,7 @@ import TUI
         // The app runs on underneath: the third attempt succeeds while the past is shown.
         try await app.run(until: .seconds(6))
         #expect(app.lines[0].contains("retry 1 of 3 in 2 s"), "still the past")
-        #expect(app.contains("articles answer: 60 articles (attempt 3)") || (app.shell.timeline?.screen.timeline.count ?? 0) > rows.count)
+        #expect(app.contains("articles answer: 60 articles (attempt 3)") || screen.timeline.count > rows.count)
         app.press(.escape)
         #expect(app.shell.timeline == nil)
         #expect(!app.lines[0].contains("retry"), "the present: \(app.lines[0])")
@@ -54,16 +56,18 @@ import TUI
         let app = try Self.articles()
         try await app.run(until: .seconds(1))
         app.press(.char("t"))
-        let timeline = try #require(app.shell.timeline)
-        let newest = timeline.shownSequence
+        let screen = try #require(app.shell.timelineScreen)
+        // What the screen behind shows now.
+        func shown() -> Int? { app.shell.timeline?.shownSequence(in: screen.timeline) }
+        let newest = try #require(shown())
         let row = try #require(app.point(of: "0.25 s · articles answer"))
         app.wheel(.wheelUp, at: row)
-        #expect(timeline.shownSequence != newest, "the wheel stepped back")
+        #expect(shown() != newest, "the wheel stepped back")
         app.click(at: row)
-        let clicked = try #require(timeline.shownSequence)
-        #expect(timeline.screen.timelineName(clicked).hasPrefix("articles answer: 500 (attempt 1)"))
+        let clicked = try #require(shown())
+        #expect(screen.timelineName(clicked).hasPrefix("articles answer: 500 (attempt 1)"))
         app.press(.end)
-        #expect(timeline.shownSequence == newest)
+        #expect(shown() == newest)
     }
 
     @Test func onTheLauncherTheTimelineSaysToOpenAChallenge() throws {
@@ -77,8 +81,9 @@ import TUI
         let app = try await ShellHarness.loadedProfile()
         app.fillPasswords(current: "password123", new: "hunter2hunter2", confirmation: "hunter2hunter2")
         app.press(.char("t"))
-        let timeline = try #require(app.shell.timeline)
-        let names = timeline.screen.timeline.map { timeline.screen.timelineName($0.sequence) }
+        #expect(app.shell.timeline != nil)
+        let screen = try #require(app.shell.timelineScreen)
+        let names = screen.timeline.map { screen.timelineName($0.sequence) }
         #expect(names.contains("typing in New password"))
         #expect(!names.joined().contains("hunter") && !names.joined().contains("password123"))
     }
