@@ -53,7 +53,8 @@ extension Challenge {
                 NamedKeyGuide(name: "article-filter", guide: ArticlesKeys.filterMap.guide, inSummary: false),
                 NamedKeyGuide(name: "article-page", guide: ArticlesKeys.detailMap.guide),
             ]
-        })
+        },
+        dependencies: [ArticlesAPIKey.self, ArticlePicturesKey.self])
 }
 
 /// The articles' keys in the configuration file and their command-line option.

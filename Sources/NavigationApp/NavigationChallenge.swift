@@ -38,7 +38,8 @@ extension Challenge {
             let memoryOnly = context.keepsNothing ? " (in memory only)" : ""
             return progress.map { "resume at \($0.resumePoint)\(memoryOnly)" } ?? "not started"
         },
-        keyGuides: { [NamedKeyGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] })
+        keyGuides: { [NamedKeyGuide(name: "navigation", guide: NavigationKeys.keyMap.guide)] },
+        dependencies: [NavigationAPIKey.self])
 }
 
 /// The flow's keys in the configuration and scenario files, and its fault-panel row.

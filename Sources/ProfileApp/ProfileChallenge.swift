@@ -34,7 +34,8 @@ extension Challenge {
             let note = context.keepsNothing ? " (in memory only)" : context.isMockBackend ? " (mock: forgotten at exit)" : ""
             return (last.kind == .names ? "names saved " : "password changed ") + context.clockTime(last.date) + note
         },
-        keyGuides: { [NamedKeyGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] })
+        keyGuides: { [NamedKeyGuide(name: "profile", guide: ProfileKeyMap.keyMap.guide)] },
+        dependencies: [ProfileAPIKey.self])
 }
 
 /// The profile's key in the configuration file.

@@ -384,7 +384,8 @@ import TUITesting
             let screen = screen
             let standIn = Challenge(
                 id: challenge.id, title: challenge.title, summary: challenge.summary, endpoints: challenge.endpoints,
-                extraFaults: challenge.extraFaults, makeScreen: { _ in screen }, faultChoices: challenge.faultChoices)
+                extraFaults: challenge.extraFaults, makeScreen: { _ in screen }, faultChoices: challenge.faultChoices,
+                dependencies: challenge.dependencies)
             let environment = AppEnvironment(options: options, scenario: .builtInDefault, time: .driven(by: clock), challenges: [standIn])
             shell = ChallengeShell(environment: environment)
             let terminal = terminal

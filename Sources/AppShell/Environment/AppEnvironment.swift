@@ -48,8 +48,8 @@ public final class AppEnvironment {
     public let timeZone: TimeZone?
     /// The HTTP client, made on first use (`httpClient`).
     private let http: MadeOnFirstUse<CurlHTTPClient>
-    /// What `DependencyKey`s made, made once each.
-    private var dependencies: [ObjectIdentifier: Any] = [:]
+    /// One value per `DependencyKey` the challenges declare, each made on first read.
+    private let dependencies: [ObjectIdentifier: DependencyValue]
 
     /// `store` and `storeProblem`: a store already open (or in memory, and why); `openStore`,
     /// when given, opens it on first use instead. `pictureColorMode` and `backgroundAtStart`: the
@@ -83,6 +83,7 @@ public final class AppEnvironment {
         self.pictureColorMode = pictureColorMode ?? { colorMode }
         self.background = BackgroundState(atStart: backgroundAtStart ?? { .dark })
         self.timeZone = timeZone
+        self.dependencies = Dictionary(challenges.flatMap(\.dependencies).map { (ObjectIdentifier($0), DependencyValue($0)) }) { first, _ in first }
         self.http = MadeOnFirstUse {
             CurlHTTPClient(
                 time: time, timeout: configuration.requestTimeout, limits: configuration.responseLimits, monitor: monitor,
@@ -93,9 +94,11 @@ public final class AppEnvironment {
     /// The value `key` makes from this environment, made on first use and kept for the app's
     /// lifetime (a mock backend keeps what was saved from one visit of a challenge to the next).
     package subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-        if let made = dependencies[ObjectIdentifier(key)] as? Key.Value { return made }
-        let made = Key.make(self)
-        dependencies[ObjectIdentifier(key)] = made
+        // A key no challenge of this run declares is a programming error, caught by the first test
+        // that reads it.
+        guard let made = dependencies[ObjectIdentifier(key)]?.value(in: self) as? Key.Value else {
+            preconditionFailure("\(key) is not among the dependencies of this run's challenges (Challenge.dependencies)")
+        }
         return made
     }
 

@@ -56,6 +56,9 @@ public struct Challenge: Sendable {
     /// Its screens' keys as declared, for the key tables of the docs and the man page
     /// (`KeyReference`); asked for only when those are written.
     package let keyGuides: @Sendable () -> [NamedKeyGuide]
+    /// What it makes from the environment once and keeps for the app's lifetime (its backend):
+    /// the environment holds one value per key, made the first time it is read.
+    package let dependencies: [any DependencyKey.Type]
 
     package init(
         id: ChallengeID, title: String, summary: String, endpoints: [EndpointName], extraFaults: [SimulatedFailure] = [],
@@ -66,7 +69,7 @@ public struct Challenge: Sendable {
         faultChoices: [FaultChoice] = [], serverFaults: [String] = [], progress: ChallengeProgress? = nil,
         standing: (@Sendable (StandingContext) throws(StoreError) -> String)? = nil,
         tidyStore: (@Sendable (any RecordStore, Logger) -> Void)? = nil,
-        keyGuides: @escaping @Sendable () -> [NamedKeyGuide] = { [] }
+        keyGuides: @escaping @Sendable () -> [NamedKeyGuide] = { [] }, dependencies: [any DependencyKey.Type] = []
     ) {
         self.id = id
         self.title = title
@@ -85,6 +88,7 @@ public struct Challenge: Sendable {
         self.standing = standing
         self.tidyStore = tidyStore
         self.keyGuides = keyGuides
+        self.dependencies = dependencies
     }
 
     /// The challenge called `id` among `challenges`, if there is one.

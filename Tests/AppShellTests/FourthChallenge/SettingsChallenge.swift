@@ -234,5 +234,6 @@ extension Challenge {
         makeScreen: { environment in FeatureHost(SettingsFeature(environment: environment), executor: environment.executor) },
         settings: [SettingsSettings.theme.erased],
         serverFaults: ["the mock backend only, there is no settings server"],
-        keyGuides: { [NamedKeyGuide(name: "settings", guide: SettingsFeature.keys.guide)] })
+        keyGuides: { [NamedKeyGuide(name: "settings", guide: SettingsFeature.keys.guide)] },
+        dependencies: [SettingsAPIKey.self])
 }
