@@ -1,28 +1,10 @@
 // Made from Config/ by BuiltInConfigurationTests; do not edit. After changing a file in
 // Config/, run `SNAPSHOT_UPDATE=1 swift test --filter BuiltInConfigurationTests`.
 
-/// The default configuration and every shipped scenario as the text of their files in
-/// `Config/`, compiled in, so an installed program needs no file beside it; their contents
-/// are read by the modules that own them (Docs/configuration.md, "Where settings come from").
+/// Every shipped scenario as the text of its file in `Config/scenarios/`, compiled in, so an
+/// installed program needs no file beside it; their contents are read by the modules that
+/// own them (Docs/configuration.md, "Where settings come from").
 public enum BuiltInConfiguration {
-    /// `Config/default.json`.
-    public static let defaultConfiguration = #"""
-        {
-          "serverURL": "http://127.0.0.1:3000",
-          "articlesURL": null,
-          "requestTimeout": 30,
-          "responseLimits": { "api": 8, "image": 5 },
-          "retry": {
-            "login": { "maxAttempts": null, "initial": 1, "multiplier": 2, "cap": 15, "jitter": 0, "retryOn": "all" },
-            "articles": { "maxAttempts": 4, "delay": 2, "jitter": 0, "retryOn": "transient" }
-          },
-          "profileToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJpb3MtdXNlciIsIm5hbWUiOiJpT1MgVXNlciIsImlhdCI6MTcwMDAwMDAwMCwiZXhwIjo0MTAyNDQ0ODAwfQ.lLQLRgCHy3peaCczBfgeOoMbq-tf6cpuFAOoXdAshpQ",
-          "scenario": "default",
-          "mouse": true,
-          "background": "auto"
-        }
-        """#
-
     /// `Config/scenarios/<name>.json`, by name.
     public static let scenarios: [String: String] = [
         "default": #"""

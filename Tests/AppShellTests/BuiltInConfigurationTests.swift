@@ -9,10 +9,11 @@ import ShippedConfiguration
 @Suite(.timeLimit(.minutes(10))) struct BuiltInConfigurationTests {
     static let generatedFile = "Sources/ShippedConfiguration/BuiltInConfiguration.swift"
 
-    /// The Swift source holding `Config/default.json` and `Config/scenarios/*.json` as text.
+    /// The Swift source holding `Config/scenarios/*.json` as text. (`Config/default.json` is
+    /// the settings' declared defaults, which `AppConfigurationTests` compares with it: the
+    /// programs need no copy of its text.)
     static func source() throws -> String {
         let config = packageRoot.appendingPathComponent("Config")
-        let defaults = try String(contentsOf: config.appendingPathComponent("default.json"), encoding: .utf8)
         let folder = config.appendingPathComponent("scenarios")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
@@ -29,13 +30,10 @@ import ShippedConfiguration
             // Made from Config/ by BuiltInConfigurationTests; do not edit. After changing a file in
             // Config/, run `SNAPSHOT_UPDATE=1 swift test --filter BuiltInConfigurationTests`.
 
-            /// The default configuration and every shipped scenario as the text of their files in
-            /// `Config/`, compiled in, so an installed program needs no file beside it; their contents
-            /// are read by the modules that own them (Docs/configuration.md, "Where settings come from").
+            /// Every shipped scenario as the text of its file in `Config/scenarios/`, compiled in, so an
+            /// installed program needs no file beside it; their contents are read by the modules that
+            /// own them (Docs/configuration.md, "Where settings come from").
             public enum BuiltInConfiguration {
-                /// `Config/default.json`.
-                public static let defaultConfiguration = \(try literal(defaults, indent: "        "))
-
                 /// `Config/scenarios/<name>.json`, by name.
                 public static let scenarios: [String: String] = [
 
@@ -61,7 +59,5 @@ import ShippedConfiguration
             let file = try String(contentsOfFile: folder + "/\(name).json", encoding: .utf8)
             #expect(BuiltInConfiguration.scenarios[name].map { $0 + "\n" } == file || BuiltInConfiguration.scenarios[name] == file)
         }
-        let defaults = try String(contentsOf: packageRoot.appendingPathComponent("Config/default.json"), encoding: .utf8)
-        #expect(BuiltInConfiguration.defaultConfiguration + "\n" == defaults || BuiltInConfiguration.defaultConfiguration == defaults)
     }
 }

@@ -32,7 +32,7 @@ extension ChallengeShell {
             return !pressed.isEmpty || keys.isOpaque
         case let inspector as InspectorPanel.Target:
             switch (inspector, event.action) {
-            case (.hide, .press): hideInspector()
+            case (.hide, .press): reduce(.inspectorHidden)
             case (.history, .press): reduce(.inspectorFocused(true))
             case (_, .wheelUp): reduce(.inspectorScrolled(by: InspectorPanel.wheelStep))
             case (_, .wheelDown): reduce(.inspectorScrolled(by: -InspectorPanel.wheelStep))

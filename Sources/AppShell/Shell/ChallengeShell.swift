@@ -54,7 +54,6 @@ public final class ChallengeShell: TerminalApp {
 
     public var top: (any Screen)? { stack.last }
 
-    package var isShowingHelp: Bool { overlays.contains { if case .help = $0 { true } else { false } } }
     package var isShowingInspector: Bool { inspector != nil }
     /// The inspector has the keys (the screen beside it doesn't).
     package var inspectorHasFocus: Bool { inspector?.isFocused == true }
@@ -66,10 +65,6 @@ public final class ChallengeShell: TerminalApp {
     package var timelineScreen: (any TimelineScreen)? { top as? any TimelineScreen }
     package var faultPanel: FaultPanelState? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
-        return nil
-    }
-    package var pendingLeave: LeaveDialog? {
-        for overlay in overlays { if case .leaveConfirmation(let dialog) = overlay { return dialog } }
         return nil
     }
 
@@ -281,16 +276,6 @@ public final class ChallengeShell: TerminalApp {
     package var currentChallenge: Challenge? {
         state.currentChallenge.flatMap { Challenge.named($0, in: environment.challenges) }
     }
-
-    /// `n`: opens the inspector with the keys; gives them back to it when the screen has them;
-    /// hides it when it has them.
-    package func pressN() { reduce(.pressedN) }
-
-    /// `t`: the top screen's timeline (Docs/recording.md, "The timeline"); on the launcher, or
-    /// before anything happened, a word instead.
-    package func openTimeline() { reduce(.command(.timeline, keyFacts)) }
-
-    package func hideInspector() { reduce(.inspectorHidden) }
 
     /// Opens `id`'s screen over the top one (nothing when no challenge has that id).
     func open(_ id: ChallengeID) {

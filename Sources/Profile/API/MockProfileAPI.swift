@@ -17,13 +17,13 @@ public final class MockProfileAPI: ProfileAPI {
     private let clock: any Clock<Duration>
     private let monitor: NetworkMonitor?
 
-    private struct Stored {
+    struct Stored {
         var profile: UserProfile
         var password: Secret
         var attempts = WrongPasswordLimit()
     }
 
-    private let stored: Mutex<Stored>
+    let stored: Mutex<Stored>
     /// Time on the injected clock since the mock was made, for the wrong-password limit.
     private let elapsed: @Sendable () -> Duration
 
@@ -55,9 +55,6 @@ public final class MockProfileAPI: ProfileAPI {
 
     /// The profile as stored now.
     public var storedProfile: UserProfile { stored.withLock { $0.profile } }
-
-    /// Whether `password` is the stored one (the password itself is never handed out).
-    public func isCurrentPassword(_ password: Secret) -> Bool { stored.withLock { ProfileRules.isSamePassword($0.password, password) } }
 
     public func fetchProfile() async throws(APIError) -> UserProfile {
         try await reported(.profile) { () async throws(APIError) in

@@ -41,9 +41,6 @@ public final class RunContext<Message: Sendable> {
 
     public func isScheduled(_ id: String) -> Bool { timers.contains(id) }
 
-    /// Ids of pending timers, earliest first.
-    public var scheduledTimers: [String] { timers.ids }
-
     /// Queues a message for the next loop turn (same as `poster.post`).
     public func post(_ message: Message) { poster.post(message) }
 
