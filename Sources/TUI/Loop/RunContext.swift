@@ -39,8 +39,6 @@ public final class RunContext<Message: Sendable> {
 
     public func cancel(_ id: String) { timers.cancel(id) }
 
-    public func isScheduled(_ id: String) -> Bool { timers.contains(id) }
-
     /// Queues a message for the next loop turn (same as `poster.post`).
     public func post(_ message: Message) { poster.post(message) }
 
