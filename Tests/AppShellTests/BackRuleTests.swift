@@ -13,7 +13,7 @@ import TUI
 /// One rule for back (Docs/keys.md, "Back"): Esc, ← and Backspace go back to the challenge's own
 /// screen before where it has one (C to B, an article to the list), else out of the challenge
 /// as `q` does; every back button looks the same.
-@Suite(.timeLimit(.minutes(2))) struct BackRuleTests {
+@Suite(.timeLimit(.minutes(10))) struct BackRuleTests {
     static let backKeys: [Key] = [.escape, .left, .backspace]
 
     @Test(arguments: backKeys) func backOnTheArticleListLeavesForTheLauncher(_ key: Key) async throws {

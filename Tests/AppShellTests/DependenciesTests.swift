@@ -9,7 +9,7 @@ import Testing
 /// What a challenge makes from the environment once (its backend) is declared by its
 /// registration, and the environment holds one value per declared key (Docs/architecture.md,
 /// "Adding a challenge").
-@Suite(.timeLimit(.minutes(2))) struct DependenciesTests {
+@Suite(.timeLimit(.minutes(10))) struct DependenciesTests {
     @Test func eachChallengeDeclaresTheBackendsItReads() {
         let declared = Challenge.all.map { challenge in (challenge.id, challenge.dependencies.map { String(describing: $0) }) }
         #expect(declared.map(\.0) == [.navigation, .articles, .profile])

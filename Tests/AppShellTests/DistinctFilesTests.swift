@@ -12,7 +12,7 @@ import Testing
 /// spelling of it, a hard link, a symbolic link, a folder reached through a link. Refused with
 /// status 2 before anything is opened, so the input is left as it was (Docs/security.md,
 /// "Outputs never overwrite inputs").
-@Suite(.timeLimit(.minutes(5))) struct DistinctFilesTests {
+@Suite(.timeLimit(.minutes(10))) struct DistinctFilesTests {
     static let demo = packageRoot.appendingPathComponent("Docs/demos/navigation-sign-in.jsonl").path
 
     /// The ways one file gets a second name.

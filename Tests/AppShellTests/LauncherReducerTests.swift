@@ -10,7 +10,7 @@ import TUI
 
 /// The launcher's reducer alone (Docs/testing.md, "Reducer tests"): every key's meaning, its
 /// reads of the store as effects answered by events, and what it asks of the shell.
-@Suite(.timeLimit(.minutes(2))) struct LauncherReducerTests {
+@Suite(.timeLimit(.minutes(10))) struct LauncherReducerTests {
     /// The three challenges, then one that keeps nothing between runs.
     static let challenges = Challenge.all + [Challenge.settings]
 

@@ -12,7 +12,7 @@ import TUI
 /// The form's rule (Docs/keys.md, "Forms"): no field takes the keys until the user moves into
 /// one, Esc leaves a field before it leaves the screen, and a terminal that is too small changes
 /// none of that.
-@Suite(.timeLimit(.minutes(2))) struct ProfileFormFocusTests {
+@Suite(.timeLimit(.minutes(10))) struct ProfileFormFocusTests {
     @Test func theFormOpensWithNoFieldTakingTheKeysSoTheLiveToolsWorkAtOnce() async throws {
         let app = try await ShellHarness.loadedProfile(entering: false)
         #expect(app.profileScreen?.focus == .outside)

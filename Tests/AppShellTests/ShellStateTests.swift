@@ -11,7 +11,7 @@ import TUI
 
 /// The shell's value alone (Docs/architecture.md, "The shell"): the ids it mints, the toast
 /// that belongs to the screen on top, the notice, and the timers they ask for.
-@Suite(.timeLimit(.minutes(2))) struct ShellStateTests {
+@Suite(.timeLimit(.minutes(10))) struct ShellStateTests {
     func store() -> TestStore<ShellState, ShellEvent, ShellEffect> {
         TestStore(initialState: ShellState()) { state, event, now in state.reduce(event, at: now) }
     }

@@ -27,7 +27,7 @@ import Testing
 ///
 /// Without the lock the two copies' saves interleave, and a manifest names parts the other copy
 /// wrote or removed: the list is set aside, or is a mix.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct TwoCopiesOnOneDataFolderTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct TwoCopiesOnOneDataFolderTests {
     static let rounds = 24
     static let feeds = [
         StoredArticles(articles: SampleArticles.articles(count: 9000)),

@@ -12,7 +12,7 @@ import Profile
 import Testing
 
 /// One wording for one event, from one place (`Wording`, `APIError.message`).
-@Suite(.timeLimit(.minutes(2))) struct WordingTests {
+@Suite(.timeLimit(.minutes(10))) struct WordingTests {
     @Test func nothingAnsweringReadsTheSameInEveryChallenge() {
         for error in [APIError.offline, .connectionRefused, .timedOut] {
             #expect(error.message.hasPrefix("Couldn't reach the server"))

@@ -7,7 +7,7 @@ import Testing
 
 /// Every bench starts challenge-server the one way (`BenchContext.startServer`): on loopback and
 /// a port it picked, with the articles it was given, its log in the scratch folder.
-@Suite(.timeLimit(.minutes(2))) struct BenchServerTests {
+@Suite(.timeLimit(.minutes(10))) struct BenchServerTests {
     @Test func theServerStartsOnAFreePortWithTheArticlesGivenAndLogsInTheScratchFolder() throws {
         let scratch = TemporaryDirectory()
         let server = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("challenge-server")

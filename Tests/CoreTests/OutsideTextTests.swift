@@ -4,7 +4,7 @@ import Testing
 
 /// `OutsideText`: what a terminal would act on is escaped, everything else is left as it was, and
 /// a quoted piece reads back as the text it came from (Docs/security.md, "Outside text").
-@Suite(.timeLimit(.minutes(5))) struct OutsideTextTests {
+@Suite(.timeLimit(.minutes(10))) struct OutsideTextTests {
     /// The characters a terminal acts on or that move or hide text, by their definition rather
     /// than the function's: C0, DEL, C1, Unicode's format characters (bar the two joiners) and
     /// the line and paragraph separators.

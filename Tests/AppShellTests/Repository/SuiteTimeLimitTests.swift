@@ -40,7 +40,7 @@ import Testing
 
             @Suite(
                 "spread over lines",
-                .timeLimit(.minutes(2))
+                .timeLimit(.minutes(10))
             )
             struct Spread { @Test func a() {} }
 
