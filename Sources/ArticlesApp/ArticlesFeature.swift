@@ -279,7 +279,7 @@ package struct ArticlesFeature: Feature {
     }
 
     /// The rows the list shows: every article, or the filter's matches.
-    private var rowCount: Int { filter.rowCount(of: state.articles.count) }
+    var rowCount: Int { filter.rowCount(of: state.articles.count) }
 
     /// The filter's row shows while it is typed in or narrows the list.
     private var showsFilter: Bool { isEditingFilter || filter.isActive }

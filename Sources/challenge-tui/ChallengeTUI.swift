@@ -51,22 +51,34 @@ public enum ChallengeTUI {
         // (Docs/security.md, "Keys in memory").
         ProcessHardening.disableDumps()
         let app: AppEnvironment
-        let terminal: NcursesTerminal
+        let terminal: any Terminal
+        // The screen-reader mode: a transcript instead of a full screen (Docs/screen-reader.md).
+        var transcript: TranscriptTerminal?
         do {
             // Once the store is open (or could not be), the key's variables leave the process.
             defer { ProcessHardening.removeFromEnvironment() }
             let inputs = try AppEnvironment.Inputs.read(options: options, environment: environment)
             // Made, not started: nothing is drawn or changed until the event loop starts it.
-            terminal = NcursesTerminal(
-                noColorFlag: options.noColor, environment: environment, modes: inputs.terminalModes, background: inputs.terminalBackground)
-            // Pictures are drawn in the colours the terminal turns out to have once started, for
-            // the background it has then (its later answer comes as a key).
-            app = AppEnvironment(
-                inputs, pictureColorMode: { [unowned terminal] in terminal.colorMode },
-                backgroundAtStart: { [unowned terminal] in terminal.startBackground })
+            if options.screenReader || inputs.configuration.screenReader {
+                // Nothing is drawn, so neither TERM nor the terminal's colours matter: the frames
+                // drawn off screen (for a recording's digests) use 256 colours.
+                let lines = TranscriptTerminal()
+                transcript = lines
+                terminal = lines
+                app = AppEnvironment(inputs, pictureColorMode: { .xterm256 })
+            } else {
+                let screen = NcursesTerminal(
+                    noColorFlag: options.noColor, environment: environment, modes: inputs.terminalModes, background: inputs.terminalBackground)
+                terminal = screen
+                // Pictures are drawn in the colours the terminal turns out to have once started,
+                // for the background it has then (its later answer comes as a key).
+                app = AppEnvironment(
+                    inputs, pictureColorMode: { [unowned screen] in screen.colorMode },
+                    backgroundAtStart: { [unowned screen] in screen.startBackground })
+            }
             // Checked once the configuration is read (a bad scenario is named wherever the
             // program runs) and before anything changes or is drawn (Docs/configuration.md).
-            if let problem = TerminalCheck.problem(term: environment["TERM"]) {
+            if transcript == nil, let problem = TerminalCheck.problem(term: environment["TERM"]) {
                 printError("challenge-tui: \(problem)")
                 return 2
             }
@@ -91,13 +103,13 @@ public enum ChallengeTUI {
             app.logger.info("app", "started \(version): \(app.backendDescription)")
             if let recording {
                 let recorder = SessionRecorder(shell: shell, file: recording)
-                exit = try EventLoop(app: recorder, terminal: terminal, time: app.time).run()
+                exit = try run(recorder, shell: shell, on: terminal, transcript: transcript, time: app.time)
                 recorder.finish("\(exit)")
                 if let problem = recorder.problem {
                     printError("challenge-tui: --record: could not write \(recording.path) (\(problem)); the recording is incomplete")
                 }
             } else {
-                exit = try EventLoop(app: shell, terminal: terminal, time: app.time).run()
+                exit = try run(shell, shell: shell, on: terminal, transcript: transcript, time: app.time)
             }
             app.logger.info("app", "ended: \(exit)")
             // A terminating signal that was handled cleanly is a clean end, not a failure.
@@ -113,6 +125,16 @@ public enum ChallengeTUI {
             printError("challenge-tui: \(error)")
             return 1
         }
+    }
+
+    /// Runs `app` (the shell, or the recorder around it) on `terminal`: in the screen-reader mode,
+    /// its frames are said on `transcript` instead of drawn.
+    private static func run<App: TerminalApp>(
+        _ app: App, shell: ChallengeShell, on terminal: any Terminal, transcript: TranscriptTerminal?, time: TimeSource
+    ) throws -> EventLoopExit where App.Message == ShellMessage {
+        guard let transcript else { return try EventLoop(app: app, terminal: terminal, time: time).run() }
+        let said = TranscriptApp(app, shell: shell, say: { [unowned transcript] lines in transcript.say(lines) })
+        return try EventLoop(app: said, terminal: terminal, time: time).run()
     }
 
     /// `--reset`: every challenge forgets what it kept between runs. A store that could not be

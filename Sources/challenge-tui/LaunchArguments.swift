@@ -51,6 +51,7 @@ public enum LaunchArguments {
         options.noColor = given.has("--no-color")
         options.background = given["--background"].flatMap(BackgroundSetting.init(rawValue:))
         options.noMouse = given.has("--no-mouse")
+        options.screenReader = given.has("--screen-reader")
         options.logFile = given["--log"]
         try sessionOptions(given, challengeFlags: challengeOptions.map(\.flag), into: &options)
 

@@ -128,6 +128,10 @@ public enum LaunchInterface {
             no clicks or wheel: the terminal keeps its own text selection (as with "mouse": false in \
             the configuration)
             """),
+        OptionDeclaration("--screen-reader", help: """
+            for screen readers: the same challenges and keys as a plain transcript, each thing said \
+            once as new lines, nothing drawn (as with "screenReader": true in the configuration)
+            """),
         OptionDeclaration("--log", .value(placeholder: "FILE"), help: "write one line per event to FILE (never secrets)",
                           completion: .file),
         OptionDeclaration("--record", .value(placeholder: "FILE"), help: """

@@ -26,6 +26,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var background: BackgroundSetting?
     /// `--no-mouse`: leave clicks to the terminal (its own text selection).
     public var noMouse = false
+    /// `--screen-reader`: a plain transcript instead of a full screen (Docs/screen-reader.md).
+    public var screenReader = false
     public var logFile: String?
     /// `--record FILE`: write the session there (Docs/recording.md).
     public var recordFile: String?

@@ -23,12 +23,15 @@ public struct AppConfiguration: Hashable, Sendable {
     /// The terminal's background: auto (found out), dark or light (Docs/configuration.md,
     /// "Terminals"); `--background` overrides it.
     public var background: BackgroundSetting
+    /// The screen-reader mode: a plain transcript instead of a full screen (or `--screen-reader`;
+    /// Docs/screen-reader.md).
+    public var screenReader: Bool
     /// The challenges' own keys.
     public var settings: ChallengeSettings
 
     public init(
         serverURL: URL, requestTimeout: Duration, responseLimits: ResponseLimits = .standard,
-        scenario: String, mouse: Bool = true, background: BackgroundSetting = .auto,
+        scenario: String, mouse: Bool = true, background: BackgroundSetting = .auto, screenReader: Bool = false,
         settings: ChallengeSettings = ChallengeSettings()
     ) {
         self.serverURL = serverURL
@@ -37,6 +40,7 @@ public struct AppConfiguration: Hashable, Sendable {
         self.scenario = scenario
         self.mouse = mouse
         self.background = background
+        self.screenReader = screenReader
         self.settings = settings
     }
 
@@ -110,6 +114,7 @@ public struct AppConfiguration: Hashable, Sendable {
         }
         mouse = try required(Keys.mouse).bool()
         background = try required(Keys.background).choice(BackgroundSetting.self)
+        screenReader = try required(Keys.screenReader).bool()
         self.settings = try ChallengeSettings.read(settings, from: root, over: ChallengeSettings(defaultsOf: settings))
     }
 
@@ -133,6 +138,7 @@ public struct AppConfiguration: Hashable, Sendable {
             Keys.scenario: .string(scenario),
             Keys.mouse: .bool(mouse),
             Keys.background: .string(background.rawValue),
+            Keys.screenReader: .bool(screenReader),
         ]
         members.merge(settings.json) { $1 }
         return .object(members)
@@ -145,7 +151,8 @@ public struct AppConfiguration: Hashable, Sendable {
         package static let scenario = "scenario"
         package static let mouse = "mouse"
         package static let background = "background"
-        package static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background]
+        package static let screenReader = "screenReader"
+        package static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background, screenReader]
     }
 
     /// A size in megabytes, from 1 KB to 1 GB: below that not even an error page fits, above it

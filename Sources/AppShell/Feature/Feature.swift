@@ -69,6 +69,10 @@ package protocol Feature {
     /// Asked before leaving: a question to confirm first (unsaved edits), or nil.
     func confirmLeave() -> LeaveConfirmation?
 
+    /// What it says at `now` in the screen-reader mode: where you are and what you can do, and
+    /// what changes, in sentences (Docs/screen-reader.md). Pure, as `render` is.
+    func spoken(at now: Duration) -> Spoken
+
     /// Whether the running effect `id` should finish although the screen was left.
     func keepsRunning(_ id: String) -> Bool
 

@@ -90,6 +90,8 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 
     package func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
 
+    package func spoken(at now: Duration) -> Spoken { feature.spoken(at: now) }
+
     package func uncovered(_ context: ScreenContext) {
         if let event = F.uncovered { send(event, at: context.now) }
     }

@@ -62,6 +62,8 @@ public protocol Screen: AnyObject {
     /// Asked when the user leaves with `q` (or the screen's back button): a question to confirm
     /// first, or nil to leave at once.
     func confirmLeave() -> LeaveConfirmation?
+    /// What it says at `now` in the screen-reader mode (Docs/screen-reader.md).
+    func spoken(at now: Duration) -> Spoken
     /// The screen was removed: cancel everything it started.
     func disappear(_ context: ScreenContext)
     /// The screen above it was removed: it is on top again.
@@ -80,6 +82,7 @@ extension Screen {
     public func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult { .ignored }
     public func handle(_ message: ShellMessage, _ context: ScreenContext) {}
     public func confirmLeave() -> LeaveConfirmation? { nil }
+    public func spoken(at now: Duration) -> Spoken { Spoken(place: keyGuide.title) }
     public func disappear(_ context: ScreenContext) {}
     public func uncovered(_ context: ScreenContext) {}
 }

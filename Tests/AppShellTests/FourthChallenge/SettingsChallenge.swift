@@ -177,6 +177,16 @@ struct SettingsFeature: Feature {
         canvas.put(status, at: Point(x: inner.x, y: inner.y + 2), style: .dim, clipTo: inner)
         return nil
     }
+
+    // The same state in sentences, for the screen-reader mode (Docs/screen-reader.md).
+    func spoken(at now: Duration) -> Spoken {
+        Spoken(
+            place: "Settings. d switches the theme, s saves, q leaves the challenge.",
+            topics: [
+                Spoken.Topic("theme", state.isLoading ? "Loading preferences." : "Theme: \(state.theme ?? "none")."),
+                Spoken.Topic("status", state.problem ?? (state.isSaving ? "Saving." : state.savedCount > 0 ? "Saved." : "")),
+            ])
+    }
 }
 
 /// The backend, made once from the environment's generic parts and kept for the app's lifetime.

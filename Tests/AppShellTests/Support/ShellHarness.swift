@@ -25,6 +25,9 @@ final class ShellHarness {
     let loop: any HarnessLoop
     /// Writes the session when the harness records (Docs/recording.md).
     let recorder: SessionRecorder?
+    /// What the screen-reader mode said so far, line by line (`screenReader: true`).
+    var transcript: [String] { said.lines }
+    private let said = TranscriptLines()
 
     /// A scenario where every endpoint answers at once and succeeds.
     static let instantScenario = Scenario(
@@ -36,7 +39,7 @@ final class ShellHarness {
         storeProblem: StoreError? = nil, configuration: AppConfiguration = .defaults,
         environment variables: [String: String] = [:], logger: Logger = .disabled, challenges: [Challenge] = Challenge.all,
         recordTo recording: String? = nil, wallAtOrigin: Date = testEpoch, pictureColorMode: ColorMode? = nil,
-        scenarioLibrary: ScenarioLibrary? = nil
+        scenarioLibrary: ScenarioLibrary? = nil, screenReader: Bool = false
     ) throws {
         let terminal = HeadlessTerminal(size: size)
         self.terminal = terminal
@@ -48,22 +51,31 @@ final class ShellHarness {
             pictureColorMode: pictureColorMode.map { mode in { mode } },
             // What the screens show in local time does not depend on the machine's zone.
             timeZone: TimeZone(identifier: "UTC"), challenges: challenges)
-        shell = ChallengeShell(environment: environment)
+        let shell = ChallengeShell(environment: environment)
+        self.shell = shell
         let poller = ImmediatePoller(hasPendingInput: { terminal.hasPendingKeys })
+        let said = said
+        let time = environment.time
+        // The screen-reader mode: what the shell says after each frame (Docs/screen-reader.md).
+        func loop<App: TerminalApp>(_ app: App) throws -> any HarnessLoop where App.Message == ShellMessage {
+            guard screenReader else {
+                return try EventLoop(app: app, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: time)
+            }
+            let transcript = TranscriptApp(app, shell: shell, say: { lines in said.lines += lines })
+            return try EventLoop(app: transcript, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: time)
+        }
         if let recording {
             let recorder = try SessionRecorder(shell: shell, path: recording)
             // Times of day in UTC, so a recording is the same on every machine (the header
             // says the inspector's offset).
             shell.inspectorModel.utcOffset = 0
             self.recorder = recorder
-            loop = try EventLoop(
-                app: recorder, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: environment.time)
+            self.loop = try loop(recorder)
         } else {
             recorder = nil
-            loop = try EventLoop(
-                app: shell, terminal: terminal, configuration: .init(handlesSignals: false), poller: poller, time: environment.time)
+            self.loop = try loop(shell)
         }
-        try loop.start()
+        try self.loop.start()
     }
 
     /// Ends the recording as the program does when the loop ends.
@@ -191,4 +203,9 @@ extension EventLoop: HarnessLoop where App.Message == ShellMessage {}
 
 struct HarnessFailure: Error, CustomStringConvertible {
     var description: String
+}
+
+/// The lines the screen-reader mode wrote.
+final class TranscriptLines {
+    var lines: [String] = []
 }
