@@ -86,7 +86,7 @@ package struct ArticlesFeature: Feature {
 
     /// A save already under way finishes: cancelling it could lose the list just fetched (the
     /// domain leaves it to finish for the same reason).
-    package func keepsRunning(_ id: String) -> Bool { id == ArticlesEffectID.save.rawValue }
+    package func keepsRunning(_ id: ArticlesFeatureEffectID) -> Bool { id == .articles(.save) }
 
     package mutating func reduce(_ event: Event, at now: Duration) -> [ArticlesFeatureEffect] {
         switch event {

@@ -13,19 +13,25 @@ package enum ArticlesFeatureEffect: RunnableEffect, Hashable {
     /// → `.cacheLoaded`.
     case storedListStart
 
-    package var id: String? {
+    package var id: ArticlesFeatureEffectID? {
         switch self {
-        case .storedListStart: ArticlesEffectID.load.rawValue
-        case .articles(let effect): effect.id
-        case .pictures(let effect): effect.id
+        case .storedListStart: .articles(.load)
+        case .articles(let effect): effect.id.map { .articles($0) }
+        case .pictures(let effect): effect.id.map { .pictures($0) }
         }
     }
 
-    package var cancels: [String] {
+    package var cancels: [ArticlesFeatureEffectID] {
         switch self {
         case .storedListStart: []
-        case .articles(let effect): effect.cancels
-        case .pictures(let effect): effect.cancels
+        case .articles(let effect): effect.cancels.map { .articles($0) }
+        case .pictures(let effect): effect.cancels.map { .pictures($0) }
         }
     }
+}
+
+/// The ids of the screen's effects: the sync's and the pictures', kept apart.
+package enum ArticlesFeatureEffectID: Hashable, Sendable {
+    case articles(ArticlesEffectID)
+    case pictures(PictureEffectID)
 }

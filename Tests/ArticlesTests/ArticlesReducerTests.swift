@@ -255,7 +255,7 @@ private let storedList = StoredArticles(articles: [article(10, "1/1/2019"), arti
         _ = state.reduce(.fetchFinished(attempt: 1, .failure(serverError), at: noon))
         let effects = state.reduce(.disappeared)
         #expect(effects == [.cancel([.load, .fetch, .timer(.retry), .loadMore])])
-        #expect(effects.first?.cancels == ["articles.load", "articles.fetch", "articles.retry", "articles.load-more"])
+        #expect(effects.first?.cancels == [.load, .fetch, .timer(.retry), .loadMore])
         #expect(state.sync == .idle)
         // Anything that still arrives is ignored.
         #expect(state.reduce(.timerFired(.retry)) == [])

@@ -86,7 +86,7 @@ import Contract
         let screen = articlesStore(exhaustivity: .off, runtime: runtime(endpoint(.alwaysSucceed, delay: 3600...3600), clock: ManualClock()))
         screen.send(.appeared)
         screen.runEffects()
-        #expect(screen.state.hasLoadedCache && screen.effectsInFlight.compactMap(\.id) == [ArticlesEffectID.fetch.rawValue])
+        #expect(screen.state.hasLoadedCache && screen.effectsInFlight.compactMap(\.id) == [ArticlesEffectID.fetch])
         screen.send(.disappeared)
         screen.runEffects()
         #expect(screen.state.sync == .idle)
@@ -104,7 +104,7 @@ import Contract
             Issue.record("not waiting to retry: \(screen.state.sync)")
             return
         }
-        #expect(screen.effectsInFlight.compactMap(\.id) == [ArticlesEffectID.timer(.retry).rawValue])
+        #expect(screen.effectsInFlight.compactMap(\.id) == [ArticlesEffectID.timer(.retry)])
         screen.send(.disappeared)
         screen.runEffects()
         #expect(screen.state.sync == .idle)

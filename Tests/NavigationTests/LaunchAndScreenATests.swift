@@ -53,7 +53,8 @@ import Testing
         let flow = FlowStore.launched()
         let effects = flow.send(.leave)
         #expect(effects == [.cancel([.login, .fetchExperiments, .submitSelection, .timer(.loginRetry), .timer(.cMinimum)])])
-        #expect(effects.first?.cancels == ["login", "fetchExperiments", "submitSelection", "login.retry", "c.minimum"], "the ids the runner knows them by")
+        #expect(effects.first?.cancels == [.login, .fetchExperiments, .submitSelection, .timer(.loginRetry), .timer(.cMinimum)],
+                "the ids the runner knows them by")
         #expect(flow.state.login == .idle)
         #expect(!flow.state.isFetchingExperiments)
         // Late answers of what was cancelled change nothing.
@@ -74,7 +75,7 @@ import Testing
     @Test func screenAFetchesExperimentsUnlessPersisted() {
         let flow = FlowStore.launched()
         #expect(flow.lastEffects == [.fetchExperiments])
-        #expect(flow.lastEffects.first?.id == "fetchExperiments")
+        #expect(flow.lastEffects.first?.id == .fetchExperiments)
     }
 
     @Test(arguments: [

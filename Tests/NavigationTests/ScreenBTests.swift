@@ -54,7 +54,7 @@ import Testing
         let submission = Submission(screen: .b1, selection: "Choice C")
         // rLogin is still running: the submit goes without a session id instead of waiting.
         flow.send(.next, effects: [.submitSelection(submission, sessionID: nil)]) { $0.submitting = submission }
-        #expect(flow.lastEffects.first?.id == "submitSelection")
+        #expect(flow.lastEffects.first?.id == .submitSelection)
         #expect(flow.state.isBusy && flow.state.screen == .b1)
         let onC1 = NavigationProgress(screen: .c1, experiment: .screenB1, b1Selection: 2, cameFrom: .b1)
         flow.receive(

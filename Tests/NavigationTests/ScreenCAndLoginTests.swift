@@ -16,7 +16,7 @@ import Testing
     @Test func screenCStaysAtLeastThreeSecondsWhenLoginSucceedsFirst() {
         let flow = onC1()
         #expect(flow.lastEffects.withoutPersist == [.startTimer(.cMinimum, .seconds(3))])
-        #expect(flow.lastEffects.first { $0.id == "c.minimum" } != nil)
+        #expect(flow.lastEffects.first { $0.id == .timer(.cMinimum) } != nil)
         #expect(flow.send(.loginFinished(attempt: 1, result: .success("s"), at: .seconds(1))).isEmpty)
         #expect(flow.state.screen == .c1 && flow.state.isBusy)
         flow.send(.timerFired(.cMinimum))
@@ -114,7 +114,7 @@ import Testing
         flow.send(.timerFired(.cMinimum))
         #expect(!flow.state.isBusy && flow.state.screen == .c2)
         #expect(flow.send(.retry) == [.login(attempt: 1)])
-        #expect(flow.lastEffects.first?.cancels == ["login.retry"])
+        #expect(flow.lastEffects.first?.cancels == [.timer(.loginRetry)])
         #expect(flow.state.login == .signingIn(attempt: 1) && !flow.state.cShowsLoginGaveUp)
         flow.signIn()
         #expect(flow.state.screen == .d)

@@ -153,11 +153,11 @@ import Testing
     }
 
     @Test func effectIdentitiesLetTheRunnerCancelThem() {
-        #expect(ProfileEffect.fetchProfile.id == "profile.fetch")
-        #expect(ProfileEffect.updateProfile(firstName: "a", lastName: "b").id == "profile.update")
-        #expect(ProfileEffect.changePassword(current: "a", new: "b", confirmation: "b").id == "profile.password")
+        #expect(ProfileEffect.fetchProfile.id == .fetch)
+        #expect(ProfileEffect.updateProfile(firstName: "a", lastName: "b").id == .update)
+        #expect(ProfileEffect.changePassword(current: "a", new: "b", confirmation: "b").id == .password)
         #expect(ProfileEffect.cancelRequests.id == nil)
-        #expect(ProfileEffect.cancelRequests.cancels == ["profile.fetch", "profile.update", "profile.password"])
+        #expect(ProfileEffect.cancelRequests.cancels == [.fetch, .update, .password])
         #expect(ProfileEffect.fetchProfile.cancels.isEmpty)
     }
 

@@ -74,7 +74,7 @@ package protocol Feature {
     func spoken(at now: Duration) -> Spoken
 
     /// Whether the running effect `id` should finish although the screen was left.
-    func keepsRunning(_ id: String) -> Bool
+    func keepsRunning(_ id: Effect.ID) -> Bool
 
     /// The log's subsystem for the feature's lines ("navigation").
     static var logName: String { get }
@@ -100,7 +100,7 @@ extension Feature {
     package var capturesText: Bool { false }
     package func confirmLeave() -> LeaveConfirmation? { nil }
     package func layout(_ area: Rect, at now: Duration) -> Event? { nil }
-    package func keepsRunning(_ id: String) -> Bool { false }
+    package func keepsRunning(_ id: Effect.ID) -> Bool { false }
     package static var logName: String { "app" }
     package var logTopics: [(topic: String, text: String)] { [] }
     package func activity(at now: Duration) -> String? { nil }

@@ -11,7 +11,7 @@ public enum PictureEffect: RunnableEffect, Hashable {
     case cancel([PictureEffectID])
 
     /// Its id, typed: effects with the same one replace each other.
-    public var effectID: PictureEffectID? {
+    public var id: PictureEffectID? {
         switch self {
         case .load(let url, _, _): .load(url)
         case .waitToRetry(let url, _): .retry(url)
@@ -19,16 +19,14 @@ public enum PictureEffect: RunnableEffect, Hashable {
         }
     }
 
-    public var id: String? { effectID?.rawValue }
-
-    public var cancels: [String] {
-        if case .cancel(let ids) = self { return ids.map(\.rawValue) }
+    public var cancels: [PictureEffectID] {
+        if case .cancel(let ids) = self { return ids }
         return []
     }
 }
 
-/// The ids of a picture's effects, one download and one wait per URL; `rawValue` is what the
-/// effect runner keys them by.
+/// The ids of a picture's effects, one download and one wait per URL, as the effect runner keys
+/// them; `rawValue` orders them.
 public enum PictureEffectID: Hashable, Sendable, Comparable {
     case load(String)
     case retry(String)

@@ -17,7 +17,7 @@ public enum ArticlesEffect: RunnableEffect, Hashable {
     case cancel([ArticlesEffectID])
 
     /// Its id, typed: effects with the same one replace each other.
-    public var effectID: ArticlesEffectID? {
+    public var id: ArticlesEffectID? {
         switch self {
         case .loadCache: .load
         case .loadStoredRows: .loadMore
@@ -28,10 +28,8 @@ public enum ArticlesEffect: RunnableEffect, Hashable {
         }
     }
 
-    public var id: String? { effectID?.rawValue }
-
-    public var cancels: [String] {
-        if case .cancel(let ids) = self { return ids.map(\.rawValue) }
+    public var cancels: [ArticlesEffectID] {
+        if case .cancel(let ids) = self { return ids }
         return []
     }
 }
@@ -41,19 +39,8 @@ public enum ArticlesTimerID: String, Hashable, Sendable, CaseIterable {
     case retry = "articles.retry"
 }
 
-/// The ids of the articles' cancellable effects; `rawValue` is what the effect runner keys
-/// them by.
+/// The ids of the articles' cancellable effects, as the effect runner keys them.
 public enum ArticlesEffectID: Hashable, Sendable {
     case load, fetch, save, loadMore
     case timer(ArticlesTimerID)
-
-    public var rawValue: String {
-        switch self {
-        case .load: "articles.load"
-        case .fetch: "articles.fetch"
-        case .save: "articles.save"
-        case .loadMore: "articles.load-more"
-        case .timer(let timer): timer.rawValue
-        }
-    }
 }

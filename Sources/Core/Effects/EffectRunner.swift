@@ -4,15 +4,17 @@ import Synchronization
 /// the running one with the same `id`, and an effect may name ids to cancel (leaving a screen
 /// cancels its pending work).
 public protocol RunnableEffect: Sendable {
+    /// What names a running effect, typed by each domain (`NavigationEffectID`…); none by default.
+    associatedtype ID: Hashable & Sendable = Never
     /// Effects with the same id replace each other; `nil` runs alongside everything.
-    var id: String? { get }
+    var id: ID? { get }
     /// Ids of running effects to cancel before this one starts.
-    var cancels: [String] { get }
+    var cancels: [ID] { get }
 }
 
 extension RunnableEffect {
-    public var id: String? { nil }
-    public var cancels: [String] { [] }
+    public var id: ID? { nil }
+    public var cancels: [ID] { [] }
 }
 
 /// Runs effect values as tasks with injected dependencies (captured by `perform`) and sends the
@@ -23,7 +25,7 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
     public typealias Perform = @Sendable (Effect, _ send: @escaping @Sendable (Event) -> Void) async -> Void
 
     private struct Running {
-        var tasks: [String: (token: Int, task: Task<Void, Never>)] = [:]
+        var tasks: [Effect.ID: (token: Int, task: Task<Void, Never>)] = [:]
         var anonymous: [Int: Task<Void, Never>] = [:]
         var nextToken = 0
     }
@@ -66,7 +68,7 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
         }
     }
 
-    public func cancel(_ id: String) {
+    public func cancel(_ id: Effect.ID) {
         running.withLock { $0.tasks.removeValue(forKey: id)?.task.cancel() }
     }
 
@@ -75,7 +77,7 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
     }
 
     /// Cancels everything but the effects whose id `keeping` spares (a save that must finish).
-    public func cancelAll(keeping: (String) -> Bool) {
+    public func cancelAll(keeping: (Effect.ID) -> Bool) {
         running.withLock { running in
             for (id, entry) in running.tasks where !keeping(id) {
                 entry.task.cancel()
@@ -86,7 +88,7 @@ public final class EffectRunner<Effect: RunnableEffect, Event: Sendable>: Sendab
         }
     }
 
-    private func finished(id: String?, token: Int) {
+    private func finished(id: Effect.ID?, token: Int) {
         running.withLock { running in
             if let id {
                 if running.tasks[id]?.token == token { running.tasks[id] = nil }

@@ -40,7 +40,7 @@ public enum NavigationEffect: RunnableEffect, Hashable {
     case cancel([NavigationEffectID])
 
     /// Its id, typed: effects with the same one replace each other.
-    public var effectID: NavigationEffectID? {
+    public var id: NavigationEffectID? {
         switch self {
         case .login: .login
         case .fetchExperiments: .fetchExperiments
@@ -50,19 +50,17 @@ public enum NavigationEffect: RunnableEffect, Hashable {
         }
     }
 
-    public var id: String? { effectID?.rawValue }
-
-    public var cancels: [String] {
+    public var cancels: [NavigationEffectID] {
         switch self {
-        case .cancel(let ids): ids.map(\.rawValue)
+        case .cancel(let ids): ids
         // A new attempt makes a pending retry timer pointless (`r` after giving up, or relaunch).
-        case .login: [NavigationEffectID.timer(.loginRetry).rawValue]
+        case .login: [.timer(.loginRetry)]
         default: []
         }
     }
 }
 
-/// The ids of the flow's cancellable effects; `rawValue` is what the effect runner keys them by.
+/// The ids of the flow's cancellable effects, as the effect runner keys them.
 public enum NavigationEffectID: Hashable, Sendable {
     case login, fetchExperiments, submitSelection
     case timer(TimerID)
@@ -70,12 +68,4 @@ public enum NavigationEffectID: Hashable, Sendable {
     /// Everything cancellable, for leaving the flow.
     public static let all: [NavigationEffectID] = [.login, .fetchExperiments, .submitSelection] + TimerID.allCases.map(Self.timer)
 
-    public var rawValue: String {
-        switch self {
-        case .login: "login"
-        case .fetchExperiments: "fetchExperiments"
-        case .submitSelection: "submitSelection"
-        case .timer(let timer): timer.rawValue
-        }
-    }
 }

@@ -11,7 +11,7 @@ public enum ProfileEffect: RunnableEffect, Equatable {
     case cancelRequests
 
     /// Its id, typed: effects with the same one replace each other.
-    public var effectID: ProfileEffectID? {
+    public var id: ProfileEffectID? {
         switch self {
         case .fetchProfile: .fetch
         case .updateProfile: .update
@@ -20,15 +20,13 @@ public enum ProfileEffect: RunnableEffect, Equatable {
         }
     }
 
-    public var id: String? { effectID?.rawValue }
-
-    public var cancels: [String] {
-        if case .cancelRequests = self { return ProfileEffectID.allCases.map(\.rawValue) }
+    public var cancels: [ProfileEffectID] {
+        if case .cancelRequests = self { return ProfileEffectID.allCases }
         return []
     }
 }
 
-/// The ids of the profile's requests; `rawValue` is what the effect runner keys them by.
+/// The ids of the profile's requests, as the effect runner keys them.
 public enum ProfileEffectID: String, Hashable, Sendable, CaseIterable {
     case fetch = "profile.fetch"
     case update = "profile.update"
