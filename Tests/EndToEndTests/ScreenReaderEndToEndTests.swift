@@ -11,15 +11,15 @@ import Testing
     var dataDir: URL { root.appendingPathComponent("data") }
     var transcript: URL { root.appendingPathComponent("transcript.txt") }
 
-    /// The flow's scenario: the experiment is B2, and rLogin fails three times before it
-    /// succeeds (signed in after about 8 s: C waits for it, so its back button is there however
-    /// slowly a busy machine runs the test).
+    /// The flow's scenario: the experiment is B2, and rLogin fails five times before it
+    /// succeeds (backoff 1, 2, 4, 8, 15 s: signed in after about 32 s; C waits for it, so its
+    /// back button is there however slowly a busy machine runs the test).
     func writeScenario() throws {
         let folder = dataDir.appendingPathComponent("config/challenge-tui/scenarios")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(#"""
             {"description": "screen reader", "experiment": "screenB2", "defaults": {"delay": 0.3, "outcome": "succeed"},
-             "endpoints": {"rLogin": {"delay": 0.3, "outcome": {"failNext": 3, "failure": "500"}}}}
+             "endpoints": {"rLogin": {"delay": 0.3, "outcome": {"failNext": 5, "failure": "500"}}}}
             """#.utf8).write(to: folder.appendingPathComponent("reader.json"))
     }
 
@@ -63,7 +63,7 @@ import Testing
         // Back on B2 from C2, within C2's 3 seconds.
         try await waitForLine("Screen B2 of the navigation flow", count: 2, timeout: .seconds(10))
         try app.send("Enter")
-        try await waitForLine("Screen D")
+        try await waitForLine("Screen D", timeout: .seconds(120))
         try app.send("q")
         try await waitForLine("resume at Screen D")
         try app.send("q")
@@ -86,7 +86,9 @@ import Testing
         let signIn = [
             "Signing in.", "Signing in failed (Server error 500), retrying in 1 second.", "Retrying now: sign-in attempt 2.",
             "Signing in failed (Server error 500), retrying in 2 seconds.", "Retrying now: sign-in attempt 3.",
-            "Signing in failed (Server error 500), retrying in 4 seconds.", "Retrying now: sign-in attempt 4.", "Signed in.",
+            "Signing in failed (Server error 500), retrying in 4 seconds.", "Retrying now: sign-in attempt 4.",
+            "Signing in failed (Server error 500), retrying in 8 seconds.", "Retrying now: sign-in attempt 5.",
+            "Signing in failed (Server error 500), retrying in 15 seconds.", "Retrying now: sign-in attempt 6.", "Signed in.",
         ]
         for account in [screens, signIn] {
             var rest = lines[...]

@@ -75,6 +75,18 @@ package final class TranscriptApp<Inner: TerminalApp>: TerminalApp where Inner.M
     package func presented(_ canvas: Canvas, cursor: Point?) {
         inner.presented(canvas, cursor: cursor)
         let now = context?.now ?? .zero
-        say(writer.lines(for: shell.spoken(at: now), screen: shell.state.top?.id.number ?? -1))
+        say(writer.lines(for: shell.spoken(at: now), screen: shell.state.top?.id.number ?? -1, view: view))
+    }
+
+    /// What is over the top screen, as a number: nothing, help, the leave question, the fault
+    /// panel or the timeline.
+    private var view: Int {
+        switch shell.overlays.last {
+        case nil: 0
+        case .help?: 1
+        case .leaveConfirmation?: 2
+        case .faults?: 3
+        case .timeline?: 4
+        }
     }
 }

@@ -5,6 +5,7 @@
 /// apart from what it remembers.
 package struct TranscriptWriter {
     private var screen: Int?
+    private var view: Int?
     private var place: String?
     private var topics: [String: String] = [:]
     private var focus: String?
@@ -14,24 +15,30 @@ package struct TranscriptWriter {
     package init() {}
 
     /// The lines to write now that `screen` (a number that changes when another screen comes on
-    /// top) says `spoken`.
-    package mutating func lines(for spoken: Spoken, screen: Int) -> [String] {
+    /// top) says `spoken` in `view` (what is over it: an overlay, or nothing).
+    package mutating func lines(for spoken: Spoken, screen: Int, view: Int = 0) -> [String] {
         var lines: [String] = []
         let isNewScreen = screen != self.screen
-        let arrived = isNewScreen || spoken.place != place
+        let isNewView = isNewScreen || view != self.view
+        let arrived = isNewView || spoken.place != place
+        // Back on a screen, or on another: what it says now is said afresh.
+        if isNewScreen { topics = [:] }
+        var changed: [String] = []
+        for topic in spoken.topics where topics[topic.name] != topic.sentence {
+            topics[topic.name] = topic.sentence
+            if !topic.sentence.isEmpty { changed.append(topic.sentence) }
+        }
+        // A place of several lines (help) is written line by line, blank ones left out.
+        let placeLines = arrived ? spoken.place.split(separator: "\n").map(String.init) : []
+        // Where you are comes first, then what changed there: a screen reader's user hears the
+        // place before what happens in it.
+        lines = placeLines + changed
         if arrived {
-            // Back on a screen, or on another: what it says now is said afresh.
-            if isNewScreen { topics = [:] }
             self.screen = screen
+            self.view = view
             place = spoken.place
             focus = spoken.focus
             focusID = spoken.focusID
-            // A place of several lines (help) is written line by line, blank ones left out.
-            lines += spoken.place.split(separator: "\n").map(String.init)
-        }
-        for topic in spoken.topics where topics[topic.name] != topic.sentence {
-            topics[topic.name] = topic.sentence
-            if !topic.sentence.isEmpty { lines.append(topic.sentence) }
         }
         let moved = spoken.focusID.map { $0 != focusID } ?? (spoken.focus != focus)
         if !arrived, moved {
