@@ -68,7 +68,8 @@ public enum ChallengeTUI {
                 app = AppEnvironment(inputs, pictureColorMode: { .xterm256 })
             } else {
                 let screen = NcursesTerminal(
-                    noColorFlag: options.noColor, environment: environment, modes: inputs.terminalModes, background: inputs.terminalBackground)
+                    noColorFlag: options.noColor, environment: environment, modes: inputs.terminalModes, background: inputs.terminalBackground,
+                    highContrast: options.highContrast || inputs.configuration.highContrast)
                 terminal = screen
                 // Pictures are drawn in the colours the terminal turns out to have once started,
                 // for the background it has then (its later answer comes as a key).

@@ -52,6 +52,7 @@ public enum LaunchArguments {
         options.background = given["--background"].flatMap(BackgroundSetting.init(rawValue:))
         options.noMouse = given.has("--no-mouse")
         options.screenReader = given.has("--screen-reader")
+        options.highContrast = given.has("--high-contrast")
         options.logFile = given["--log"]
         try sessionOptions(given, challengeFlags: challengeOptions.map(\.flag), into: &options)
 

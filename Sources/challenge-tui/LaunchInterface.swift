@@ -128,6 +128,10 @@ public enum LaunchInterface {
             no clicks or wheel: the terminal keeps its own text selection (as with "mouse": false in \
             the configuration)
             """),
+        OptionDeclaration("--high-contrast", help: """
+            the full screen in high contrast: text in the terminal's own colour, never dim, \
+            selections in reverse video, errors bold (as with "highContrast": true)
+            """),
         OptionDeclaration("--screen-reader", help: """
             for screen readers: the same challenges and keys as a plain transcript, each thing said \
             once as new lines, nothing drawn (as with "screenReader": true in the configuration)

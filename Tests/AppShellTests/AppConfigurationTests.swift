@@ -112,7 +112,7 @@ private func problem(_ json: String) -> String? {
 
     @Test func unknownKeysAreErrorsNotSilentlyIgnored() {
         #expect(problem(#"{"sever": "http://x"}"#)
-            == "Config/x.json: sever: unknown key (known keys: serverURL, requestTimeout, responseLimits, scenario, mouse, background, screenReader, retry, articlesURL, profileToken)")
+            == "Config/x.json: sever: unknown key (known keys: serverURL, requestTimeout, responseLimits, scenario, mouse, background, screenReader, highContrast, retry, articlesURL, profileToken)")
         #expect(problem(#"{"retry": {"login": {"caps": 3}}}"#)?.hasPrefix("Config/x.json: retry.login.caps: unknown key") == true)
         #expect(problem(#"{"retry": {"profile": {}}}"#)?.hasPrefix("Config/x.json: retry.profile: unknown key") == true)
     }

@@ -28,6 +28,8 @@ public struct LaunchOptions: Equatable, Sendable {
     public var noMouse = false
     /// `--screen-reader`: a plain transcript instead of a full screen (Docs/screen-reader.md).
     public var screenReader = false
+    /// `--high-contrast`: the full screen's high-contrast theme.
+    public var highContrast = false
     public var logFile: String?
     /// `--record FILE`: write the session there (Docs/recording.md).
     public var recordFile: String?

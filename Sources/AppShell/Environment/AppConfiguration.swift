@@ -26,13 +26,16 @@ public struct AppConfiguration: Hashable, Sendable {
     /// The screen-reader mode: a plain transcript instead of a full screen (or `--screen-reader`;
     /// Docs/screen-reader.md).
     public var screenReader: Bool
+    /// The full screen's high-contrast theme (or `--high-contrast`; Docs/configuration.md,
+    /// "Terminals").
+    public var highContrast: Bool
     /// The challenges' own keys.
     public var settings: ChallengeSettings
 
     public init(
         serverURL: URL, requestTimeout: Duration, responseLimits: ResponseLimits = .standard,
         scenario: String, mouse: Bool = true, background: BackgroundSetting = .auto, screenReader: Bool = false,
-        settings: ChallengeSettings = ChallengeSettings()
+        highContrast: Bool = false, settings: ChallengeSettings = ChallengeSettings()
     ) {
         self.serverURL = serverURL
         self.requestTimeout = requestTimeout
@@ -41,6 +44,7 @@ public struct AppConfiguration: Hashable, Sendable {
         self.mouse = mouse
         self.background = background
         self.screenReader = screenReader
+        self.highContrast = highContrast
         self.settings = settings
     }
 
@@ -115,6 +119,7 @@ public struct AppConfiguration: Hashable, Sendable {
         mouse = try required(Keys.mouse).bool()
         background = try required(Keys.background).choice(BackgroundSetting.self)
         screenReader = try required(Keys.screenReader).bool()
+        highContrast = try required(Keys.highContrast).bool()
         self.settings = try ChallengeSettings.read(settings, from: root, over: ChallengeSettings(defaultsOf: settings))
     }
 
@@ -139,6 +144,7 @@ public struct AppConfiguration: Hashable, Sendable {
             Keys.mouse: .bool(mouse),
             Keys.background: .string(background.rawValue),
             Keys.screenReader: .bool(screenReader),
+            Keys.highContrast: .bool(highContrast),
         ]
         members.merge(settings.json) { $1 }
         return .object(members)
@@ -152,7 +158,8 @@ public struct AppConfiguration: Hashable, Sendable {
         package static let mouse = "mouse"
         package static let background = "background"
         package static let screenReader = "screenReader"
-        package static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background, screenReader]
+        package static let highContrast = "highContrast"
+        package static let all = [serverURL, requestTimeout, responseLimits, scenario, mouse, background, screenReader, highContrast]
     }
 
     /// A size in megabytes, from 1 KB to 1 GB: below that not even an error page fits, above it

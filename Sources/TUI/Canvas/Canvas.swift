@@ -93,6 +93,11 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
+    /// Gives every cell the style `transform` makes of it (a theme laid over a whole frame).
+    public mutating func restyleCells(_ transform: (Cell) -> Style) {
+        for index in cells.indices { cells[index].style = transform(cells[index]) }
+    }
+
     /// Copies `other` onto this canvas with its top-left corner at `origin` (clipped to the
     /// canvas and to `clip`), its clickable regions with it: a window onto a taller drawing.
     public mutating func draw(_ other: Canvas, at origin: Point, clipTo clip: Rect? = nil) {

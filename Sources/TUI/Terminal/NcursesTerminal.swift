@@ -11,6 +11,8 @@ import Darwin
 /// switched on at `start` and off at `stop` (`TerminalModes`).
 public final class NcursesTerminal: Terminal {
     private let noColorFlag: Bool
+    /// Every frame in the high-contrast theme (Docs/configuration.md, "Terminals").
+    private let highContrast: Bool
     /// The modes switched on beyond ncurses' own.
     public let modes: TerminalModes
     /// Gathers mouse reports and pastes that span several reads.
@@ -76,12 +78,14 @@ public final class NcursesTerminal: Terminal {
     ///   - terminalType: the terminfo entry; `$TERM` when nil.
     ///   - modes: mouse reporting and bracketed paste.
     ///   - background: the terminal's background as the user set it; nil: found out.
+    ///   - highContrast: every frame in the high-contrast theme (`HighContrast`).
     public init(
         noColorFlag: Bool = false, environment: [String: String]? = nil, input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO, terminalType: String? = nil, modes: TerminalModes = .standard,
-        background: TerminalBackground? = nil
+        background: TerminalBackground? = nil, highContrast: Bool = false
     ) {
         self.noColorFlag = noColorFlag
+        self.highContrast = highContrast
         self.forcedBackground = background
         self.modes = modes
         self.environment = environment ?? NcursesTerminal.processEnvironment(["NO_COLOR", "COLORTERM", "COLORFGBG"])
@@ -231,8 +235,10 @@ public final class NcursesTerminal: Terminal {
 
     public func endInputSequence() -> [Key] { decoder.endSequence() }
 
-    public func present(_ canvas: Canvas, cursor: Point?) {
+    public func present(_ frame: Canvas, cursor: Point?) {
         guard isActive else { return }
+        // The theme is laid over the frame as it goes out, so the diff compares themed frames.
+        let canvas = highContrast ? HighContrast.apply(to: frame, on: background) : frame
         let screen = ctui_stdscr()
         var old = previous
         if needsClear {
