@@ -32,9 +32,9 @@ extension ChallengeShell {
         return spoken
     }
 
-    /// "GET /rLogin: 500 after 1.4 s, attempt 2."
+    /// "GET /rLogin: 500 after 1.4 seconds, attempt 2."
     package static func spokenRequest(_ activity: NetworkActivity) -> String {
-        let took = activity.duration.map { " after " + Spoken.seconds($0) } ?? ""
+        let took = activity.duration.map { " after " + Spoken.duration($0) } ?? ""
         return "\(activity.method) \(activity.path): \(InspectorModel.status(activity.outcome))\(took), attempt \(activity.attempt)."
     }
 

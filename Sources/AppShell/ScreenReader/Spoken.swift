@@ -105,8 +105,9 @@ extension Spoken {
 }
 
 extension Spoken {
-    /// "4 seconds", "1 second", "1.5 seconds".
+    /// "4 seconds", "1 second", "1.5 seconds"; under a second, "250 milliseconds".
     package static func duration(_ duration: Duration) -> String {
+        if duration < .seconds(1) { return "\(duration.inMilliseconds) milliseconds" }
         let text = seconds(duration).dropLast(2)
         return text + (text == "1" ? " second" : " seconds")
     }

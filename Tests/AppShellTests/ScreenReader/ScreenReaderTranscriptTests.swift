@@ -99,8 +99,8 @@ import TUI
         app.press(.char("1"), .enter, .char("n"))
         try await app.run(until: .seconds(3))
         let requests = app.transcript.filter { $0.hasPrefix("GET ") || $0.hasPrefix("POST ") }
-        #expect(requests.contains("GET /rLogin: 500 after 0.5 s, attempt 1."), "\(requests)")
-        #expect(requests.contains("GET /rLogin: 200 after 0.5 s, attempt 2."), "\(requests)")
+        #expect(requests.contains("GET /rLogin: 500 after 500 milliseconds, attempt 1."), "\(requests)")
+        #expect(requests.contains("GET /rLogin: 200 after 500 milliseconds, attempt 2."), "\(requests)")
         #expect(Set(requests).count == requests.count, "each once: \(requests)")
         #expect(!app.transcript.contains { $0.contains("pending") }, "said when it ends, not while it runs")
     }

@@ -61,7 +61,7 @@ import Testing
     @Test func wordsForKeysDurationsAndSentences() {
         #expect(Spoken.keyNames("↑↓ move · ←→ outcome · ↑ up") == "Up and Down move, Left and Right outcome, Up up")
         #expect(Spoken.duration(.seconds(1)) == "1 second" && Spoken.duration(.milliseconds(4000)) == "4 seconds")
-        #expect(Spoken.duration(.milliseconds(1500)) == "1.5 seconds")
+        #expect(Spoken.duration(.milliseconds(1500)) == "1.5 seconds" && Spoken.duration(.milliseconds(250)) == "250 milliseconds")
         #expect(Spoken.sentence("Saved") == "Saved." && Spoken.sentence("Loading…") == "Loading…" && Spoken.sentence("Why?") == "Why?")
         #expect(Spoken.numbered(["A", "B"]) == "1 A, 2 B")
         #expect(Spoken.count(1, "option") == "1 option" && Spoken.count(5, "option") == "5 options")
