@@ -23,6 +23,7 @@ package enum SessionCommand {
             return 2
         }
         if let castPath = options.castFile { return exportCast(recording, to: castPath, print: print, printError: printError) }
+        if options.screenReader { return transcript(of: recording, path: path, print: print, printError: printError) }
         do {
             _ = try SessionVerdict.check(recording)
         } catch {
@@ -42,7 +43,7 @@ package enum SessionCommand {
         }
         do {
             let app = try ReplayApp(recording: recording, speed: options.replaySpeed)
-            let terminal = NcursesTerminal(noColorFlag: options.noColor, modes: .none)
+            let terminal = NcursesTerminal(noColorFlag: options.noColor, modes: .none, highContrast: options.highContrast)
             let loop = try EventLoop(
                 app: app, terminal: terminal, configuration: .init(minimumSize: needed, quitKeysWhenTooSmall: [.char("q")]),
                 time: .system)
@@ -63,6 +64,27 @@ package enum SessionCommand {
         } catch {
             printError("challenge-tui: cannot start the terminal: \(error)")
             return 1
+        }
+    }
+
+    /// `--replay FILE --screen-reader`: the recording played through as fast as it goes, saying
+    /// after each frame what the screen-reader mode says (Docs/screen-reader.md), then the
+    /// verdict. Needs no terminal.
+    private static func transcript(
+        of recording: SessionRecording, path: String, print: (String) -> Void, printError: (String) -> Void
+    ) -> Int32 {
+        do {
+            let player = try SessionPlayer(recording)
+            var writer = TranscriptWriter()
+            let verdict = try player.playThrough(stoppingAtADifference: true) {
+                let time = player.recording.entries[player.position - 1].time
+                writer.lines(for: player.shell, at: time).forEach(print)
+            }
+            print("\(verdict.summary) (\(path))" + (recording.cutShort.map { "; \($0.description)" } ?? ""))
+            return verdict.isIdentical ? 0 : 1
+        } catch {
+            printError("challenge-tui: \(error.description)")
+            return 2
         }
     }
 

@@ -93,5 +93,9 @@ public enum LaunchArguments {
             throw UsageError("\(flag) can't be used with --replay: a replay runs as its recording says")
         }
         if options.castFile != nil, given.has("--speed") { throw UsageError("--speed is not used with --export-cast") }
+        if options.castFile != nil, options.screenReader {
+            throw UsageError("--screen-reader is not used with --export-cast: a cast is the full screen")
+        }
+        if options.screenReader, given.has("--speed") { throw UsageError("--speed is not used with --screen-reader: the transcript is said at once") }
     }
 }

@@ -124,5 +124,17 @@ import Testing
             [BuiltProducts.path("challenge-tui"), "--replay", recording, "--export-cast", cast],
             environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
         #expect(replayed.status == 0, "every frame as recorded: \(replayed.output)")
+        // Replayed in the mode itself: the transcript again, with no terminal, then the verdict.
+        let said = try Spawn.run(
+            [BuiltProducts.path("challenge-tui"), "--replay", recording, "--screen-reader"],
+            environment: BuiltProducts.isolatedEnvironment(dataDir: dataDir))
+        #expect(said.status == 0, "\(said.output)")
+        let live = try String(contentsOf: transcript, encoding: .utf8)
+        for line in ["The article list.", "Retrying now", "Header picture from dummyimage.com", "Esc goes back to the list."]
+        where live.contains(line) {
+            #expect(said.output.contains(line), "the replay says \(line.debugDescription) as the session did: \(said.output)")
+        }
+        #expect(said.output.contains("Header picture from dummyimage.com"))
+        #expect(!said.output.contains("\u{1B}"))
     }
 }

@@ -75,18 +75,22 @@ package final class TranscriptApp<Inner: TerminalApp>: TerminalApp where Inner.M
     package func presented(_ canvas: Canvas, cursor: Point?) {
         inner.presented(canvas, cursor: cursor)
         let now = context?.now ?? .zero
-        say(writer.lines(for: shell.spoken(at: now), screen: shell.state.top?.id.number ?? -1, view: view))
+        say(writer.lines(for: shell, at: now))
     }
+}
 
-    /// What is over the top screen, as a number: nothing, help, the leave question, the fault
-    /// panel or the timeline.
-    private var view: Int {
-        switch shell.overlays.last {
+extension TranscriptWriter {
+    /// The lines to write now for what `shell` says at `now`.
+    package mutating func lines(for shell: ChallengeShell, at now: Duration) -> [String] {
+        // What is over the top screen, as a number: nothing, help, the leave question, the
+        // fault panel or the timeline.
+        let view = switch shell.overlays.last {
         case nil: 0
         case .help?: 1
         case .leaveConfirmation?: 2
         case .faults?: 3
         case .timeline?: 4
         }
+        return lines(for: shell.spoken(at: now), screen: shell.state.top?.id.number ?? -1, view: view)
     }
 }

@@ -188,6 +188,11 @@ import TUI
         #expect(refusal(["--replay", "s", "--speed", "0"]) == #"--speed takes a number from 0.1 to 100 or max (got "0")"#)
         #expect(refusal(["--replay", "s", "--speed", "fast"]) == #"--speed takes a number from 0.1 to 100 or max (got "fast")"#)
         #expect(refusal(["--replay", "s", "--export-cast", "x", "--speed", "2"]) == "--speed is not used with --export-cast")
+        #expect(refusal(["--replay", "s", "--export-cast", "x", "--screen-reader"])
+                == "--screen-reader is not used with --export-cast: a cast is the full screen")
+        #expect(refusal(["--replay", "s", "--screen-reader", "--speed", "2"])
+                == "--speed is not used with --screen-reader: the transcript is said at once")
+        #expect(refusal(["--replay", "s", "--screen-reader"]) == nil, "a replay said as the mode says it")
     }
 
     @Test func aRecordFileThatCannotBeWrittenIsRefusedBeforeTheTerminal() throws {
