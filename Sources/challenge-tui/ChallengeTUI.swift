@@ -79,7 +79,12 @@ public enum ChallengeTUI {
             }
             // Checked once the configuration is read (a bad scenario is named wherever the
             // program runs) and before anything changes or is drawn (Docs/configuration.md).
-            if transcript == nil, let problem = TerminalCheck.problem(term: environment["TERM"]) {
+            // The screen-reader mode draws nothing: it needs only keys from a terminal (its
+            // lines may go to a file or a pipe, and any TERM will do).
+            let problem = transcript == nil
+                ? TerminalCheck.problem(term: environment["TERM"])
+                : TerminalCheck.problem(inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: true, term: "transcript") { _ in .usable }
+            if let problem {
                 printError("challenge-tui: \(problem)")
                 return 2
             }

@@ -24,6 +24,17 @@ import Testing
         #expect(result.output.filter { $0 == "\n" }.count == 1, "one line: \(result.output)")
     }
 
+    /// The screen-reader mode draws nothing and may write to a pipe, but reads its keys from a
+    /// terminal: without one, the same line and status.
+    @Test func theScreenReaderModeWithoutATerminalForInputIsOneLineAndStatusTwo() throws {
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let result = try run("echo | PROGRAM --screen-reader 2>&1 | cat")
+        #expect(result.output.hasPrefix("challenge-tui: standard input is not a terminal"), "\(result.output)")
+        #expect(result.output.filter { $0 == "\n" }.count == 1, "one line: \(result.output)")
+        let status = try run("PROGRAM --screen-reader </dev/null >/dev/null 2>&1")
+        #expect(status.status == 2)
+    }
+
     /// It used to draw the launcher into the pipe's reader and exit 1, saying nothing.
     @Test func aPipeIntoItDrawsNothing() throws {
         defer { try? FileManager.default.removeItem(at: dataDir) }
