@@ -66,24 +66,6 @@ extension EndpointName {
     public static var all: [EndpointName] { Challenge.all.flatMap(\.endpoints) }
 }
 
-extension AppEnvironment {
-    /// An environment offering the program's challenges.
-    public convenience init(
-        options: LaunchOptions, configuration: AppConfiguration? = nil, scenario: Scenario? = nil,
-        environment: [String: String] = [:], time: TimeSource = .system,
-        store: any RecordStore = InMemoryRecordStore(), storeProblem: StoreError? = nil,
-        openStore: (() -> (any RecordStore, StoreError?))? = nil, logger: Logger = .disabled,
-        scenarioLibrary: ScenarioLibrary? = nil, executor: (any TaskExecutor)? = nil,
-        pictureColorMode: (() -> ColorMode)? = nil, backgroundAtStart: (() -> TerminalBackground)? = nil,
-        timeZone: TimeZone? = nil
-    ) {
-        self.init(
-            options: options, configuration: configuration, scenario: scenario, environment: environment, time: time, store: store,
-            storeProblem: storeProblem, openStore: openStore, logger: logger, scenarioLibrary: scenarioLibrary, executor: executor,
-            pictureColorMode: pictureColorMode, backgroundAtStart: backgroundAtStart, timeZone: timeZone, challenges: Challenge.all)
-    }
-}
-
 extension AppEnvironment.Inputs {
     /// Reads everything for the program's challenges (`read(options:environment:challenges:)`).
     public static func read(options: LaunchOptions, environment: [String: String]) throws(LaunchError) -> AppEnvironment.Inputs {

@@ -23,7 +23,7 @@ import TUI
         var options = LaunchOptions()
         options.challenge = .articles
         return AppEnvironment(
-            options: options, time: .frozen(), store: try ArticlesFixture.store(with: articles))
+            options: options, time: .frozen(), store: try ArticlesFixture.store(with: articles), challenges: Challenge.all)
     }
 
     private static var manyArticles: [Article] {
@@ -119,7 +119,7 @@ import TUI
     }
 
     @Test func theOtherChallengesRenderTwiceToTheSameCells() {
-        let environment = AppEnvironment(options: LaunchOptions(), time: .frozen())
+        let environment = AppEnvironment(options: LaunchOptions(), time: .frozen(), challenges: Challenge.all)
         var navigation = NavigationFeature(environment: environment)
         _ = navigation.reduce(NavigationFeature.appeared, at: .zero)
         var profile = ProfileFeature(environment: environment)

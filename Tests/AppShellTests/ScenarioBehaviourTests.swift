@@ -27,7 +27,7 @@ import Testing
         let environment: AppEnvironment
 
         init(_ name: String) throws {
-            environment = AppEnvironment(options: LaunchOptions(), scenario: try library.load(name), time: .driven(by: clock))
+            environment = AppEnvironment(options: LaunchOptions(), scenario: try library.load(name), time: .driven(by: clock), challenges: Challenge.all)
         }
 
         var monitor: NetworkMonitor { environment.monitor }

@@ -26,8 +26,10 @@ import TUI
             $0.screens.append(.init(id: ScreenID(number: 1), challenge: .articles))
             $0.opened = 2
         }
-        store.send(.popped, effects: [.screenLeft(.init(id: ScreenID(number: 1), challenge: .articles))]) { $0.screens.removeLast() }
-        store.send(.popped, effects: [])
+        store.send(.command(.back, Self.back), effects: [.screenLeft(.init(id: ScreenID(number: 1), challenge: .articles))]) {
+            $0.screens.removeLast()
+        }
+        store.send(.command(.back, Self.back), effects: []) // the launcher is never left
         store.send(.pushed(.articles), effects: []) {
             $0.screens.append(.init(id: ScreenID(number: 2), challenge: .articles))
             $0.opened = 3
@@ -63,7 +65,7 @@ import TUI
         store.send(.toast("again", .error), effects: [.schedule(.toast, at: .seconds(7))]) {
             $0.toast = .init(toast: Toast("again", kind: .error, deadline: .seconds(7)), owner: ScreenID(number: 1))
         }
-        store.send(.popped, effects: [.screenLeft(.init(id: ScreenID(number: 1), challenge: .navigation))]) {
+        store.send(.command(.back, Self.back), effects: [.screenLeft(.init(id: ScreenID(number: 1), challenge: .navigation))]) {
             $0.screens.removeLast()
             $0.toast = nil
         }
@@ -112,6 +114,9 @@ import TUI
     }
 
     // MARK: Keys and overlays
+
+    /// Back, on a screen that asks nothing before it is left.
+    static let back = ShellKeyFacts(context: ShellKeys.Context(onLauncher: false, capturesText: false, showsInspector: false))
 
     /// What the global keys read on a challenge's screen with nothing taking the text.
     static let onAChallenge = ShellKeys.Context(onLauncher: false, capturesText: false, showsInspector: false)

@@ -11,8 +11,6 @@ package enum ShellEvent: Equatable, Sendable {
     case command(ShellKeys.Command, ShellKeyFacts)
     /// A screen was pushed: the launcher (nil), or a challenge's.
     case pushed(ChallengeID?)
-    /// The top screen was left (never the launcher).
-    case popped
     /// A toast for the screen on top (a feature's `FeatureRequest.toast`, the shell's own words).
     case toast(String, Toast.Kind)
     /// The first frame is on screen; `storeProblem`: why nothing this run does will be kept, if so.

@@ -60,8 +60,6 @@ package struct ShellState: Equatable, Sendable {
             // A toast is part of its screen: covered, it goes.
             toast = nil
             return []
-        case .popped:
-            return leaveTop()
         case .toast(let message, let kind):
             return show(message, kind, at: now)
         case .firstFrameShown(let storeProblem):

@@ -141,7 +141,7 @@ import TUI
     }
 
     @Test func theFlowsTimelineSaysWhatEachAnswerLedTo() {
-        var feature = NavigationFeature(environment: AppEnvironment(options: LaunchOptions(), time: .frozen()))
+        var feature = NavigationFeature(environment: AppEnvironment(options: LaunchOptions(), time: .frozen(), challenges: Challenge.all))
         _ = feature.reduce(.start, at: .zero)
         _ = feature.reduce(.loginFinished(attempt: 1, result: .failure(.http(status: 500, body: "")), at: .seconds(1)), at: .seconds(1))
         let failed = feature.timelineName(of: .loginFinished(attempt: 1, result: .failure(.http(status: 500, body: "")), at: .seconds(1)), at: .seconds(1))

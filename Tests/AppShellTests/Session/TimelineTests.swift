@@ -90,7 +90,7 @@ import TUI
 
     @Test func theRingKeepsTheLastThousandEvents() {
         var ring = TimelineRing<NavigationFeature>()
-        let feature = NavigationFeature(environment: AppEnvironment(options: LaunchOptions(), time: .frozen()))
+        let feature = NavigationFeature(environment: AppEnvironment(options: LaunchOptions(), time: .frozen(), challenges: Challenge.all))
         for index in 0..<1_234 { ring.append(.moveDown, at: .milliseconds(index), leaving: feature) }
         #expect(ring.count == 1_000)
         let rows = ring.rows

@@ -14,7 +14,7 @@ import TUI
 /// The timeline's rows read as a user would say them, never as the code's case names
 /// (Docs/recording.md, "The timeline").
 @Suite(.timeLimit(.minutes(10))) struct TimelineWordsTests {
-    static var environment: AppEnvironment { AppEnvironment(options: LaunchOptions(), time: .frozen()) }
+    static var environment: AppEnvironment { AppEnvironment(options: LaunchOptions(), time: .frozen(), challenges: Challenge.all) }
 
     @Test func theProfilesRowsNameFieldsAndButtonsAsTheScreenDoes() {
         let profile = ProfileFeature(environment: Self.environment)
