@@ -26,7 +26,7 @@ extension ChallengeShell {
         if inspector != nil {
             // Each request once, when it ends.
             for activity in network.history where !activity.isPending {
-                spoken.topics.append(Spoken.Topic("request \(activity.id)", Self.spokenRequest(activity)))
+                spoken.topics.append(Spoken.Topic("request \(activity.id)", Self.spokenRequest(activity), once: true))
             }
         }
         return spoken

@@ -31,10 +31,14 @@ public struct Spoken: Equatable, Sendable {
     public struct Topic: Equatable, Sendable {
         package var name: String
         package var sentence: String
+        /// Said once for the whole run (a request that ended), not again on coming back to a
+        /// screen.
+        package var isOnce: Bool
 
-        package init(_ name: String, _ sentence: String) {
+        package init(_ name: String, _ sentence: String, once: Bool = false) {
             self.name = name
             self.sentence = sentence
+            self.isOnce = once
         }
     }
 

@@ -8,6 +8,8 @@ package struct TranscriptWriter {
     private var view: Int?
     private var place: String?
     private var topics: [String: String] = [:]
+    /// The topics said once for the run, by name.
+    private var saidOnce: Set<String> = []
     private var focus: String?
     private var focusID: String?
     private var lastLine: String?
@@ -24,7 +26,11 @@ package struct TranscriptWriter {
         // Back on a screen, or on another: what it says now is said afresh.
         if isNewScreen { topics = [:] }
         var changed: [String] = []
-        for topic in spoken.topics where topics[topic.name] != topic.sentence {
+        for topic in spoken.topics where topic.isOnce && !topic.sentence.isEmpty && !saidOnce.contains(topic.name) {
+            saidOnce.insert(topic.name)
+            changed.append(topic.sentence)
+        }
+        for topic in spoken.topics where !topic.isOnce && topics[topic.name] != topic.sentence {
             topics[topic.name] = topic.sentence
             if !topic.sentence.isEmpty { changed.append(topic.sentence) }
         }

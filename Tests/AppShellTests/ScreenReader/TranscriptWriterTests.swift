@@ -27,6 +27,15 @@ import Testing
         #expect(writer.lines(for: launcher, screen: 0) == ["The launcher.", "Articles: 60 stored."], "back: said afresh")
     }
 
+    @Test func aTopicSaidOnceForTheRunIsNotSaidAgainOnAnotherScreenOrBackOnThisOne() {
+        var writer = TranscriptWriter()
+        let request = Spoken.Topic("request 1", "GET /articles: 200 after 1 second, attempt 1.", once: true)
+        #expect(writer.lines(for: Spoken(place: "The list.", topics: [request]), screen: 1)
+                == ["The list.", "GET /articles: 200 after 1 second, attempt 1."])
+        #expect(writer.lines(for: Spoken(place: "The launcher.", topics: [request]), screen: 0) == ["The launcher."])
+        #expect(writer.lines(for: Spoken(place: "The list.", topics: [request]), screen: 1) == ["The list."])
+    }
+
     @Test func theFocusIsSaidWhenItMovesNotOnArrivalAndNotAsItsFieldIsTyped() {
         var writer = TranscriptWriter()
         var spoken = Spoken(place: "B1.", focus: "Choice A, 1 of 5")
