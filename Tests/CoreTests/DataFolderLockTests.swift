@@ -64,6 +64,21 @@ import Testing
     }
 
     /// The lock file is private, holds the holder's id for the message, and is not a record.
+    /// A child forked while the lock is held shares its open file description until it execs
+    /// (`dup` makes the same share): the lock let go must be let go for it too, or the next
+    /// store on the folder in this process is refused as "another copy".
+    @Test func aLockLetGoIsFreeWhileAForkedChildStillSharesItsFile() throws {
+        try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        var shared: Int32 = -1
+        do {
+            let lock = try DataFolderLock.take(in: dataDir)
+            shared = dup(lock.descriptor)
+        }
+        defer { close(shared) }
+        #expect(shared >= 0)
+        #expect(throws: Never.self) { _ = try DataFolderLock.take(in: dataDir) }
+    }
+
     @Test func theLockFileIsPrivateAndNamesItsHolder() throws {
         let store = try store()
         let path = dataDir + "/" + DataFolderLock.fileName

@@ -12,13 +12,19 @@ import Glibc
 final class DataFolderLock: Sendable {
     static let fileName = ".lock"
     /// The lock file's descriptor: the lock lives as long as it is open.
-    private let descriptor: Int32
+    let descriptor: Int32
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        // Unlocked before it is closed: a child forked meanwhile (and not yet exec'd) shares the
+        // open file description, and closing ours alone would leave the folder locked until the
+        // child's exec.
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
 
     /// Takes the lock of `directory`, or throws `.inUse` naming the copy that holds it.
     static func take(in directory: String) throws(StoreError) -> DataFolderLock {
