@@ -19,10 +19,13 @@ package struct LauncherState: Equatable, Sendable {
     package var hasReadStore = false
     /// `x` asks before forgetting what the selected challenge keeps, while it keeps something.
     package var forgetQuestion: ForgetQuestion?
+    /// `keyMap(challenges:)`, made once: a key press reads it several times.
+    package let keys: KeyMap<LauncherState, FeatureCommand<Event>>
 
     /// `selecting`: the challenge opened directly, so that leaving it comes back to it.
     package init(challenges: [Challenge], selecting: ChallengeID? = nil) {
         self.challenges = challenges
+        keys = Self.keyMap(challenges: challenges)
         list = ListState(count: challenges.count)
         if let selecting, let index = challenges.firstIndex(where: { $0.id == selecting }) { list.select(index) }
     }
@@ -161,7 +164,7 @@ package struct LauncherState: Equatable, Sendable {
         if var question = forgetQuestion {
             return question.handle(key) == .ignored ? nil : .send(.question(key))
         }
-        return Self.keyMap(challenges: challenges).action(for: key, in: self)
+        return keys.action(for: key, in: self)
     }
 
 }
@@ -180,6 +183,7 @@ package struct LauncherFeature {
     package init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
         self.environment = environment
         state = LauncherState(challenges: environment.challenges, selecting: selecting)
+        keyMap = Self.keyMap(for: state)
     }
 
     package var challenges: [Challenge] { state.challenges }
@@ -192,9 +196,11 @@ package struct LauncherFeature {
     }
 
     /// The list's keys, or the forget question's while it is asked (`LauncherState.command(for:)`
-    /// reads the same declarations).
-    package var keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>> {
-        let list = Self.keyMap(challenges: challenges).pullback { (launcher: LauncherFeature) in
+    /// reads the same declarations); made once.
+    package let keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>>
+
+    private static func keyMap(for state: LauncherState) -> KeyMap<LauncherFeature, FeatureCommand<Event>> {
+        let list = state.keys.pullback { (launcher: LauncherFeature) in
             launcher.state.forgetQuestion == nil ? launcher.state : nil
         }
         let question = ForgetQuestion.keyMap.pullback { (launcher: LauncherFeature) in launcher.state.forgetQuestion == nil ? nil : () }

@@ -16,7 +16,7 @@ public struct Canvas: Hashable, Sendable {
 
     public init(size: Size, style: Style = .plain) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
-        self.cells = Array(repeating: Cell(" ", style: style), count: self.size.width * self.size.height)
+        self.cells = Array(repeating: Cell(glyph: .space, style: style), count: self.size.width * self.size.height)
     }
 
     public var bounds: Rect { Rect(size: size) }
@@ -39,10 +39,12 @@ public struct Canvas: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, at point: Point, style: Style = .plain, clipTo clip: Rect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
-        var x = point.x
         guard point.y >= area.minY, point.y < area.maxY, !area.isEmpty else {
-            return x + DisplayWidth.of(text)
+            return point.x + DisplayWidth.of(text)
         }
+        // Printable ASCII, most text, is a cell a byte: written without walking graphemes.
+        if let end = putPrintableASCII(text, at: point, style: style, in: area) { return end }
+        var x = point.x
         var lastHead: Int? // index of the last cell written, where a stray combining mark attaches
         for character in text {
             let width = DisplayWidth.of(character)
@@ -57,15 +59,29 @@ public struct Canvas: Hashable, Sendable {
             if x >= area.maxX { lastHead = nil; continue }
             if x < area.minX {
                 // A wide character straddling the left edge: its visible half becomes a blank.
-                if x + width > area.minX { place(" ", width: 1, x: area.minX, y: point.y, style: style) }
+                if x + width > area.minX { place(.space, width: 1, x: area.minX, y: point.y, style: style) }
                 lastHead = nil
                 continue
             }
             if x + width > area.maxX { lastHead = nil; continue } // never half-drawn
-            place(character, width: width, x: x, y: point.y, style: style)
+            place(Glyph(character), width: width, x: x, y: point.y, style: style)
             lastHead = point.y * size.width + x
         }
         return x
+    }
+
+    /// `put` for text of printable ASCII only (0x20–0x7E); nil, having written nothing, for
+    /// any other text.
+    private mutating func putPrintableASCII(_ text: String, at point: Point, style: Style, in area: Rect) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+            let first = max(point.x, area.minX), end = min(point.x + bytes.count, area.maxX)
+            for x in stride(from: first, to: end, by: 1) {
+                place(Glyph(ascii: bytes[x - point.x]), width: 1, x: x, y: point.y, style: style)
+            }
+            return point.x + bytes.count
+        }
     }
 
     /// Fills `rect` (clipped) with `character` in `style`.
@@ -73,13 +89,14 @@ public struct Canvas: Hashable, Sendable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let width = max(1, DisplayWidth.of(character))
+        let glyph = Glyph(character)
         for y in area.minY..<area.maxY {
             var x = area.minX
             while x + width <= area.maxX {
-                place(character, width: width, x: x, y: y, style: style)
+                place(glyph, width: width, x: x, y: y, style: style)
                 x += width
             }
-            if x < area.maxX { place(" ", width: 1, x: x, y: y, style: style) }
+            if x < area.maxX { place(.space, width: 1, x: x, y: y, style: style) }
         }
     }
 
@@ -112,10 +129,10 @@ public struct Canvas: Hashable, Sendable {
             while x < other.size.width {
                 let cell = other[x, y]
                 if cell.isContinuation { x += 1; continue }
-                let width = max(1, DisplayWidth.of(cell.character))
+                let width = max(1, DisplayWidth.of(cell.glyph))
                 let target = Point(x: origin.x + x, y: origin.y + y)
                 if clip.contains(target), target.x + width <= clip.maxX {
-                    place(cell.character, width: width, x: target.x, y: target.y, style: cell.style)
+                    place(cell.glyph, width: width, x: target.x, y: target.y, style: cell.style)
                 }
                 x += width
             }
@@ -143,18 +160,18 @@ public struct Canvas: Hashable, Sendable {
         cells[point.y * size.width + point.x] = cell
     }
 
-    private mutating func place(_ character: Character, width: Int, x: Int, y: Int, style: Style) {
+    private mutating func place(_ glyph: Glyph, width: Int, x: Int, y: Int, style: Style) {
         let row = y * size.width
         // Break up wide characters that are only partly overwritten.
         if cells[row + x].isContinuation, x > 0 {
-            cells[row + x - 1] = Cell(" ", style: cells[row + x - 1].style)
+            cells[row + x - 1] = Cell(glyph: .space, style: cells[row + x - 1].style)
         }
         let last = x + width - 1
         if last + 1 < size.width, cells[row + last + 1].isContinuation {
-            cells[row + last + 1] = Cell(" ", style: cells[row + last + 1].style)
+            cells[row + last + 1] = Cell(glyph: .space, style: cells[row + last + 1].style)
         }
-        cells[row + x] = Cell(character, style: style)
-        if width == 2 { cells[row + x + 1] = Cell(" ", style: style, isContinuation: true) }
+        cells[row + x] = Cell(glyph: glyph, style: style)
+        if width == 2 { cells[row + x + 1] = Cell(glyph: .space, style: style, isContinuation: true) }
     }
 
     // MARK: Reading (tests, snapshots)

@@ -19,19 +19,26 @@ extension Canvas {
     /// Pure: the ncurses backend writes these cells, the headless terminal applies them, and
     /// tests check the diff itself.
     public func changes(from previous: Canvas?) -> [CellChange] {
-        // The cells are compared in place, not copied out one by one: every frame compares every
-        // cell, and a copy retains and releases its character.
+        var changes: [CellChange] = []
+        forEachChange(from: previous) { changes.append(CellChange(point: $0, cell: $1)) }
+        return changes
+    }
+
+    /// Calls `body` with each cell `changes(from:)` lists, in its order, without making the
+    /// list: the terminal's hot path (Docs/performance.md, "A key press").
+    public func forEachChange(from previous: Canvas?, _ body: (Point, Cell) -> Void) {
         let against = previous.flatMap { $0.size == size ? $0 : nil }
-        let changed: [Int] = cells.withUnsafeBufferPointer { now in
-            guard let before = against else {
-                // Against a blank screen; no blank canvas is built for it (the first frame's cost).
-                let blank = Cell.blank
-                return now.indices.filter { now[$0] != blank }
-            }
-            return before.cells.withUnsafeBufferPointer { old in now.indices.filter { now[$0] != old[$0] } }
-        }
         let width = size.width
-        return changed.map { CellChange(point: Point(x: $0 % width, y: $0 / width), cell: cells[$0]) }
+        cells.withUnsafeBufferPointer { now in
+            guard let against else {
+                // Against a blank screen; no blank canvas is built for it (the first frame's cost).
+                for index in now.indices where now[index] != .blank { body(Point(x: index % width, y: index / width), now[index]) }
+                return
+            }
+            against.cells.withUnsafeBufferPointer { old in
+                for index in now.indices where now[index] != old[index] { body(Point(x: index % width, y: index / width), now[index]) }
+            }
+        }
     }
 
     /// This canvas with `changes` written over it (cells outside it are ignored).

@@ -14,10 +14,11 @@ public struct CanvasDigest: Hashable, Sendable, CustomStringConvertible {
         hash.add(cursor.map { $0.y } ?? -1)
         canvas.cells.withUnsafeBufferPointer { cells in
             for cell in cells {
-                if let ascii = cell.character.asciiValue {
+                // The glyph's UTF-8 bytes, as recordings have always been digested.
+                if let ascii = cell.glyph.asciiValue {
                     hash.add(ascii)
                 } else {
-                    for byte in cell.character.utf8 { hash.add(byte) }
+                    cell.glyph.forEachUTF8Byte { hash.add($0) }
                 }
                 hash.add(cell.style)
                 hash.add(UInt8(cell.isContinuation ? 1 : 0))

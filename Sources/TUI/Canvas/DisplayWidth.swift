@@ -3,7 +3,43 @@
 /// A small `wcwidth` in Swift, so layout is pure and testable.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        printableASCIIWidth(text.utf8) ?? text.reduce(0) { $0 + of($1) }
+        if let width = printableASCIIWidth(text.utf8) { return width }
+        var text = text
+        let simple = text.withUTF8 { bytes -> Int? in
+            var width = 0
+            let complete = forEachSimpleScalar(bytes) { _, _, columns in width += columns }
+            return complete ? width : nil
+        }
+        return simple ?? text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Calls `body` with the byte offset, byte length and width of each scalar of `bytes`
+    /// (UTF-8) while every scalar so far is one that is always a grapheme cluster of its own
+    /// (`isAlone`), so its width is the cluster's; returns whether all were. Text of Latin
+    /// letters, punctuation, arrows, box drawing and symbols, most of what screens show, is so
+    /// measured and wrapped without walking graphemes.
+    static func forEachSimpleScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Int) -> Void) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            guard index + length <= bytes.count else { return false }
+            var value = UInt32(length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07)
+            for offset in 1..<max(1, length) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+            guard isAlone(value), let scalar = Unicode.Scalar(value) else { return false }
+            body(index, length, of(scalar))
+            index += length
+        }
+        return true
+    }
+
+    /// A scalar no neighbour joins into a cluster and that joins none: below the combining
+    /// marks (U+0300) but for the controls other than tab and newline (CR LF is one cluster),
+    /// and the punctuation, arrows, symbols and box drawing from U+2010 to U+2BFF without the
+    /// combining marks for symbols (U+20D0–U+20FF).
+    private static func isAlone(_ value: UInt32) -> Bool {
+        if value < 0x300 { return value >= 0x20 ? !(0x7F..<0xA0).contains(value) : value == 0x09 || value == 0x0A }
+        return (0x2010..<0x20D0).contains(value) || (0x2100..<0x2C00).contains(value)
     }
 
     public static func of(_ text: Substring) -> Int {
@@ -14,6 +50,11 @@ public enum DisplayWidth {
     private static func printableASCIIWidth(_ bytes: some Collection<UInt8>) -> Int? {
         for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
         return bytes.count
+    }
+
+    public static func of(_ glyph: Glyph) -> Int {
+        if let scalar = glyph.scalar { return of(scalar) }
+        return of(glyph.character)
     }
 
     public static func of(_ character: Character) -> Int {

@@ -52,8 +52,7 @@ public enum HighContrast {
 
     /// A half block, shade or full block in colour: part of a picture.
     static func isPicture(_ cell: Cell) -> Bool {
-        guard cell.style.foreground != nil || cell.style.background != nil,
-              let scalar = cell.character.unicodeScalars.first else { return false }
-        return (0x2580...0x259F).contains(scalar.value)
+        guard cell.style.foreground != nil || cell.style.background != nil else { return false }
+        return (0x2580...0x259F).contains(cell.glyph.firstScalar.value)
     }
 }

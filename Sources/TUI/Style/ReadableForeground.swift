@@ -41,9 +41,7 @@ public enum ReadableForeground {
     }
 
     /// Block elements (U+2580–U+259F: `▀`, `█`, shades) are colour areas, not text.
-    public static func isText(_ character: Character) -> Bool {
-        if character.utf8.first.map({ $0 < 0x80 }) ?? false { return true } // ASCII, most cells
-        guard let first = character.unicodeScalars.first else { return false }
-        return !(0x2580...0x259F).contains(first.value)
+    public static func isText(_ scalar: Unicode.Scalar) -> Bool {
+        !(0x2580...0x259F).contains(scalar.value)
     }
 }

@@ -18,6 +18,11 @@ enum ClusterOverlay {
     /// Whether `character` must be drawn over a placeholder: ncurses can't hold it, or would
     /// give it another width than the canvas does. `systemWidth` is the C library's wcwidth,
     /// which ncurses measures a cell with. ASCII, most cells, is answered at once.
+    static func isNeeded(_ glyph: Glyph, systemWidth: (Unicode.Scalar) -> Int) -> Bool {
+        guard let scalar = glyph.scalar else { return isNeeded(glyph.character, systemWidth: systemWidth) }
+        return scalar.value >= 0x80 && systemWidth(scalar) != max(1, DisplayWidth.of(scalar))
+    }
+
     static func isNeeded(_ character: Character, systemWidth: (Unicode.Scalar) -> Int) -> Bool {
         if character.asciiValue != nil { return false }
         let scalars = character.unicodeScalars

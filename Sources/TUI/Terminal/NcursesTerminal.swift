@@ -255,26 +255,25 @@ public final class NcursesTerminal: Terminal {
             placeholders = Array(repeating: false, count: canvas.size.width * canvas.size.height)
         }
         changedSpans.removeAll(keepingCapacity: true)
-        for change in canvas.changes(from: old) {
-            let index = change.point.y * canvas.size.width + change.point.x
-            if let last = changedSpans.last, last.row == change.point.y {
-                changedSpans[changedSpans.count - 1].last = change.point.x
+        canvas.forEachChange(from: old) { point, cell in
+            let index = point.y * canvas.size.width + point.x
+            if let last = changedSpans.last, last.row == point.y {
+                changedSpans[changedSpans.count - 1].last = point.x
             } else {
-                changedSpans.append(ClusterOverlay.Span(row: change.point.y, first: change.point.x, last: change.point.x))
+                changedSpans.append(ClusterOverlay.Span(row: point.y, first: point.x, last: point.x))
             }
             placeholders[index] = false
             // The right half of a wide character is drawn with it, in its pair.
-            if change.cell.isContinuation {
+            if cell.isContinuation {
                 pairs.release(cellPairs[index])
                 cellPairs[index] = 0
-                continue
+                return
             }
             // ncurses clips what the terminal is too narrow for.
-            guard change.point.x < size.width, change.point.y < size.height else { continue }
-            let placeholder = ClusterOverlay.isNeeded(change.cell.character, systemWidth: NcursesTerminal.systemWidth)
+            guard point.x < size.width, point.y < size.height else { return }
+            let placeholder = ClusterOverlay.isNeeded(cell.glyph, systemWidth: NcursesTerminal.systemWidth)
             placeholders[index] = placeholder
-            cellPairs[index] = draw(
-                change.cell, x: change.point.x, y: change.point.y, placeholder: placeholder, replacingPair: cellPairs[index], on: screen)
+            cellPairs[index] = draw(cell, x: point.x, y: point.y, placeholder: placeholder, replacingPair: cellPairs[index], on: screen)
         }
         if let cursor, canvas.bounds.contains(cursor) {
             setCursor(visible: true)
@@ -370,7 +369,7 @@ public final class NcursesTerminal: Terminal {
     ) -> Int32 {
         let attributes = NcursesTerminal.attributes(cell.style)
         pairs.release(oldPair)
-        let pair = colorPair(for: cell.style, character: cell.character)
+        let pair = colorPair(for: cell.style, glyph: cell.glyph)
         var glyph = cchar_t()
         // The cell's first CCHARW_MAX - 1 scalars and a NUL, on the stack: this runs for every
         // cell that changed, and an array apiece was most of its cost.
@@ -380,7 +379,9 @@ public final class NcursesTerminal: Terminal {
             assert(wide.count == Int(CCHARW_MAX))
             var count = 0
             if placeholder {
-                wide[0] = wchar_t(bitPattern: ClusterOverlay.placeholder(width: DisplayWidth.of(cell.character)).value)
+                wide[0] = wchar_t(bitPattern: ClusterOverlay.placeholder(width: DisplayWidth.of(cell.glyph)).value)
+            } else if let scalar = cell.glyph.scalar {
+                wide[0] = wchar_t(bitPattern: scalar.value)
             } else {
                 for scalar in cell.character.unicodeScalars where count < wide.count - 1 {
                     wide[count] = wchar_t(bitPattern: scalar.value)
@@ -398,12 +399,12 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// The pair for `style`, counted as used by one more cell on screen.
-    private func colorPair(for style: Style, character: Character) -> Int32 {
+    private func colorPair(for style: Style, glyph: Glyph) -> Int32 {
         var fg = colorIndex(for: style.foreground)
         let bg = colorIndex(for: style.background)
         // The terminal's own colours read (most cells): only the rest is checked, text only.
         if fg == -1 && bg == -1 { return 0 }
-        if colorMode != .none, ReadableForeground.isText(character) { fg = readableForeground(fg, on: bg) }
+        if colorMode != .none, ReadableForeground.isText(glyph.firstScalar) { fg = readableForeground(fg, on: bg) }
         let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
         if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
         return assignment.pair

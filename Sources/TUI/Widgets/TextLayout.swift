@@ -19,8 +19,13 @@ public enum TextLayout {
     /// the same as one of a short text (a list row draws this for every visible item).
     private static func wrap(_ text: String, width: Int, stoppingAfter limit: Int?) -> [String] {
         guard width > 0 else { return [] }
-        var lines: [String] = []
         let limit = limit ?? Int.max
+        return wrapSimpleScalars(text, width: width, stoppingAfter: limit) ?? wrapByGraphemes(text, width: width, stoppingAfter: limit)
+    }
+
+    /// `wrap` for any text, grapheme by grapheme.
+    static func wrapByGraphemes(_ text: String, width: Int, stoppingAfter limit: Int) -> [String] {
+        var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = "", lineWidth = 0
             for word in paragraph.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
@@ -54,6 +59,83 @@ public enum TextLayout {
             if lines.count >= limit { return lines }
         }
         return lines
+    }
+
+    /// `wrap` for text whose every scalar is a grapheme cluster of its own (printable ASCII,
+    /// Latin, punctuation, arrows, symbols, tabs and newlines: `DisplayWidth.forEachSimpleScalar`):
+    /// the same lines, found without walking graphemes (a list row wraps its text at every
+    /// frame). Nil for any other text.
+    private static func wrapSimpleScalars(_ text: String, width: Int, stoppingAfter limit: Int) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            // Each byte's columns: the scalar's width at its first byte, `inside` at the others.
+            let inside: UInt8 = 0xFF
+            var columns = [UInt8](repeating: inside, count: bytes.count)
+            let simple = DisplayWidth.forEachSimpleScalar(bytes) { offset, _, width in columns[offset] = UInt8(width) }
+            guard simple else { return nil }
+            func columnsOf(_ range: Range<Int>) -> Int {
+                var total = 0
+                for index in range where columns[index] != inside { total += Int(columns[index]) }
+                return total
+            }
+            var lines: [String] = []
+            var line: [UInt8] = []
+            var lineWidth = 0
+            func end() -> Bool {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line.removeAll(keepingCapacity: true)
+                lineWidth = 0
+                return lines.count >= limit
+            }
+            var index = 0
+            while index <= bytes.count {
+                // One paragraph: up to the next newline or the end.
+                var paragraphEnd = index
+                while paragraphEnd < bytes.count, bytes[paragraphEnd] != 0x0A { paragraphEnd += 1 }
+                var position = index
+                while position < paragraphEnd {
+                    guard bytes[position] != 0x20, bytes[position] != 0x09 else { position += 1; continue }
+                    var wordEnd = position
+                    while wordEnd < paragraphEnd, bytes[wordEnd] != 0x20, bytes[wordEnd] != 0x09 { wordEnd += 1 }
+                    var word = position..<wordEnd
+                    var wordWidth = columnsOf(word)
+                    position = wordEnd
+                    if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                        line.append(0x20)
+                        line.append(contentsOf: bytes[word])
+                        lineWidth += 1 + wordWidth
+                        continue
+                    }
+                    if lineWidth > 0, end() { return lines }
+                    // Break an over-long word into line-sized pieces.
+                    while wordWidth > width {
+                        var cut = word.lowerBound, used = 0
+                        while cut < word.upperBound {
+                            let next = (cut + 1..<word.upperBound).first { columns[$0] != inside } ?? word.upperBound
+                            if used + Int(columns[cut]) > width { break }
+                            used += Int(columns[cut])
+                            cut = next
+                        }
+                        if cut == word.lowerBound {
+                            // A scalar wider than the line: left out, as `prefix(of:fitting:)` leaves it.
+                            word = ((word.lowerBound + 1..<word.upperBound).first { columns[$0] != inside } ?? word.upperBound)..<word.upperBound
+                        } else {
+                            line.append(contentsOf: bytes[word.lowerBound..<cut])
+                            lineWidth = used
+                            if end() { return lines }
+                            word = cut..<word.upperBound
+                        }
+                        wordWidth = columnsOf(word)
+                    }
+                    line.removeAll(keepingCapacity: true)
+                    line.append(contentsOf: bytes[word])
+                    lineWidth = wordWidth
+                }
+                if end() { return lines }
+                index = paragraphEnd + 1
+            }
+            return lines
+        }
     }
 
     /// Wraps, then keeps at most `maxLines`; when text was cut, the last kept line ends in "…".

@@ -1,0 +1,74 @@
+import Testing
+@testable import TUI
+
+/// The fast paths of measuring, wrapping and drawing text (a byte or a scalar at a time, where
+/// each scalar is a grapheme of its own; Docs/performance.md, "A key press") give exactly what
+/// the grapheme-by-grapheme paths give, on random text that mixes what they take with what
+/// they must hand over.
+@Suite(.timeLimit(.minutes(10))) struct FastTextPathTests {
+    /// Printable ASCII, tabs and newlines, Latin, arrows and box drawing (the fast paths'), and
+    /// what they hand over: combining marks, a ZWJ, VS16, a skin tone, a flag's letters, CR,
+    /// an escape, wide CJK and emoji.
+    static let alphabet: [String] = [
+        "a", "b", "Z", "0", " ", " ", "  ", "\t", "\n", ".", "-", "é", "ß", "·", "—", "…", "→", "▸", "│", "⌚",
+        "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1F1EB}", "\r", "\u{1B}", "漢", "😀", "\u{2060}",
+    ]
+
+    static func randomText(_ random: inout SplitMix, fastOnly: Bool) -> String {
+        let letters = fastOnly ? Array(alphabet.prefix(20)) : alphabet
+        return (0..<Int.random(in: 0...40, using: &random)).map { _ in letters.randomElement(using: &random)! }.joined()
+    }
+
+    @Test func wrappingTakesTheSameLinesAsGraphemeByGrapheme() {
+        var random = SplitMix(seed: 37)
+        for round in 0..<3000 {
+            let text = Self.randomText(&random, fastOnly: round % 2 == 0)
+            let width = Int.random(in: 1...12, using: &random)
+            let limit = Int.random(in: 1...6, using: &random)
+            let fast = TextLayout.wrap(text, width: width)
+            #expect(fast == TextLayout.wrapByGraphemes(text, width: width, stoppingAfter: .max), "\(text.debugDescription) at \(width)")
+            #expect(TextLayout.lines(text, width: width, maxLines: limit).count <= limit)
+        }
+    }
+
+    @Test func measuringGivesTheSumOfTheGraphemesWidths() {
+        var random = SplitMix(seed: 38)
+        for round in 0..<3000 {
+            let text = Self.randomText(&random, fastOnly: round % 2 == 0)
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func drawingPrintableASCIIWritesACellAByteInsideTheClipAndReturnsTheColumnAfter() {
+        var random = SplitMix(seed: 39)
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in ["a", "b", " ", "~", "#"].randomElement(using: &random)! }.joined()
+            let x = Int.random(in: -5...25, using: &random)
+            let clip = Rect(x: Int.random(in: 0...8, using: &random), y: 0, width: Int.random(in: 0...15, using: &random), height: 2)
+            var canvas = Canvas(size: Size(width: 20, height: 2))
+            #expect(canvas.put(text, at: Point(x: x, y: 1), style: .bold, clipTo: clip) == x + text.count)
+            let area = clip.intersection(canvas.bounds)
+            for column in 0..<20 {
+                let offset = column - x
+                let written = area.contains(Point(x: column, y: 1)) && offset >= 0 && offset < text.count
+                let expected = written ? Cell(Array(text)[offset], style: .bold) : Cell.blank
+                #expect(canvas[column, 1] == expected, "\(text.debugDescription) at \(x) in \(clip)")
+            }
+        }
+    }
+
+    @Test func aClusterIsKeptByItsExactScalarsAndOneScalarIsNoEntry() {
+        let composed = Glyph(Character("é")), decomposed = Glyph(Character("e\u{301}"))
+        #expect(composed.scalar == "é" && decomposed.scalar == nil)
+        #expect(composed != decomposed)  // the terminal is sent other bytes
+        #expect(decomposed == Glyph(Character("e\u{301}")) && decomposed.character.unicodeScalars.map(\.value) == [0x65, 0x301])
+        let family = Character("👨\u{200D}👩\u{200D}👧")
+        #expect(Glyph(family).character.unicodeScalars.elementsEqual(family.unicodeScalars))
+        var bytes: [UInt8] = []
+        Glyph(family).forEachUTF8Byte { bytes.append($0) }
+        #expect(bytes == Array(String(family).utf8))
+        bytes = []
+        Glyph(Character("漢")).forEachUTF8Byte { bytes.append($0) }
+        #expect(bytes == Array("漢".utf8))
+    }
+}
