@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One cell a terminal must write to go from one frame to the next.
 public struct CellChange: Hashable, Sendable {
     public var point: Point
@@ -36,7 +42,15 @@ extension Canvas {
                 return
             }
             against.cells.withUnsafeBufferPointer { old in
-                for index in now.indices where now[index] != old[index] { body(Point(x: index % width, y: index / width), now[index]) }
+                for row in 0..<(width > 0 ? size.height : 0) {
+                    let start = row * width
+                    // Most rows are unchanged: the same bytes are the same cells (the converse
+                    // need not hold, padding may differ), so only the others are compared cell by cell.
+                    if memcmp(now.baseAddress! + start, old.baseAddress! + start, width * MemoryLayout<Cell>.stride) == 0 { continue }
+                    for index in start..<(start + width) where now[index] != old[index] {
+                        body(Point(x: index - start, y: row), now[index])
+                    }
+                }
             }
         }
     }

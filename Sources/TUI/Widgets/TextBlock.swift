@@ -21,9 +21,9 @@ public struct TextBlock: Widget, Sendable {
     public func layout(width: Int, height: Int? = nil) -> [String] {
         let limit = [maxLines, height].compactMap { $0 }.min()
         if wraps { return TextLayout.lines(text, width: width, maxLines: limit) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            TextLayout.truncate(String($0), width: width)
-        }
+        // One line, most often: no split to walk its graphemes for a newline.
+        let lines = !text.utf8.contains(0x0A) ? [TextLayout.truncate(text, width: width)]
+            : text.split(separator: "\n", omittingEmptySubsequences: false).map { TextLayout.truncate(String($0), width: width) }
         guard let limit, lines.count > limit else { return lines }
         guard limit > 0 else { return [] }
         var kept = Array(lines.prefix(limit))

@@ -153,7 +153,7 @@ public enum TextLayout {
     /// with "…". Newlines count as spaces.
     public static func truncate(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
-        let flat = text.contains("\n") ? String(text.map { $0 == "\n" ? " " : $0 }) : text
+        let flat = text.utf8.contains(0x0A) && text.contains("\n") ? String(text.map { $0 == "\n" ? " " : $0 }) : text
         guard DisplayWidth.of(flat) > width else { return flat }
         return String(prefix(of: Substring(flat), fitting: width - 1).head) + String(ellipsis)
     }
