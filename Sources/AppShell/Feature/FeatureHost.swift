@@ -5,7 +5,15 @@ import TUI
 /// addressed with, and the runner that performs its effects, and it routes keys and messages.
 /// Every challenge is hosted the same way; nothing here knows which one.
 package final class FeatureHost<F: RecordableFeature>: Screen {
-    package private(set) var feature: F
+    package private(set) var feature: F {
+        didSet { derived = Derived() }
+    }
+    /// What the shell reads of the feature several times a key, kept until the feature changes.
+    private struct Derived {
+        var keyBarItems: [KeyBar.Item]?
+        var takesEscape: Bool?
+    }
+    private var derived = Derived()
     /// Addresses this screen's events (set when the shell pushes it): a later screen of the same
     /// challenge gets none of them.
     package var id = ScreenID()
@@ -28,10 +36,20 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         self.executor = executor
     }
 
-    package var keyBarItems: [KeyBar.Item] { feature.keyMap.barItems(for: feature) }
+    package var keyBarItems: [KeyBar.Item] {
+        if let items = derived.keyBarItems { return items }
+        let items = feature.keyMap.barItems(for: feature)
+        derived.keyBarItems = items
+        return items
+    }
     package var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
     package var capturesText: Bool { feature.capturesText }
-    package var takesEscape: Bool { feature.command(for: .escape) != nil }
+    package var takesEscape: Bool {
+        if let takes = derived.takesEscape { return takes }
+        let takes = feature.command(for: .escape) != nil
+        derived.takesEscape = takes
+        return takes
+    }
     package var isAnimating: Bool { feature.isAnimating }
     package func activity(at now: Duration) -> String? { feature.activity(at: now) }
 

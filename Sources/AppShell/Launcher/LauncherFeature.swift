@@ -21,11 +21,14 @@ package struct LauncherState: Equatable, Sendable {
     package var forgetQuestion: ForgetQuestion?
     /// `keyMap(challenges:)`, made once: a key press reads it several times.
     package let keys: KeyMap<LauncherState, FeatureCommand<Event>>
+    /// The columns of each challenge's summary, measured once (the rows' height depends on them).
+    package let summaryWidths: [Int]
 
     /// `selecting`: the challenge opened directly, so that leaving it comes back to it.
     package init(challenges: [Challenge], selecting: ChallengeID? = nil) {
         self.challenges = challenges
         keys = Self.keyMap(challenges: challenges)
+        summaryWidths = challenges.map { DisplayWidth.of($0.summary) }
         list = ListState(count: challenges.count)
         if let selecting, let index = challenges.firstIndex(where: { $0.id == selecting }) { list.select(index) }
     }
@@ -179,6 +182,8 @@ package struct LauncherFeature {
     package private(set) var state: LauncherState
     /// The store, the backend's line and what the store's opening found.
     package let environment: AppEnvironment
+    /// The rows as last drawn (LauncherView.swift).
+    let rowDrawings = LauncherRowDrawings()
 
     package init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
         self.environment = environment

@@ -25,7 +25,7 @@ extension LauncherFeature {
     /// challenge then still fits with its blank row (four rows each); otherwise it is cut.
     package func rowHeight(in listArea: Rect) -> Int {
         let summaryWidth = max(1, listArea.width - Self.summaryIndent)
-        let wraps = challenges.contains { DisplayWidth.of($0.summary) > summaryWidth }
+        let wraps = state.summaryWidths.contains { $0 > summaryWidth }
         // The last challenge's blank row may fall on the row below the list (drawn over after).
         if wraps, listArea.height + 1 >= challenges.count * 4 { return 4 }
         return listArea.height >= challenges.count * 3 ? 3 : 2
@@ -39,7 +39,7 @@ extension LauncherFeature {
     }
 
     /// Where a summary starts in its row: under the title, past the marker and the number.
-    private static let summaryIndent = 5
+    static let summaryIndent = 5
 
     package func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
@@ -50,33 +50,12 @@ extension LauncherFeature {
         let challenges = challenges
         let standings = state.standings
         canvas.addHitRegion(listArea, KeyTarget.scroll())
+        let drawings = rowDrawings
         ScrollList(rowHeight: rowHeight(in: listArea), showsScrollbar: false) { row, canvas in
             let challenge = challenges[row.index]
-            // The title and the summary, not the blank row under them.
-            let clickable = min(row.rect.height, max(2, row.rect.height - 1))
-            canvas.addHitRegion(Rect(x: row.rect.x, y: row.rect.y, width: row.rect.width, height: clickable), Target(index: row.index))
-            let titleStyle = row.isSelected ? Style(bold: true, reverse: true) : .bold
-            let marker = row.isSelected ? "▸ " : "  "
-            let title = "\(marker)\(row.index + 1)  \(challenge.title) "
-            let titleEnd = canvas.put(title, at: row.rect.origin, style: titleStyle, clipTo: row.rect)
-            // Where it stands, at the right of its title, dim whether selected or not.
-            if let standing = standings[challenge.id] {
-                let room = row.rect.maxX - titleEnd - 2
-                let text = TextLayout.truncate(standing, width: room)
-                if room > 0 {
-                    canvas.put(text, at: Point(x: row.rect.maxX - DisplayWidth.of(text), y: row.rect.y), style: .dim, clipTo: row.rect)
-                }
-            }
-            // Always dim: the reversed title shows the selection, and a summary that changed style
-            // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
-            // Docs/performance.md).
-            let summaryLines = max(1, row.rect.height - 2)
-            TextBlock(challenge.summary, style: .dim, maxLines: summaryLines, wraps: summaryLines > 1)
-                .draw(
-                    in: Rect(
-                        x: row.rect.x + Self.summaryIndent, y: row.rect.y + 1, width: max(0, row.rect.width - Self.summaryIndent),
-                        height: summaryLines),
-                    on: &canvas)
+            let drawn = LauncherRow(
+                index: row.index, title: challenge.title, summary: challenge.summary, standing: standings[challenge.id], isSelected: row.isSelected)
+            drawings.draw(drawn, in: row.rect, on: &canvas)
         }.draw(in: rowsRect(listArea), on: &canvas, state: state.list)
         if let keptNothing {
             TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
@@ -87,5 +66,54 @@ extension LauncherFeature {
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
         state.forgetQuestion?.draw(over: rect, on: &canvas)
         return nil
+    }
+}
+
+/// One challenge in the launcher's list: its number and title (reversed when selected), where
+/// it stands at the right, and its summary under them. A widget of its own so that the rows a
+/// key press leaves alone are copied from their last drawing (`LauncherRowDrawings`).
+struct LauncherRow: Widget, Equatable {
+    var index: Int
+    var title: String
+    var summary: String
+    var standing: String?
+    var isSelected: Bool
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        // The title and the summary, not the blank row under them.
+        let clickable = min(rect.height, max(2, rect.height - 1))
+        canvas.addHitRegion(Rect(x: rect.x, y: rect.y, width: rect.width, height: clickable), LauncherFeature.Target(index: index))
+        let titleStyle = isSelected ? Style(bold: true, reverse: true) : .bold
+        let marker = isSelected ? "▸ " : "  "
+        let titleEnd = canvas.put("\(marker)\(index + 1)  \(title) ", at: rect.origin, style: titleStyle, clipTo: rect)
+        // Where it stands, at the right of its title, dim whether selected or not.
+        if let standing {
+            let room = rect.maxX - titleEnd - 2
+            let text = TextLayout.truncate(standing, width: room)
+            if room > 0 {
+                canvas.put(text, at: Point(x: rect.maxX - DisplayWidth.of(text), y: rect.y), style: .dim, clipTo: rect)
+            }
+        }
+        // Always dim: the reversed title shows the selection, and a summary that changed style
+        // with it would make every ↓ rewrite two whole lines (fewer bytes than dialog: see
+        // Docs/performance.md).
+        let summaryLines = max(1, rect.height - 2)
+        TextBlock(summary, style: .dim, maxLines: summaryLines, wraps: summaryLines > 1)
+            .draw(
+                in: Rect(
+                    x: rect.x + LauncherFeature.summaryIndent, y: rect.y + 1, width: max(0, rect.width - LauncherFeature.summaryIndent),
+                    height: summaryLines),
+                on: &canvas)
+    }
+}
+
+/// Each launcher row's last drawing (`WidgetCache`), shared by the copies of the launcher's
+/// value: a row is the same drawing for the same `LauncherRow` and size, whichever copy asks.
+final class LauncherRowDrawings {
+    private var caches: [WidgetCache<LauncherRow>] = []
+
+    func draw(_ row: LauncherRow, in rect: Rect, on canvas: inout Canvas) {
+        while caches.count <= row.index { caches.append(WidgetCache()) }
+        caches[row.index].draw(row, in: rect, on: &canvas)
     }
 }

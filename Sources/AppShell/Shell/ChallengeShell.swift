@@ -26,6 +26,10 @@ public final class ChallengeShell: TerminalApp {
     package var inspectorModel: InspectorModel
     /// What the last frame drew where: mouse events are looked up in it.
     package private(set) var hitMap = HitMap()
+    /// The key bar as last drawn: the same bar again is a copy (Docs/performance.md).
+    private var keyBarDrawing = WidgetCache<KeyBar>()
+    /// The global keys' bar items for the last context they were asked for.
+    private var globalBarItems: (context: ShellKeys.Context, items: [KeyBar.Item])?
     package private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
@@ -199,7 +203,7 @@ public final class ChallengeShell: TerminalApp {
             let filterCursor = panel.draw(in: area, on: &canvas)
             if inspector.isFocused { cursor = filterCursor }
         }
-        keyBar.draw(in: layout.keyBar, on: &canvas)
+        keyBarDrawing.draw(keyBar, in: layout.keyBar, on: &canvas)
         if !overlays.isEmpty { cursor = nil }
         for overlay in overlays {
             // Help is about the screen and the inspector: it covers both. The fault panel and the
@@ -261,7 +265,9 @@ public final class ChallengeShell: TerminalApp {
     package var keyBar: KeyBar {
         if let overlay = overlays.last { return overlay.keyBar(helpScrolls: helpScrollLimit > 0) }
         let own = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.barItems(for: $0) : nil } ?? top?.keyBarItems ?? []
-        return KeyBar(own + ShellKeys.global.barItems(for: keyContext))
+        let context = keyContext
+        if globalBarItems?.context != context { globalBarItems = (context, ShellKeys.global.barItems(for: context)) }
+        return KeyBar(own + (globalBarItems?.items ?? []))
     }
 
     /// What the global keys' declarations read now.

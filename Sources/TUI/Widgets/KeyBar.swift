@@ -2,7 +2,7 @@
 /// When not every item fits whole, the least important are left out first (`KeyImportance`; the
 /// last of equals first) and the rest keep their order. Every item is also a button that presses
 /// its key (`Item.buttons`). The items come from the screens' key declarations (`KeyMap`).
-public struct KeyBar: Widget, Sendable {
+public struct KeyBar: Widget, Hashable, Sendable {
     public struct Item: Hashable, Sendable {
         public var key: String
         public var label: String
