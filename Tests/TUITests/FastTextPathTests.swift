@@ -72,3 +72,49 @@ import Testing
         #expect(bytes == Array("漢".utf8))
     }
 }
+
+/// `Canvas.draw` of a canvas that fits copies its rows (Docs/performance.md, "A key press"):
+/// the same cells as placing each of its characters, wide ones and the ones they cut included.
+@Suite(.timeLimit(.minutes(10))) struct CanvasCopyTests {
+    static func randomCanvas(_ random: inout SplitMix, size: Size) -> Canvas {
+        var canvas = Canvas(size: size)
+        for _ in 0..<(size.width * size.height / 2) {
+            let text = ["a", "漢", "b", " ", "😀", "é"][random.next(6)]
+            let style = [Style.plain, .bold, Style(background: RGB(1, 2, 3))][random.next(3)]
+            canvas.put(text, at: Point(x: random.next(size.width), y: random.next(size.height)), style: style)
+        }
+        return canvas
+    }
+
+    @Test func aCanvasThatFitsIsCopiedAsIfEachCharacterWerePlaced() {
+        var random = SplitMix(seed: 40)
+        for _ in 0..<500 {
+            let target = Self.randomCanvas(&random, size: Size(width: 12, height: 4))
+            let other = Self.randomCanvas(&random, size: Size(width: 1 + random.next(8), height: 1 + random.next(3)))
+            let origin = Point(x: random.next(12 - other.size.width + 1), y: random.next(4 - other.size.height + 1))
+            var copied = target, placed = target
+            copied.draw(other, at: origin)
+            for y in 0..<other.size.height {
+                for x in 0..<other.size.width where !other[x, y].isContinuation {
+                    placed.put(String(other[x, y].character), at: Point(x: origin.x + x, y: origin.y + y), style: other[x, y].style)
+                }
+            }
+            #expect(copied == placed, "\(other.lines) at \(origin) over \(target.lines)")
+        }
+    }
+}
+
+extension FastTextPathTests {
+    @Test func drawingTextOfSimpleScalarsFillsTheCellsTheGraphemePathFills() {
+        var random = SplitMix(seed: 41)
+        for round in 0..<2000 {
+            let text = Self.randomText(&random, fastOnly: round % 2 == 0)
+            let x = random.next(30) - 5
+            let area = Rect(x: random.next(8), y: 0, width: 1 + random.next(14), height: 2).intersection(Rect(x: 0, y: 0, width: 20, height: 2))
+            var fast = Canvas(size: Size(width: 20, height: 2)), graphemes = fast
+            let end = fast.put(text, at: Point(x: x, y: 1), style: .bold, clipTo: area)
+            #expect(end == graphemes.putByGraphemes(text, at: Point(x: x, y: 1), style: .bold, in: area))
+            #expect(fast == graphemes, "\(text.debugDescription) at \(x) in \(area)")
+        }
+    }
+}

@@ -44,6 +44,12 @@ public struct Canvas: Hashable, Sendable {
         }
         // Printable ASCII, most text, is a cell a byte: written without walking graphemes.
         if let end = putPrintableASCII(text, at: point, style: style, in: area) { return end }
+        if let end = putSimpleScalars(text, at: point, style: style, in: area) { return end }
+        return putByGraphemes(text, at: point, style: style, in: area)
+    }
+
+    /// `put` for any text, grapheme by grapheme, in a visible row of `area`.
+    mutating func putByGraphemes(_ text: String, at point: Point, style: Style, in area: Rect) -> Int {
         var x = point.x
         var lastHead: Int? // index of the last cell written, where a stray combining mark attaches
         for character in text {
@@ -68,6 +74,33 @@ public struct Canvas: Hashable, Sendable {
             lastHead = point.y * size.width + x
         }
         return x
+    }
+
+    /// `put` for text whose every scalar is a grapheme of its own (`DisplayWidth.forEachSimpleScalar`:
+    /// Latin, arrows, box drawing…): placed scalar by scalar, by the rules of the grapheme path
+    /// (nothing is joined to anything there). Nil, having written nothing, for any other text.
+    private mutating func putSimpleScalars(_ text: String, at point: Point, style: Style, in area: Rect) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var glyphs: [(glyph: Glyph, width: Int)] = []
+            let simple = DisplayWidth.forEachSimpleScalar(bytes) { _, scalar, width in
+                if width > 0 { glyphs.append((Glyph(scalar), width)) }
+            }
+            guard simple else { return nil }
+            var x = point.x
+            for (glyph, width) in glyphs {
+                defer { x += width }
+                if x >= area.maxX { continue }
+                if x < area.minX {
+                    // A wide character straddling the left edge: its visible half becomes a blank.
+                    if x + width > area.minX { place(.space, width: 1, x: area.minX, y: point.y, style: style) }
+                    continue
+                }
+                if x + width > area.maxX { continue } // never half-drawn
+                place(glyph, width: width, x: x, y: point.y, style: style)
+            }
+            return x
+        }
     }
 
     /// `put` for text of printable ASCII only (0x20–0x7E); nil, having written nothing, for
@@ -124,6 +157,11 @@ public struct Canvas: Hashable, Sendable {
                 Rect(origin: region.rect.origin.offsetBy(dx: origin.x, dy: origin.y), size: region.rect.size), region.target,
                 clipTo: clip)
         }
+        let placed = Rect(origin: origin, size: other.size)
+        if !placed.isEmpty, clip.intersection(placed) == placed {
+            copyRows(of: other, at: origin)
+            return
+        }
         for y in 0..<other.size.height {
             var x = 0
             while x < other.size.width {
@@ -135,6 +173,26 @@ public struct Canvas: Hashable, Sendable {
                     place(cell.glyph, width: width, x: target.x, y: target.y, style: cell.style)
                 }
                 x += width
+            }
+        }
+    }
+
+    /// `draw` of a canvas that fits whole where it goes: its rows copied as they are (a row
+    /// never starts with the right half of a wide character), and the wide characters of this
+    /// canvas that the copy cuts in half made blanks, as `place` does.
+    private mutating func copyRows(of other: Canvas, at origin: Point) {
+        let width = other.size.width
+        for y in 0..<other.size.height {
+            let row = (origin.y + y) * size.width
+            let first = row + origin.x, last = first + width - 1
+            if cells[first].isContinuation, origin.x > 0 { cells[first - 1] = Cell(glyph: .space, style: cells[first - 1].style) }
+            if origin.x + width < size.width, cells[last + 1].isContinuation {
+                cells[last + 1] = Cell(glyph: .space, style: cells[last + 1].style)
+            }
+            other.cells.withUnsafeBufferPointer { source in
+                cells.withUnsafeMutableBufferPointer { target in
+                    for x in 0..<width { target[first + x] = source[y * width + x] }
+                }
             }
         }
     }

@@ -13,12 +13,12 @@ public enum DisplayWidth {
         return simple ?? text.reduce(0) { $0 + of($1) }
     }
 
-    /// Calls `body` with the byte offset, byte length and width of each scalar of `bytes`
+    /// Calls `body` with the byte offset, the scalar and the width of each scalar of `bytes`
     /// (UTF-8) while every scalar so far is one that is always a grapheme cluster of its own
     /// (`isAlone`), so its width is the cluster's; returns whether all were. Text of Latin
     /// letters, punctuation, arrows, box drawing and symbols, most of what screens show, is so
     /// measured and wrapped without walking graphemes.
-    static func forEachSimpleScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Int) -> Void) -> Bool {
+    static func forEachSimpleScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Unicode.Scalar, Int) -> Void) -> Bool {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
@@ -27,7 +27,7 @@ public enum DisplayWidth {
             var value = UInt32(length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07)
             for offset in 1..<max(1, length) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
             guard isAlone(value), let scalar = Unicode.Scalar(value) else { return false }
-            body(index, length, of(scalar))
+            body(index, scalar, of(scalar))
             index += length
         }
         return true

@@ -45,7 +45,7 @@ public struct TextBlock: Widget, Sendable {
         guard !rect.isEmpty else { return 0 }
         let lines = layout(width: rect.width, height: rect.height)
         for (i, line) in lines.enumerated() {
-            let x = rect.x + TextLayout.offset(of: DisplayWidth.of(line), in: rect.width, alignment: alignment)
+            let x = rect.x + (alignment == .left ? 0 : TextLayout.offset(of: DisplayWidth.of(line), in: rect.width, alignment: alignment))
             canvas.put(line, at: Point(x: x, y: rect.y + i), style: style, clipTo: rect)
         }
         return lines.count
