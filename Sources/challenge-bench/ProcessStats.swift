@@ -42,6 +42,20 @@ struct ProcessStats: Equatable, Sendable {
         field("VmRSS", in: status).map { $0 * 1024 } // reported in kB
     }
 
+    /// Page faults so far (minor and major), from `/proc/PID/stat`.
+    static func pageFaults(pid: Int32) -> UInt64? {
+        (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).flatMap(parsePageFaults)
+    }
+
+    /// Fields 10 and 12 of a stat line (minflt, majflt), counted after the command's closing parenthesis.
+    static func parsePageFaults(_ stat: String) -> UInt64? {
+        guard let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After ")": state is field 3, so minflt (10) is the 8th and majflt (12) the 10th.
+        guard fields.count > 9, let minor = UInt64(fields[7]), let major = UInt64(fields[9]) else { return nil }
+        return minor + major
+    }
+
     static func residentBytes(pid: Int32) -> UInt64? {
         (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)).flatMap(parseResidentBytes)
     }

@@ -52,10 +52,11 @@ if sections.contains(.memory) {
     report.add(contentsOf: LargeListBench(context: context).report())
 }
 if sections.contains(.keys) {
-    progress("↓ in the launcher, the article list (also with its thumbnails loaded) and dialog")
+    progress("↓ in dialog and the launcher side by side (true colour, screen-reader mode, recording), then in the article list")
     let bench = KeystrokeBench(context: context)
+    let side = bench.launcherAgainstDialog()
     report.add(contentsOf: bench.report(
-        launcher: bench.launcher(), articles: bench.articleList(), dialog: bench.dialog(), hugeArticles: bench.hugeArticleList(),
+        launchers: side.launchers, articles: bench.articleList(), dialog: side.dialog, hugeArticles: bench.hugeArticleList(),
         withPictures: bench.articleListWithPictures(), recording: bench.articleListWithAndWithoutRecording()))
 }
 if sections.contains(.idle) {

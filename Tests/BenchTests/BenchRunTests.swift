@@ -97,6 +97,16 @@ import Testing
         #expect(bench.report(measured).map(\.measure) == ["encrypted store: seal + write 10 MB", "encrypted store: read + open 10 MB"])
     }
 
+    @Test func pageFaultsAndRelocationsAreReadFromTheProcessAndTheProgramFile() throws {
+        #expect(ProcessStats.parsePageFaults("42 (a (b) c) S 1 42 42 0 -1 4194560 731 0 2 0 5 1") == 733)
+        #expect(ProcessStats.parsePageFaults("42 (short) S 1") == nil)
+        #expect(ProcessStats.pageFaults(pid: getpid()).map { $0 > 0 } == true)
+        // Every position-independent program has relocations; a text file is no ELF.
+        #expect(ELFRelocations.count(path: "/proc/self/exe").map { $0 > 100 } == true)
+        #expect(ELFRelocations.count(path: #filePath) == nil)
+        #expect(ELFRelocations.count(in: UnsafeRawBufferPointer(start: nil, count: 0)) == nil)
+    }
+
     @Test func verdictsFollowTheBudgets() throws {
         let context = try context()
         let idle = IdleBench(context: context).report(
@@ -105,35 +115,43 @@ import Testing
         #expect(idle.map(\.verdict) == [.pass, .pass, .fail, .info])
 
         let keys = KeystrokeBench(context: context).report(
-            launcher: .moves(.init(bytes: [75, 75], latencies: [0.5, 0.7])),
+            launchers: [
+                ("launcher", .moves(.init(bytes: [75, 75], latencies: [0.2, 0.3]))),
+                ("launcher, screen-reader mode", .moves(.init(bytes: [40], latencies: [0.5, 0.7]))),
+                ("launcher, recording", .skipped("no file")),
+            ],
             articles: .skipped("no screen"),
             dialog: .moves(.init(bytes: [141], latencies: [0.3])))
-        #expect(keys.map(\.verdict) == [.info, .info, .pass, .pass, .skipped])
+        #expect(keys.map(\.verdict) == [.info, .info, .pass, .pass, .fail, .info, .skipped, .skipped], "at or under dialog's time, in every mode")
+        #expect(keys[4].measure == "↓ in the launcher, screen-reader mode: key → first byte")
+        let withoutDialog = KeystrokeBench(context: context).report(
+            launchers: [("launcher", .moves(.init(bytes: [75], latencies: [0.2])))], articles: .skipped("no screen"), dialog: .skipped("not installed"))
+        #expect(withoutDialog.map(\.verdict) == [.skipped, .skipped, .info, .skipped])
         let huge = KeystrokeBench(context: context).report(
-            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            launchers: [], articles: .skipped("x"), dialog: .skipped("x"),
             hugeArticles: .moves(.init(bytes: [80], latencies: [0.9, 1.1, 3.0])))
         #expect(huge.last?.measure == "↓ in the article list, 1 MB titles: key → first byte")
         #expect(huge.last?.verdict == .pass)
         let pictures = KeystrokeBench(context: context).report(
-            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            launchers: [], articles: .skipped("x"), dialog: .skipped("x"),
             withPictures: .moves(.init(bytes: [80], latencies: [0.9, 1.1, 3.0])))
         #expect(pictures.suffix(2).map(\.measure) == [
             "↓ in the article list, thumbnails loaded: key → first byte", "↓ in the article list, thumbnails loaded: bytes written",
         ])
         #expect(pictures.suffix(2).map(\.verdict) == [.pass, .info])
         let recording = KeystrokeBench(context: context).report(
-            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            launchers: [], articles: .skipped("x"), dialog: .skipped("x"),
             recording: (.moves(.init(bytes: [80], latencies: [1.0, 1.0, 1.0])), .moves(.init(bytes: [80], latencies: [1.04, 1.04, 2.0]))))
         #expect(recording.suffix(2).map(\.measure) == [
             "↓ in the article list, recording: key → first byte", "↓ in the article list, recording: bytes written",
         ])
         #expect(recording.suffix(2).map(\.verdict) == [.pass, .info], "4 % over: within the budget")
         let costly = KeystrokeBench(context: context).report(
-            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"),
+            launchers: [], articles: .skipped("x"), dialog: .skipped("x"),
             recording: (.moves(.init(bytes: [80], latencies: [1.0])), .moves(.init(bytes: [80], latencies: [1.2]))))
         #expect(costly.suffix(2).first?.verdict == .fail, "20 % over")
         let unmeasured = KeystrokeBench(context: context).report(
-            launcher: .skipped("x"), articles: .skipped("x"), dialog: .skipped("x"), recording: (.skipped("no list"), .skipped("no list")))
+            launchers: [], articles: .skipped("x"), dialog: .skipped("x"), recording: (.skipped("no list"), .skipped("no list")))
         #expect(unmeasured.last?.verdict == .skipped)
         #expect(KeystrokeBench.thumbnailsLoaded(["", "", "▸ ▀▀▀▀  Title", "  ▀▀▀▀  Text"]))
         #expect(!KeystrokeBench.thumbnailsLoaded(["", "", "▸ ▀▀▀▀  Title", "  ████  Other"]), "one still drawn from its URL")
@@ -147,6 +165,14 @@ import Testing
         let lines = StartupBench(context: context).report(startup)
         #expect(lines.contains { $0.verdict == .skipped && $0.result == "dialog not installed" })
         #expect(lines.last?.verdict == .pass)
+        startup.dialog = [19, 20, 21]
+        startup.tuiFaults = [400, 410]
+        startup.dialogFaults = [300]
+        let near = StartupBench(context: context).report(startup)
+        #expect(near.first { $0.measure.hasPrefix("first frame ratio") }?.verdict == .pass, "1.05× is within 1.1×")
+        #expect(near.first { $0.measure.hasPrefix("page faults") }?.result == "405 faults (min 400, max 410, n=2) vs dialog 300")
+        startup.tui = [23, 23, 23]
+        #expect(StartupBench(context: context).report(startup).first { $0.measure.hasPrefix("first frame ratio") }?.verdict == .fail, "1.15×")
 
         var outcome = ServerBench.Outcome()
         outcome.rounds[.ours] = [1: [.init(requests: 4000, errors: 0, seconds: 1), .init(requests: 3000, errors: 0, seconds: 1)]]

@@ -108,7 +108,9 @@ public final class EventLoop<App: TerminalApp> {
     public func step() -> EventLoopExit? {
         if let exit { return exit }
         let result = poller.wait(for: [terminal.inputDescriptor, mailbox.readDescriptor], timeout: pollTimeout)
-        mailbox.drainWakeups()
+        // Only when it woke the loop (or poll says nothing: a timeout, a signal): each read is a
+        // system call before a key's frame (Docs/performance.md, "A key press").
+        if result.readable.isEmpty || result.readable.contains(mailbox.readDescriptor) { mailbox.drainWakeups() }
         if signalsInstalled, let signal = SignalHub.takePendingSignal() {
             switch signal {
             case SIGTSTP: suspendProcess()

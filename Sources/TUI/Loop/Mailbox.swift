@@ -46,8 +46,9 @@ final class Mailbox<Message: Sendable>: Sendable {
 
     /// Empties the pipe. Call before `takeAll`, so a post racing with the two is not lost.
     func drainWakeups() {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while read(readDescriptor, &buffer, buffer.count) > 0 {}
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            while read(readDescriptor, buffer.baseAddress, buffer.count) > 0 {}
+        }
     }
 
     func takeAll() -> [Message] {

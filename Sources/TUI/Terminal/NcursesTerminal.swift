@@ -123,6 +123,9 @@ public final class NcursesTerminal: Terminal {
         nodelay(screen, true) // readKeys drains without blocking; the event loop polls
         intrflush(screen, false)
         set_escdelay(25)
+        // No look for typed-ahead keys in the middle of a frame's output (two polls before its
+        // first byte): the loop reads every waiting key before it draws, once.
+        typeahead(-1)
         var colors = 0
         if has_colors() {
             start_color()
