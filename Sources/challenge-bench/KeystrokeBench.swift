@@ -38,7 +38,7 @@ struct KeystrokeBench {
         [
             LauncherMode(name: "launcher", arguments: []),
             LauncherMode(name: "launcher, true colour", arguments: [], environment: ["COLORTERM": "truecolor"]),
-            LauncherMode(name: "launcher, screen-reader mode", arguments: ["--screen-reader"], ready: ["Choose one of 3 challenges"]),
+            LauncherMode(name: "launcher, screen-reader mode", arguments: ["--screen-reader"], ready: ["challenge-tui, on the mock backend"]),
             LauncherMode(name: "launcher, recording", arguments: ["--record", file]),
         ]
     }
