@@ -118,3 +118,15 @@ extension FastTextPathTests {
         }
     }
 }
+
+extension FastTextPathTests {
+    @Test func theClusterTableRefusesNewClustersOnceFullAndStillFindsItsOwn() {
+        let table = ClusterTable(capacity: 2)
+        let clusters: [Character] = ["e\u{301}", "a\u{300}", "o\u{302}"]
+        let first = table.entry(for: clusters[0].unicodeScalars), second = table.entry(for: clusters[1].unicodeScalars)
+        #expect(first == 0 && second == 1)
+        #expect(table.entry(for: clusters[2].unicodeScalars) == nil, "full")
+        #expect(table.entry(for: clusters[0].unicodeScalars) == 0, "known clusters are still found")
+        #expect(table.character(1).unicodeScalars.elementsEqual(clusters[1].unicodeScalars))
+    }
+}

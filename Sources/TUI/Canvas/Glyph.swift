@@ -67,8 +67,10 @@ public struct Glyph: Hashable, Sendable {
 /// for the terminal). Entries are never removed; at `capacity` a new cluster is refused, and a
 /// cell shows its first scalar (text from a server can hold any number of distinct clusters).
 final class ClusterTable: Sendable {
-    static let shared = ClusterTable()
-    static let capacity = 1 << 20
+    static let shared = ClusterTable(capacity: 1 << 20)
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
 
     private struct Entries {
         var characters: [Character] = []
@@ -81,7 +83,7 @@ final class ClusterTable: Sendable {
         let key = scalars.map(\.value)
         return entries.withLock { entries in
             if let known = entries.byScalars[key] { return known }
-            guard entries.characters.count < Self.capacity else { return nil }
+            guard entries.characters.count < capacity else { return nil }
             let entry = UInt32(entries.characters.count)
             var text = String.UnicodeScalarView()
             text.append(contentsOf: scalars)
