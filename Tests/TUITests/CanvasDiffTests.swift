@@ -1,3 +1,4 @@
+import Core
 import Testing
 import TUITesting
 @testable import TUI
@@ -53,7 +54,7 @@ import TUITesting
     }
 
     @Test func anyFrameFollowsAnyOtherThroughItsDiff() {
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         let texts = ["", "a", "界", "é", "ab界c", "  ", "🙂x", "xyz"]
         let styles: [Style] = [.plain, .bold, .reverse, Style(foreground: .red), Style(background: .blue, dim: true)]
         func frame() -> Canvas {

@@ -1,3 +1,4 @@
+import Core
 import Testing
 @testable import TUI
 
@@ -14,13 +15,13 @@ import Testing
         "\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F3FD}", "\u{1F1EB}", "\r", "\u{1B}", "漢", "😀", "\u{2060}",
     ]
 
-    static func randomText(_ random: inout SplitMix, fastOnly: Bool) -> String {
+    static func randomText(_ random: inout SeededRandom, fastOnly: Bool) -> String {
         let letters = fastOnly ? Array(alphabet.prefix(20)) : alphabet
         return (0..<Int.random(in: 0...40, using: &random)).map { _ in letters.randomElement(using: &random)! }.joined()
     }
 
     @Test func wrappingTakesTheSameLinesAsGraphemeByGrapheme() {
-        var random = SplitMix(seed: 37)
+        var random = SeededRandom(seed: 37)
         for round in 0..<3000 {
             let text = Self.randomText(&random, fastOnly: round % 2 == 0)
             let width = Int.random(in: 1...12, using: &random)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func measuringGivesTheSumOfTheGraphemesWidths() {
-        var random = SplitMix(seed: 38)
+        var random = SeededRandom(seed: 38)
         for round in 0..<3000 {
             let text = Self.randomText(&random, fastOnly: round % 2 == 0)
             #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func drawingPrintableASCIIWritesACellAByteInsideTheClipAndReturnsTheColumnAfter() {
-        var random = SplitMix(seed: 39)
+        var random = SeededRandom(seed: 39)
         for _ in 0..<500 {
             let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in ["a", "b", " ", "~", "#"].randomElement(using: &random)! }.joined()
             let x = Int.random(in: -5...25, using: &random)
@@ -76,7 +77,7 @@ import Testing
 /// `Canvas.draw` of a canvas that fits copies its rows (Docs/performance.md, "A key press"):
 /// the same cells as placing each of its characters, wide ones and the ones they cut included.
 @Suite(.timeLimit(.minutes(10))) struct CanvasCopyTests {
-    static func randomCanvas(_ random: inout SplitMix, size: Size) -> Canvas {
+    static func randomCanvas(_ random: inout SeededRandom, size: Size) -> Canvas {
         var canvas = Canvas(size: size)
         for _ in 0..<(size.width * size.height / 2) {
             let text = ["a", "漢", "b", " ", "😀", "é"][random.next(6)]
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func aCanvasThatFitsIsCopiedAsIfEachCharacterWerePlaced() {
-        var random = SplitMix(seed: 40)
+        var random = SeededRandom(seed: 40)
         for _ in 0..<500 {
             let target = Self.randomCanvas(&random, size: Size(width: 12, height: 4))
             let other = Self.randomCanvas(&random, size: Size(width: 1 + random.next(8), height: 1 + random.next(3)))
@@ -106,7 +107,7 @@ import Testing
 
 extension FastTextPathTests {
     @Test func drawingTextOfSimpleScalarsFillsTheCellsTheGraphemePathFills() {
-        var random = SplitMix(seed: 41)
+        var random = SeededRandom(seed: 41)
         for round in 0..<2000 {
             let text = Self.randomText(&random, fastOnly: round % 2 == 0)
             let x = random.next(30) - 5
