@@ -233,6 +233,45 @@ final class PseudoTerminal {
         terminal.present(Canvas(size: Size(width: 2, height: 2)), cursor: nil) // ignored once stopped
     }
 
+    /// ncurses flushes at every cursor move until `endwin` has been called once; the terminal
+    /// calls it at start, so each frame is one write (Docs/performance.md, "A key press"), and it
+    /// resets no colour on the way (no `\e]104`, which would undo a user's palette). A
+    /// message-keeping socket takes the output: one message per `write`.
+    @Test func eachFrameIsOneWriteAndStartingResetsNoPalette() throws {
+        let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
+        var pair: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        _ = fcntl(pair[1], F_SETFL, fcntl(pair[1], F_GETFL) | O_NONBLOCK)
+        let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pair[0], terminalType: "xterm-256color")
+        try terminal.start()
+        defer { terminal.stop() }
+        func writes() -> [String] {
+            var messages: [String] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = recv(pair[1], &buffer, buffer.count, 0)
+                if count <= 0 { return messages }
+                messages.append(String(decoding: buffer[0..<count], as: UTF8.self))
+            }
+        }
+        let started = writes().joined()
+        #expect(!started.contains("\u{1B}]104"))
+        var canvas = Canvas(size: terminal.size)
+        for row in 0..<terminal.size.height { canvas.put("row \(row) of a frame", at: Point(x: row, y: row), style: .bold) }
+        terminal.present(canvas, cursor: nil)
+        let first = writes().filter { !$0.hasPrefix("\u{1B}]11;") } // the background question, after the frame
+        // Curses taking the terminal back (the alternate screen, the keypad), then the frame.
+        #expect(first.count <= 3, "the first frame in \(first.count) writes")
+        #expect(first.dropLast().allSatisfy { !$0.contains("row") }, "\(first.map(\.debugDescription))")
+        #expect((0..<terminal.size.height).allSatisfy { first.last?.contains("row \($0) of a frame") == true })
+        canvas.put("moved", at: Point(x: 40, y: 3))
+        canvas.put("and here", at: Point(x: 10, y: 20))
+        terminal.present(canvas, cursor: nil)
+        let second = writes()
+        #expect(second.count == 1 && second.first?.contains("moved") == true && second.first?.contains("and here") == true)
+    }
+
     @Test func anUnknownTerminalTypeIsAnError() throws {
         let pty = try PseudoTerminal(size: Size(width: 80, height: 24))
         let terminal = NcursesTerminal(environment: [:], input: pty.slave, output: pty.slave, terminalType: "no-such-terminal-type")

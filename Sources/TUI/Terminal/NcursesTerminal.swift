@@ -111,6 +111,12 @@ public final class NcursesTerminal: Terminal {
             let term = terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "(unset)"
             throw TerminalError.cannotStart("ncurses could not initialise TERM=\(term)")
         }
+        // Until a program has called `endwin` once, ncurses flushes its output at every cursor
+        // move, so a frame went out in pieces (50 writes for the first). Called now, before any
+        // mode or colour is set, it costs a leave and re-entry of the alternate screen within
+        // the first frame's bytes and nothing else; the first `doupdate` takes curses back, and
+        // every frame is then one write (Docs/performance.md, "A key press").
+        endwin()
         isActive = true
         hasStopped = false
         SignalHub.setCursesActive(true)
