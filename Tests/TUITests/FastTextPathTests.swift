@@ -74,8 +74,9 @@ import Testing
     }
 }
 
-/// `Canvas.draw` of a canvas that fits copies its rows (Docs/performance.md, "A key press"):
-/// the same cells as placing each of its characters, wide ones and the ones they cut included.
+/// `Canvas.draw` of a canvas that fits copies its rows, and `fill` with a narrow character
+/// stores whole rows (Docs/performance.md, "A key press"): the same cells as placing each
+/// character, wide ones and the ones they cut included.
 @Suite(.timeLimit(.minutes(10))) struct CanvasCopyTests {
     static func randomCanvas(_ random: inout SeededRandom, size: Size) -> Canvas {
         var canvas = Canvas(size: size)
@@ -101,6 +102,25 @@ import Testing
                 }
             }
             #expect(copied == placed, "\(other.lines) at \(origin) over \(target.lines)")
+        }
+    }
+
+    @Test func fillingWithANarrowCharacterIsPlacingItInEachCell() {
+        var random = SeededRandom(seed: 42)
+        for round in 0..<500 {
+            let canvas = Self.randomCanvas(&random, size: Size(width: 12, height: 4))
+            let rect = Rect(x: random.next(14) - 1, y: random.next(5) - 1, width: random.next(14), height: random.next(5))
+            let character: Character = round % 2 == 0 ? " " : "─"
+            let style = Style(bold: round % 3 == 0, reverse: true)
+            var filled = canvas, placed = canvas
+            filled.fill(rect, with: character, style: style)
+            let area = rect.intersection(canvas.bounds)
+            for y in area.minY..<max(area.minY, area.maxY) {
+                for x in area.minX..<max(area.minX, area.maxX) {
+                    placed.put(String(character), at: Point(x: x, y: y), style: style)
+                }
+            }
+            #expect(filled == placed, "\(rect) over \(canvas.lines)")
         }
     }
 }

@@ -99,6 +99,17 @@ final class KeyRecorder: TerminalApp {
         #expect(app.keys == [.paste("half a paste"), .char("q")])
     }
 
+    @Test func theLoopWakesAtTheEarlierOfATimerAndAnOpenPastesEnd() {
+        loop.context.schedule("late", after: .seconds(3), "late")
+        #expect(loop.pollTimeout == .seconds(3))
+        terminal.send(code: InputDecoder.pasteStartCode)
+        terminal.send("half")
+        #expect(loop.step() == nil)
+        #expect(loop.pollTimeout == .seconds(1))
+        loop.context.schedule("soon", after: .milliseconds(400), "soon")
+        #expect(loop.pollTimeout == .milliseconds(400))
+    }
+
     @Test func ctrlCQuitsInsideAPasteThatNeverEnds() {
         terminal.send(code: InputDecoder.pasteStartCode)
         terminal.send("abc\u{3}")

@@ -123,6 +123,10 @@ public struct Canvas: Hashable, Sendable {
         guard !area.isEmpty else { return }
         let width = max(1, DisplayWidth.of(character))
         let glyph = Glyph(character)
+        if width == 1 {
+            fillRows(area, with: Cell(glyph: glyph, style: style))
+            return
+        }
         for y in area.minY..<area.maxY {
             var x = area.minX
             while x + width <= area.maxX {
@@ -130,6 +134,25 @@ public struct Canvas: Hashable, Sendable {
                 x += width
             }
             if x < area.maxX { place(.space, width: 1, x: x, y: y, style: style) }
+        }
+    }
+
+    /// `fill` with a narrow character, row by row in one store each (every frame fills its
+    /// screen's inside: Docs/performance.md, "A key press"). What `place` does cell by cell
+    /// comes to this: only the wide characters the area cuts at its two edges are made blanks.
+    private mutating func fillRows(_ area: Rect, with cell: Cell) {
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in area.minY..<area.maxY {
+                let row = y * width
+                if area.minX > 0, cells[row + area.minX].isContinuation {
+                    cells[row + area.minX - 1] = Cell(glyph: .space, style: cells[row + area.minX - 1].style)
+                }
+                if area.maxX < width, cells[row + area.maxX].isContinuation {
+                    cells[row + area.maxX] = Cell(glyph: .space, style: cells[row + area.maxX].style)
+                }
+                (cells.baseAddress! + row + area.minX).update(repeating: cell, count: area.width)
+            }
         }
     }
 
@@ -191,7 +214,7 @@ public struct Canvas: Hashable, Sendable {
             }
             other.cells.withUnsafeBufferPointer { source in
                 cells.withUnsafeMutableBufferPointer { target in
-                    for x in 0..<width { target[first + x] = source[y * width + x] }
+                    (target.baseAddress! + first).update(from: source.baseAddress! + y * width, count: width)
                 }
             }
         }

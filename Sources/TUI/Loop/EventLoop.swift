@@ -181,8 +181,12 @@ public final class EventLoop<App: TerminalApp> {
     /// How long the next `poll` may sleep: until the earliest timer or the end of an input
     /// sequence left open, or forever (nil).
     public var pollTimeout: Duration? {
-        let deadlines = [context.timers.nextDeadline, sequenceDeadline].compactMap { $0 }
-        return deadlines.min().map { max(.zero, $0 - time.elapsed) }
+        let next = switch (context.timers.nextDeadline, sequenceDeadline) {
+        case (let timer?, let sequence?): min(timer, sequence)
+        case (let deadline?, nil), (nil, let deadline?): deadline
+        case (nil, nil): Duration?.none
+        }
+        return next.map { max(.zero, $0 - time.elapsed) }
     }
 
     private func handle(_ key: Key) {

@@ -263,6 +263,10 @@ public final class NcursesTerminal: Terminal {
             cellPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
             placeholders = Array(repeating: false, count: canvas.size.width * canvas.size.height)
         }
+        // Worked on as locals and put back: a stored property of the class, read or written for
+        // every changed cell, is a run-time exclusivity check each time (Docs/performance.md).
+        var changedSpans = self.changedSpans, placeholders = self.placeholders, cellPairs = self.cellPairs
+        (self.changedSpans, self.placeholders, self.cellPairs) = ([], [], [])
         changedSpans.removeAll(keepingCapacity: true)
         canvas.forEachChange(from: old) { point, cell in
             let index = point.y * canvas.size.width + point.x
@@ -284,6 +288,7 @@ public final class NcursesTerminal: Terminal {
             placeholders[index] = placeholder
             cellPairs[index] = draw(cell, x: point.x, y: point.y, placeholder: placeholder, replacingPair: cellPairs[index], on: screen)
         }
+        (self.changedSpans, self.placeholders, self.cellPairs) = (changedSpans, placeholders, cellPairs)
         if let cursor, canvas.bounds.contains(cursor) {
             setCursor(visible: true)
             wmove(screen, Int32(cursor.y), Int32(cursor.x))
