@@ -12,6 +12,39 @@ import TUITesting
         return canvas
     }
 
+    /// The diff's shortcuts (whole rows by their bytes, then each cell by its bytes before
+    /// `==`) list exactly the cells `==` finds different, on random frames drawn by different
+    /// paths (put, fill, copied drawings), colours and wide characters included.
+    @Test func theChangesAreExactlyTheCellsThatDiffer() {
+        var random = SeededRandom(seed: 43)
+        let styles = [Style.plain, .bold, .dim, Style(foreground: RGB(9, 8, 7)), Style(background: RGB(0, 0, 1), reverse: true)]
+        func randomFrame() -> Canvas {
+            var frame = Canvas(size: Size(width: 10, height: 4))
+            for _ in 0..<random.next(12) {
+                let point = Point(x: random.next(10), y: random.next(4))
+                let style = styles[random.next(styles.count)]
+                switch random.next(3) {
+                case 0: frame.put(["a", "漢", "b c", "─", "é"][random.next(5)], at: point, style: style)
+                case 1: frame.fill(Rect(origin: point, size: Size(width: random.next(5), height: random.next(3))), with: " ", style: style)
+                default:
+                    var drawing = Canvas(size: Size(width: 3, height: 2))
+                    drawing.put("x漢", at: .zero, style: style)
+                    frame.draw(drawing, at: Point(x: min(point.x, 7), y: min(point.y, 2)))
+                }
+            }
+            return frame
+        }
+        for _ in 0..<500 {
+            let before = randomFrame(), after = randomFrame()
+            var expected: [CellChange] = []
+            for y in 0..<4 {
+                for x in 0..<10 where after[x, y] != before[x, y] { expected.append(CellChange(point: Point(x: x, y: y), cell: after[x, y])) }
+            }
+            #expect(after.changes(from: before) == expected)
+            #expect(after.changes(from: after).isEmpty)
+        }
+    }
+
     @Test func aFirstFrameWritesEveryCellThatIsNotBlank() {
         let frame = canvas(["ab", "", "  c"])
         let changes = frame.changes(from: nil)

@@ -47,12 +47,45 @@ extension Canvas {
                     // Most rows are unchanged: the same bytes are the same cells (the converse
                     // need not hold, padding may differ), so only the others are compared cell by cell.
                     if memcmp(now.baseAddress! + start, old.baseAddress! + start, width * MemoryLayout<Cell>.stride) == 0 { continue }
-                    for index in start..<(start + width) where now[index] != old[index] {
-                        body(Point(x: index - start, y: row), now[index])
+                    var index = start
+                    let end = start + width
+                    while index < end {
+                        index = Self.firstDifferentBytes(now.baseAddress!, old.baseAddress!, in: index..<end)
+                        guard index < end else { break }
+                        if now[index] != old[index] { body(Point(x: index - start, y: row), now[index]) }
+                        index += 1
                     }
                 }
             }
         }
+    }
+
+    /// The first index in `range` whose cells' bytes differ (`range.upperBound` if none): a loop
+    /// of its own, so that the compiler keeps it to a few loads a cell rather than merging the
+    /// field-by-field comparison into it.
+    @inline(never)
+    static func firstDifferentBytes(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, in range: Range<Int>) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound, sameBytes(a + index, b + index) { index += 1 }
+        return index
+    }
+
+    /// Whether two cells hold the same bytes, which makes them equal: a few loads, where `==`
+    /// compares field by field (a row whose padding differs has every cell compared, and most
+    /// are the same). Cells with different bytes may still be equal (a nil colour's unused
+    /// bytes), so the caller asks `==` then.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>) -> Bool {
+        let size = MemoryLayout<Cell>.size
+        guard size >= 16 else { return memcmp(a, b, size) == 0 }
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        guard x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self),
+            x.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        else { return false }
+        for offset in 16..<size where x.load(fromByteOffset: offset, as: UInt8.self) != y.load(fromByteOffset: offset, as: UInt8.self) {
+            return false
+        }
+        return true
     }
 
     /// This canvas with `changes` written over it (cells outside it are ignored).
