@@ -103,6 +103,36 @@ import TUI
         #expect(map.guide.entries.map(\.label) == ["network"])
     }
 
+    /// Counts how often a pullback looks for its child's context.
+    final class Lookups: @unchecked Sendable { var count = 0 }
+
+    @Test func aPulledBackBarItemFindsItsChildOnceAndSaysWhatTheChildWouldSay() {
+        let lookups = Lookups()
+        let inner = KeyMap<Int, Never>("Counter", [
+            KeyBinding([.char("+")], bar: "+", label: "more", help: "count up", importance: .secondary, barLabel: { "more than \($0)" }),
+            KeyBinding([.char("-")], bar: "-", label: "less", help: "count down", when: { $0 > 0 }),
+            KeyBinding([.char("0")], bar: nil, label: "reset", help: "back to nought"),
+        ])
+        // Twice pulled back: an optional count inside a pair.
+        let middle = inner.pullback { (count: Int?) -> Int? in lookups.count += 1; return count }
+        let outer = middle.pullback { (pair: (Int?, String)) -> Int?? in pair.1.isEmpty ? .none : .some(pair.0) }
+        for context: (Int?, String) in [(3, "on"), (0, "on"), (nil, "on"), (5, "")] {
+            lookups.count = 0
+            let items = outer.barItems(for: context)
+            let direct = context.1.isEmpty ? nil : context.0
+            #expect(items == (direct.map { inner.barItems(for: $0) } ?? []), "\(context)")
+            #expect(lookups.count == (context.1.isEmpty ? 0 : 2), "once for each binding on the bar")
+        }
+        #expect(outer.barItems(for: (3, "on")).first == KeyBar.Item("+", "more than 3", importance: .secondary))
+        // Set again after the pullback: the binding says what it is told now.
+        var binding = outer.bindings[1]
+        binding.isAvailable = { _ in false }
+        #expect(binding.barItem(in: (3, "on")) == nil)
+        binding = outer.bindings[0]
+        binding.barLabel = { _ in "up" }
+        #expect(binding.barItem(in: (3, "on"))?.label == "up")
+    }
+
     @Test func aNarrowBarDropsTheLeastImportantFirstAndKeepsTheOrder() {
         let bar = KeyBar([
             KeyBar.Item("↑↓", "move"), KeyBar.Item("x", "forget progress", importance: .secondary),

@@ -25,11 +25,15 @@ public struct KeyBinding<Context, Action>: Sendable {
     /// Whether this binding is part of the screen in this state at all (help lists those that
     /// are); false for a part of a combined map that is not showing (the detail page's keys on
     /// the list).
-    public var isPresent: @Sendable (Context) -> Bool
+    public var isPresent: @Sendable (Context) -> Bool { didSet { barLabelThroughChild = nil } }
     /// Whether it works right now (the key bar lists only those).
-    public var isAvailable: @Sendable (Context) -> Bool
+    public var isAvailable: @Sendable (Context) -> Bool { didSet { barLabelThroughChild = nil } }
     /// The key bar's word in this state, when it changes with it ("network" / "hide network").
-    public var barLabel: @Sendable (Context) -> String
+    public var barLabel: @Sendable (Context) -> String { didSet { barLabelThroughChild = nil } }
+    /// A pulled-back binding's bar word where it is present and available, else nil: the three
+    /// questions above answered with its child's context found once rather than three times
+    /// (`pullback`); dropped once any of them is set again.
+    private var barLabelThroughChild: (@Sendable (Context) -> String?)?
     /// The binding takes every key, not only `keys` (a text field's typing: `keys` then only
     /// names some for the docs). A binding that names the key is asked first.
     public var takesEveryKey: Bool
@@ -90,7 +94,11 @@ public struct KeyBinding<Context, Action>: Sendable {
 
     /// The item it puts on the key bar in `context`, if it has one and works there.
     public func barItem(in context: Context) -> KeyBar.Item? {
-        guard let bar, isPresent(context), isAvailable(context) else { return nil }
+        guard let bar else { return nil }
+        if let barLabelThroughChild {
+            return barLabelThroughChild(context).map { KeyBar.Item(bar, $0, importance: importance) }
+        }
+        guard isPresent(context), isAvailable(context) else { return nil }
         return KeyBar.Item(bar, barLabel(context), importance: importance)
     }
 
@@ -111,6 +119,10 @@ public struct KeyBinding<Context, Action>: Sendable {
             action: { key, parent in child(parent).flatMap { action(key, $0) } })
         binding.isPresent = { parent in child(parent).map(isPresent) ?? false }
         binding.part = part
+        let label: @Sendable (Context) -> String? = barLabelThroughChild ?? { context in
+            isPresent(context) && isAvailable(context) ? barLabel(context) : nil
+        }
+        binding.barLabelThroughChild = { parent in child(parent).flatMap(label) }
         return binding
     }
 

@@ -20,7 +20,14 @@ public struct KeyMap<Context, Action>: Sendable {
 
     /// The key bar's items in `context`: the bindings that have one and work now.
     public func barItems(for context: Context) -> [KeyBar.Item] {
-        bindings.compactMap { $0.barItem(in: context) }
+        // A loop over indices, not `compactMap`: this runs at every key press in code the
+        // compiler cannot specialise (a screen's map is reached through its protocol), where each
+        // binding went through an iterator, a closure and a copy (Docs/performance.md).
+        var items: [KeyBar.Item] = []
+        for index in bindings.indices {
+            if let item = bindings[index].barItem(in: context) { items.append(item) }
+        }
+        return items
     }
 
     /// The binding `key` belongs to in `context`, if one works there.
