@@ -1,6 +1,7 @@
 import CommandLineKit
 import Contract
 import Core
+import CoreTesting
 import Foundation
 import Testing
 @testable import DevServer
@@ -220,6 +221,25 @@ import Testing
             Issue.record("a missing file exits 2"); return
         }
         #expect(missing.hasPrefix("challenge-server: --articles-file \"nowhere.json\": cannot read it"))
+    }
+
+    /// Read as every file is (`BoundedFileReader`): what is not a regular file is named as what it
+    /// is, at once, where Foundation's reading called a FIFO and /dev/zero a matter of permission.
+    @Test func anArticlesFileThatIsNotARegularFileIsRefusedByWhatItIs() throws {
+        let folder = TemporaryDirectory()
+        let fifo = folder.file("articles.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, kind) in [(fifo, "a FIFO (named pipe)"), ("/dev/zero", "a character device"), (folder.path, "a folder")] {
+            let plan = ServerMain.plan(arguments: ["--articles-file", path], articlesJSON: testArticlesJSON, readFile: ServerMain.readFile)
+            #expect(plan == .exit(status: 2, standardOutput: "", standardError:
+                "challenge-server: --articles-file \(path.quoted(200)): cannot read it (it is \(kind), not a regular file)\n"))
+        }
+        let good = folder.file("good.json")
+        try testArticlesJSON.write(to: URL(fileURLWithPath: good))
+        guard case .serve(let configuration) = ServerMain.plan(
+            arguments: ["--articles-file", good], articlesJSON: Data("[]".utf8), readFile: ServerMain.readFile)
+        else { Issue.record("a regular file serves"); return }
+        #expect(configuration.articlesJSON == testArticlesJSON)
     }
 
     @Test func theBuiltInSampleIsValidatedToo() {

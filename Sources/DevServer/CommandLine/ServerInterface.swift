@@ -43,9 +43,9 @@ public enum ServerInterface {
             ]),
             OptionSection("ARTICLES (GET /articles)", options: [
                 OptionDeclaration("--articles-file", .value(placeholder: "F"), help: """
-                    serve F instead of the built-in sample; checked at start: a JSON array of \
-                    objects with id (integer), title, description, author, release_date (M/D/YYYY) \
-                    and image (strings); else exit 2
+                    serve F instead of the built-in sample; checked at start: a regular file of at \
+                    most 1 GiB holding a JSON array of objects with id (integer), title, description, \
+                    author, release_date (M/D/YYYY) and image (strings); else exit 2
                     """, completion: .file),
                 OptionDeclaration("--articles-delay", .value(placeholder: "S"), help: "wait S seconds before answering (default 0)"),
                 OptionDeclaration("--articles-fail", .value(placeholder: "N"), help: "the first N requests get 500 (default 0)"),
