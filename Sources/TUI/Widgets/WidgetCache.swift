@@ -15,6 +15,10 @@ public struct WidgetCache<W: Widget & Equatable> {
             self.widget = widget
             self.drawing = drawing
         }
+
+        /// Whether it is `widget` drawn at `size`.
+        @inlinable
+        func shows(_ widget: W, at size: Size) -> Bool { drawing.size == size && self.widget == widget }
     }
 
     /// The most recently used first.
@@ -27,11 +31,11 @@ public struct WidgetCache<W: Widget & Equatable> {
     /// through the generic runtime at every frame.
     @inlinable
     public mutating func draw(_ widget: W, in rect: Rect, on canvas: inout Canvas) {
-        if let recent, recent.drawing.size == rect.size, recent.widget == widget {
+        if let recent, recent.shows(widget, at: rect.size) {
             canvas.draw(recent.drawing, at: rect.origin)
             return
         }
-        if let older, older.drawing.size == rect.size, older.widget == widget {
+        if let older, older.shows(widget, at: rect.size) {
             canvas.draw(older.drawing, at: rect.origin)
             swap(&self.recent, &self.older)
             return
