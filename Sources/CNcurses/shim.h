@@ -145,6 +145,36 @@ static inline int ctui_cursor_address_bytes(int row, int column, unsigned char *
     return ctui_collected_into(out, capacity);
 }
 
+/// The bytes that take the terminal from rendition `from` to `to` (attributes and colour pair),
+/// exactly as ncurses would send them were it to believe the terminal in `from`. Nothing reaches
+/// the terminal, and ncurses believes the plain rendition afterwards, as after its own frames: the
+/// terminal's frames are written past `doupdate` from these (Docs/performance.md, "A key press").
+static inline int ctui_transition_bytes(attr_t from, int fromPair, attr_t to, int toPair, unsigned char *out, int capacity) {
+    ctui_collector()->count = 0;
+    vid_puts(from, 0, &fromPair, ctui_collect);
+    ctui_collector()->count = 0;
+    int plainPair = 0;
+    // From one pair to another, vid_puts sends only the colours that are not the terminal's
+    // default (pair (1, 4) to (-1, 4): the background alone, the red text stays red), and nothing
+    // at all from a pair to none with the attributes kept: every change of pair goes through the
+    // plain rendition, which resets both colours.
+    if (fromPair != toPair && fromPair != 0) vid_puts(A_NORMAL, 0, &plainPair, ctui_collect);
+    vid_puts(to, 0, &toPair, ctui_collect);
+    int count = ctui_collected_into(out, capacity);
+    vid_puts(A_NORMAL, 0, &plainPair, ctui_collect);
+    ctui_collector()->count = 0;
+    return count;
+}
+
+/// The terminfo string capability `name` unexpanded, or NULL without it.
+static inline const char *ctui_string_capability(const char *name) {
+    const char *value = tigetstr(name);
+    return value == (const char *)-1 ? NULL : value;
+}
+
+/// Whether the terminfo boolean capability `name` is set.
+static inline int ctui_flag_capability(const char *name) { return tigetflag(name) > 0; }
+
 /// The bytes of the terminfo string capability `name` (padding applied); none without it.
 static inline int ctui_capability_bytes(const char *name, unsigned char *out, int capacity) {
     ctui_collector()->count = 0;

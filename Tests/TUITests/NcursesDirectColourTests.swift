@@ -20,6 +20,8 @@ extension NcursesTerminalTests {
         canvas.put("navy", at: Point(x: 0, y: 2), style: Style(foreground: .white, background: RGB(0, 0, 5)))
         terminal.present(canvas, cursor: nil)
         let output = pty.output()
+        var screen = TerminalScreen(size: terminal.size)
+        screen.feed(output)
         #expect(output.contains("38:2::143:31:31"))
         #expect(output.contains("48:2::255:255:102"))
         // Black and (0, 0, 5) would be numbers below 8, sent as re-themed palette colours.
@@ -27,7 +29,7 @@ extension NcursesTerminalTests {
         #expect(output.contains("48:2::1:0:5"))
         #expect(!output.contains("\u{1B}[30m") && !output.contains("\u{1B}[40m"))
         #expect(!output.contains("38;5;") && !output.contains("48;5;"))
-        #expect(Self.shownColors(x: 0, y: 0) == (Int32(0x8F1F1F), Int32(0xFFFF66)))
+        #expect(Self.shownColors(screen, x: 0, y: 0) == (Int32(0x8F1F1F), Int32(0xFFFF66)))
     }
 
     @Test func trueColourUnderAPaletteTypeOpensItsDirectTwin() throws {

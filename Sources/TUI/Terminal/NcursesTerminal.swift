@@ -5,10 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The real terminal, through ncursesw. `present` sends only the cells that changed since the
-/// last frame and lets ncurses optimise the output (`wnoutrefresh` + `doupdate`); the screen is
-/// cleared only once after a resize, to resynchronise. Mouse reporting and bracketed paste are
-/// switched on at `start` and off at `stop` (`TerminalModes`).
+/// The real terminal, through ncursesw. `present` writes only the cells that changed since the
+/// last frame, itself (`FrameOutput`, with terminfo's bytes as ncurses makes them), in one
+/// write; ncurses starts and ends the terminal, clears it (first frame, resize, redraw) and reads
+/// the keys. Mouse reporting and bracketed paste are switched on at `start` and off at `stop`
+/// (`TerminalModes`).
 public final class NcursesTerminal: Terminal {
     private let noColorFlag: Bool
     /// Every frame in the high-contrast theme (Docs/configuration.md, "Terminals").
@@ -44,6 +45,9 @@ public final class NcursesTerminal: Terminal {
     /// The changed columns of each row of the frame being presented, kept between frames so a
     /// frame allocates none.
     private var changedSpans: [ClusterOverlay.Span] = []
+    /// The frames' bytes, written past ncurses' `doupdate` (FrameOutput); its controls are the
+    /// terminal's, from `start`.
+    private var frameOutput = FrameOutput(controls: .ansi)
     public private(set) var size = Size.zero
     /// The colour mode picked at `start` (from `COLORS`, `NO_COLOR` and `--no-color`).
     public private(set) var colorMode: ColorMode = .none
@@ -149,6 +153,7 @@ public final class NcursesTerminal: Terminal {
         pairs = ColorPairTable(capacity: colorMode == .none ? 0 : Int(ctui_color_pairs()) - 1, directColor: colorMode == .direct)
         size = NcursesTerminal.screenSize()
         previous = nil
+        frameOutput = FrameOutput(controls: NcursesTerminal.frameControls())
         setCursor(visible: false)
         // Mouse reports and pastes are decoded here, whatever the terminfo entry says (see
         // InputDecoder); the prefixes are known even with the mouse off, so a stray report is
@@ -250,23 +255,32 @@ public final class NcursesTerminal: Terminal {
         let canvas = highContrast ? HighContrast.apply(to: frame, on: background) : frame
         let screen = ctui_stdscr()
         var old = previous
-        if needsClear {
-            wclear(screen) // after a resize only: repaint everything once
+        if needsClear || old?.size != canvas.size {
             needsClear = false
             old = nil
-        } else if old?.size != canvas.size {
-            werase(screen)
-            old = nil
-        }
-        if old == nil { // the screen is blank: no cell holds a pair any more
-            pairs.releaseAll()
-            cellPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
-            placeholders = Array(repeating: false, count: canvas.size.width * canvas.size.height)
         }
         // Worked on as locals and put back: a stored property of the class, read or written for
         // every changed cell, is a run-time exclusivity check each time (Docs/performance.md).
-        var changedSpans = self.changedSpans, placeholders = self.placeholders, cellPairs = self.cellPairs
+        var out = frameOutput, changedSpans = self.changedSpans, placeholders = self.placeholders, cellPairs = self.cellPairs
         (self.changedSpans, self.placeholders, self.cellPairs) = ([], [], [])
+        frameOutput = FrameOutput(controls: out.controls)
+        if old == nil {
+            // A first frame, a resize, a redraw: ncurses clears the screen (and, the first time or
+            // after `suspend`, takes the terminal back: its modes, the alternate screen). Its own
+            // window stays blank; the frames are written past it (FrameOutput).
+            wclear(screen)
+            wnoutrefresh(screen)
+            doupdate()
+            pairs.releaseAll() // no cell holds a pair any more
+            out.forgetTransitions()
+            cellPairs = Array(repeating: 0, count: canvas.size.width * canvas.size.height)
+            placeholders = Array(repeating: false, count: canvas.size.width * canvas.size.height)
+        }
+        out.begin(screenWasCleared: old == nil)
+        let size = self.size
+        let shownCursor = cursor.flatMap { canvas.bounds.contains($0) && $0.x < size.width && $0.y < size.height ? $0 : nil }
+        // Hidden before the frame is written, shown after: never seen wandering over it.
+        if shownCursor == nil { setCursor(visible: false) }
         changedSpans.removeAll(keepingCapacity: true)
         canvas.forEachChange(from: old) { point, cell in
             let index = point.y * canvas.size.width + point.x
@@ -282,27 +296,51 @@ public final class NcursesTerminal: Terminal {
                 cellPairs[index] = 0
                 return
             }
-            // ncurses clips what the terminal is too narrow for.
+            // What the terminal is too narrow for is clipped.
             guard point.x < size.width, point.y < size.height else { return }
+            let width = DisplayWidth.of(cell.glyph)
             let placeholder = ClusterOverlay.isNeeded(cell.glyph, systemWidth: NcursesTerminal.systemWidth)
             placeholders[index] = placeholder
-            cellPairs[index] = draw(cell, x: point.x, y: point.y, placeholder: placeholder, replacingPair: cellPairs[index], on: screen)
+            pairs.release(cellPairs[index])
+            let (pair, isNew) = colorPair(for: cell.style, glyph: cell.glyph)
+            // A pair defined again would bring its old colours with a kept transition.
+            if isNew { out.pairWasDefined(pair) }
+            cellPairs[index] = pair
+            // A few unchanged cells between the last change and this one cost fewer bytes
+            // written again than jumped over (`cup` is 6 bytes or more).
+            if let at = out.cursor, at.y == point.y, point.x > at.x, point.x - at.x <= 4 {
+                let rowStart = point.y * canvas.size.width
+                if (at.x..<point.x).allSatisfy({
+                    let between = canvas[$0, point.y]
+                    return between.glyph.asciiValue != nil && !between.isContinuation && !placeholders[rowStart + $0]
+                }) {
+                    for x in at.x..<point.x {
+                        let between = canvas[x, point.y]
+                        out.put(
+                            between.glyph, width: 1, at: Point(x: x, y: point.y),
+                            in: NcursesTerminal.rendition(between.style, pair: cellPairs[rowStart + x]),
+                            screen: size)
+                    }
+                }
+            }
+            let glyph = placeholder ? Glyph(ClusterOverlay.placeholder(width: width)) : cell.glyph
+            out.put(
+                glyph, width: width, at: point,
+                in: NcursesTerminal.rendition(cell.style, pair: pair), screen: size)
         }
         (self.changedSpans, self.placeholders, self.cellPairs) = (changedSpans, placeholders, cellPairs)
-        if let cursor, canvas.bounds.contains(cursor) {
-            setCursor(visible: true)
-            wmove(screen, Int32(cursor.y), Int32(cursor.x))
-        } else {
-            setCursor(visible: false)
-            // A cursor that can't be hidden (vt100) would sit after the last cell written, a
-            // stray block in a picture or a word: it is parked in the bottom-right cell.
-            if !canHideCursor, size.width > 0, size.height > 0 {
-                wmove(screen, Int32(min(size.height, canvas.size.height) - 1), Int32(min(size.width, canvas.size.width) - 1))
-            }
-        }
-        wnoutrefresh(screen)
-        doupdate()
-        drawClusters(canvas)
+        out.change(to: .plain) // what ncurses believes between frames
+        // A cursor that can't be hidden (vt100) would sit after the last cell written, a stray
+        // block in a picture or a word: it is parked in the bottom-right cell.
+        let parked = !canHideCursor && size.width > 0 && size.height > 0
+            ? Point(x: min(size.width, canvas.size.width) - 1, y: min(size.height, canvas.size.height) - 1) : nil
+        if let target = shownCursor ?? parked { out.move(to: target) }
+        let home = out.cursor ?? Point(x: 0, y: 0)
+        let clusters = clusterBytes(canvas, cursor: home)
+        if !clusters.isEmpty { out.append(clusters, leavingCursorAt: home) }
+        if !out.bytes.isEmpty { out.bytes.withUnsafeBufferPointer { writeBytes($0) } }
+        if shownCursor != nil { setCursor(visible: true) }
+        frameOutput = out
         previous = canvas
         previousCursor = cursor
         if backgroundQueryPending {
@@ -329,14 +367,14 @@ public final class NcursesTerminal: Terminal {
         present(previous, cursor: previousCursor)
     }
 
-    /// Writes the clusters ncurses was given placeholders for, over them (ClusterOverlay).
-    private func drawClusters(_ canvas: Canvas) {
+    /// The bytes that write the clusters placeholders were written for, over them, and put the
+    /// cursor back at `cursor` (ClusterOverlay); none when the frame has no such cluster.
+    private func clusterBytes(_ canvas: Canvas, cursor: Point) -> [UInt8] {
         // Most frames have none: nothing is asked of terminfo for them.
         let width = canvas.size.width
         guard changedSpans.contains(where: { span in
             placeholders[(span.row * width + span.first)...(span.row * width + span.last)].contains(true)
-        }) else { return }
-        let screen = ctui_stdscr()
+        }) else { return [] }
         let controls = ClusterOverlay.Controls(
             move: { row, column in NcursesTerminal.collect { ctui_cursor_address_bytes(Int32(row), Int32(column), $0, $1) } },
             style: { [cellPairs] cell, index in
@@ -345,13 +383,30 @@ public final class NcursesTerminal: Terminal {
             reset: { NcursesTerminal.collect { ctui_rendition_bytes(ctui_a_normal(), 0, $0, $1) } },
             autowrapOff: NcursesTerminal.collect { ctui_capability_bytes("rmam", $0, $1) },
             autowrapOn: NcursesTerminal.collect { ctui_capability_bytes("smam", $0, $1) })
-        let bytes = placeholders.withUnsafeBufferPointer { placeholders in
+        return placeholders.withUnsafeBufferPointer { placeholders in
             ClusterOverlay.bytes(
-                canvas, spans: changedSpans, columns: size.width,
-                cursor: Point(x: Int(getcurx(screen)), y: Int(getcury(screen))),
+                canvas, spans: changedSpans, columns: size.width, cursor: cursor,
                 isPlaceholder: { placeholders[$0] }, controls: controls)
         }
-        if !bytes.isEmpty { writeBytes(bytes) }
+    }
+
+    /// How frames are written on this terminal, from its terminfo entry (FrameOutput).
+    private static func frameControls() -> FrameOutput.Controls {
+        let cup = ctui_string_capability("cup").map { String(cString: $0) }
+        let lastCell: FrameOutput.LastCell
+        if ctui_flag_capability("am") == 0 || ctui_flag_capability("xenl") != 0 {
+            lastCell = .plain
+        } else {
+            let off = collect { ctui_capability_bytes("rmam", $0, $1) }, on = collect { ctui_capability_bytes("smam", $0, $1) }
+            lastCell = off.isEmpty || on.isEmpty ? .skipped : .withoutMargins(off: off, on: on)
+        }
+        return FrameOutput.Controls(
+            move: { row, column in collect { ctui_cursor_address_bytes(Int32(row), Int32(column), $0, $1) } },
+            moveIsANSI: cup == "\u{1B}[%i%p1%d;%p2%dH",
+            transition: { from, to in
+                collect { ctui_transition_bytes(from.attributes, from.pair, to.attributes, to.pair, $0, $1) }
+            },
+            lastCell: lastCell)
     }
 
     /// What one of the shim's `ctui_…_bytes` functions collects.
@@ -376,52 +431,27 @@ public final class NcursesTerminal: Terminal {
         return attributes
     }
 
-    /// Draws `cell` (or, for a cluster drawn past ncurses, its placeholder) over one that used
-    /// `oldPair`; returns the cell's pair.
-    private func draw(
-        _ cell: Cell, x: Int, y: Int, placeholder: Bool, replacingPair oldPair: Int32, on screen: UnsafeMutablePointer<WINDOW>?
-    ) -> Int32 {
-        let attributes = NcursesTerminal.attributes(cell.style)
-        pairs.release(oldPair)
-        let pair = colorPair(for: cell.style, glyph: cell.glyph)
-        var glyph = cchar_t()
-        // The cell's first CCHARW_MAX - 1 scalars and a NUL, on the stack: this runs for every
-        // cell that changed, and an array apiece was most of its cost.
-        var text: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { raw in
-            let wide = raw.bindMemory(to: wchar_t.self)
-            assert(wide.count == Int(CCHARW_MAX))
-            var count = 0
-            if placeholder {
-                wide[0] = wchar_t(bitPattern: ClusterOverlay.placeholder(width: DisplayWidth.of(cell.glyph)).value)
-            } else if let scalar = cell.glyph.scalar {
-                wide[0] = wchar_t(bitPattern: scalar.value)
-            } else {
-                for scalar in cell.character.unicodeScalars where count < wide.count - 1 {
-                    wide[count] = wchar_t(bitPattern: scalar.value)
-                    count += 1
-                }
-            }
-            if ctui_setcchar(&glyph, wide.baseAddress, attributes, pair) == ERR {
-                // Refused all the same (ClusterOverlay gives such clusters a placeholder): its first scalar will do.
-                wide[1] = 0
-                _ = ctui_setcchar(&glyph, wide.baseAddress, attributes, pair)
-            }
-        }
-        mvwadd_wch(screen, Int32(y), Int32(x), &glyph)
-        return pair
+    /// A cell's rendition as ncurses keeps it in its own cells: the pair also in the attributes'
+    /// colour bits (255 for the pairs above), which `vid_puts` reads to tell that colours are
+    /// turned off — without them a bold coloured cell followed by a bold plain one kept its colours.
+    private static func rendition(_ style: Style, pair: Int32) -> FrameOutput.Rendition {
+        FrameOutput.Rendition(attributes: attributes(style) | ctui_color_pair(min(pair, 255)), pair: pair)
     }
 
-    /// The pair for `style`, counted as used by one more cell on screen.
-    private func colorPair(for style: Style, glyph: Glyph) -> Int32 {
+    /// The pair for `style`, counted as used by one more cell on screen, and whether it was
+    /// defined (again) for it.
+    private func colorPair(for style: Style, glyph: Glyph) -> (pair: Int32, isNew: Bool) {
         var fg = colorIndex(for: style.foreground)
         let bg = colorIndex(for: style.background)
         // The terminal's own colours read (most cells): only the rest is checked, text only.
-        if fg == -1 && bg == -1 { return 0 }
+        if fg == -1 && bg == -1 { return (0, false) }
         if colorMode != .none, ReadableForeground.isText(glyph.firstScalar) { fg = readableForeground(fg, on: bg) }
         let assignment = pairs.acquire(ColorPairTable.Key(foreground: fg, background: bg))
-        if case .define(let pair) = assignment { init_extended_pair(pair, fg, bg) }
-        return assignment.pair
+        if case .define(let pair) = assignment {
+            init_extended_pair(pair, fg, bg)
+            return (pair, true)
+        }
+        return (assignment.pair, false)
     }
 
     /// `foreground`, or black or white where the terminal would show it too close to
@@ -455,9 +485,13 @@ public final class NcursesTerminal: Terminal {
     }
 
     private func writeBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { writeBytes($0) }
+    }
+
+    private func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            let count = write(output, bytes.baseAddress! + written, bytes.count - written)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
             written += count
