@@ -166,6 +166,16 @@ static inline int ctui_transition_bytes(attr_t from, int fromPair, attr_t to, in
     return count;
 }
 
+/// What ncurses' key table says of `length` bytes read from the terminal: a key's code, -1 when
+/// they begin one or more keys, 0 when they begin none (`key_defined`, which takes a C string).
+static inline int ctui_key_defined(const unsigned char *bytes, int length) {
+    char text[64];
+    if (length <= 0 || length >= (int)sizeof text) return 0;
+    memcpy(text, bytes, (size_t)length);
+    text[length] = '\0';
+    return key_defined(text);
+}
+
 /// The terminfo string capability `name` unexpanded, or NULL without it.
 static inline const char *ctui_string_capability(const char *name) {
     const char *value = tigetstr(name);
@@ -219,6 +229,8 @@ struct ctui_signal_state {
     volatile sig_atomic_t pending_signal;
     volatile sig_atomic_t wake_fd;
     volatile sig_atomic_t curses_active;
+    /// Set by a resize, taken by the terminal's next read (ctui_take_resize).
+    volatile sig_atomic_t resized;
     int fatal_installed;
     struct sigaction previous_fatal[CTUI_MAX_SIGNAL];
     struct sigaction previous_wake[CTUI_MAX_SIGNAL];
@@ -410,7 +422,15 @@ static void ctui_winch_handler(int sig) {
     } else if (prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN && prev.sa_handler != NULL) {
         prev.sa_handler(sig);
     }
+    ctui_state()->resized = 1;
     ctui_wake();
+}
+
+/// Whether the terminal was resized since the last call: ncurses then has KEY_RESIZE to give.
+static inline int ctui_take_resize(void) {
+    int resized = ctui_state()->resized;
+    ctui_state()->resized = 0;
+    return resized;
 }
 
 static inline void ctui_set_wake_fd(int fd) { ctui_state()->wake_fd = fd; }

@@ -18,6 +18,8 @@ public final class NcursesTerminal: Terminal {
     public let modes: TerminalModes
     /// Gathers mouse reports and pastes that span several reads.
     private var decoder = InputDecoder()
+    /// Turns the bytes read into ncurses' results (keys by its table, characters).
+    private var reader = KeySequenceReader()
     private let environment: [String: String]
     private let input: Int32
     private let output: Int32
@@ -132,7 +134,7 @@ public final class NcursesTerminal: Terminal {
         keypad(screen, true)
         nodelay(screen, true) // readKeys drains without blocking; the event loop polls
         intrflush(screen, false)
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelay)
         // No look for typed-ahead keys in the middle of a frame's output (two polls before its
         // first byte): the loop reads every waiting key before it draws, once.
         typeahead(-1)
@@ -160,6 +162,7 @@ public final class NcursesTerminal: Terminal {
         // never read as keys.
         for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
         decoder = InputDecoder(extendedKeys: NcursesTerminal.extendedKeyCodes())
+        reader = KeySequenceReader()
         decoder.awaitsBackgroundAnswer = backgroundQueryPending
         writeToTerminal(modes.enableSequence)
         SignalHub.prepareTerminalReset()
@@ -182,35 +185,69 @@ public final class NcursesTerminal: Terminal {
     public func readKeys() -> [Key] {
         guard isActive else { return [] }
         var keys: [Key] = []
-        var value: wint_t = 0
-        // Bounded so a flood of input (a huge paste) cannot starve timers and messages; the
-        // decoder keeps a sequence that is cut here for the next call.
-        var reads = 0
         lastReadTookInput = false
-        while keys.count < 4096, reads < 65_536 {
+        if SignalHub.takeResize() {
+            // ncurses recorded the resize: its next result is KEY_RESIZE, with its size updated.
+            var value: wint_t = 0
             let status = wget_wch(ctui_stdscr(), &value)
-            if status == ERR {
-                // Nothing more came with it: an ESC held by the decoder was the Esc key.
-                keys += decoder.endOfRead()
-                break
-            }
-            reads += 1
-            lastReadTookInput = true
-            for key in decoder.feed(status: status, value: UInt32(value)) {
-                if key == .resize {
-                    size = NcursesTerminal.screenSize()
-                    needsClear = true
-                }
-                if case .background(let answered) = key, answered != background {
-                    // Text colours are chosen against it: every cell is sent again.
-                    background = answered
-                    readableForegrounds = [:]
-                    needsClear = true
-                }
-                keys.append(key)
+            if status != ERR { take(status: status, value: UInt32(value), into: &keys) }
+        }
+        // Whole reads, not ncurses' byte per system call (KeySequenceReader). Bounded so a flood
+        // of input (a huge paste) cannot starve timers and messages; the decoder keeps a sequence
+        // that is cut here for the next call.
+        var reads = 0
+        var reader = self.reader
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readSize) { buffer in
+            while reads < 16, keys.count < 4096 {
+                // A sequence cut short waits as long as ncurses would for its rest (the escape
+                // delay); otherwise only what is there now is read.
+                guard Self.isReadable(input, milliseconds: reader.hasPending ? Self.escapeDelay : 0) else { break }
+                let count = read(input, buffer.baseAddress, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break } // end of file, or an error: `inputHasEnded` tells
+                reads += 1
+                lastReadTookInput = true
+                let events = reader.read(UnsafeBufferPointer(rebasing: buffer[0..<count])) { ctui_key_defined($0.baseAddress, Int32($0.count)) }
+                for event in events { take(status: event.status, value: event.value, into: &keys) }
+                if count < buffer.count, !reader.hasPending { break }
             }
         }
+        // Nothing more came for what was cut short: its bytes are characters (a lone ESC the Esc key).
+        for event in reader.flush() { take(status: event.status, value: event.value, into: &keys) }
+        self.reader = reader
+        keys += decoder.endOfRead()
         return keys
+    }
+
+    /// The bytes asked of the terminal at a time.
+    private static let readSize = 4096
+    /// How long the rest of a sequence is awaited, in milliseconds: ncurses' escape delay.
+    private static let escapeDelay: Int32 = 25
+
+    private static func isReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&entry, 1, milliseconds)
+            if result < 0, errno == EINTR { continue }
+            return result > 0
+        }
+    }
+
+    /// Feeds one result to the decoder and collects the keys it completes.
+    private func take(status: Int32, value: UInt32, into keys: inout [Key]) {
+        for key in decoder.feed(status: status, value: value) {
+            if key == .resize {
+                size = NcursesTerminal.screenSize()
+                needsClear = true
+            }
+            if case .background(let answered) = key, answered != background {
+                // Text colours are chosen against it: every cell is sent again.
+                background = answered
+                readableForegrounds = [:]
+                needsClear = true
+            }
+            keys.append(key)
+        }
     }
 
     public var isInsideInputSequence: Bool { decoder.isInsideSequence }

@@ -61,6 +61,10 @@ enum SignalHub {
     @inline(never)
     static func chainResizeWake() { ctui_chain_winch() }
 
+    /// Whether the terminal was resized since the last call (the chained handler's record).
+    @inline(never)
+    static func takeResize() -> Bool { ctui_take_resize() != 0 }
+
     /// The stop signal and its continuation: the loop gives the terminal back before it stops
     /// and takes it back after (ncurses' own SIGTSTP handler knows nothing of the mouse and paste
     /// modes, so it is replaced while the loop runs).
