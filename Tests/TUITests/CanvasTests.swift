@@ -160,6 +160,16 @@ import Testing
 }
 
 @Suite(.timeLimit(.minutes(10))) struct DisplayWidthTests {
+    /// The symbols answered without the Unicode tables are each one column by the tables too.
+    @Test func everySymbolKnownToBeNarrowIsNarrowByTheTables() {
+        let known = (0x2000...0x2FFF).filter { DisplayWidth.isNarrowSymbol(UInt32($0)) }
+        #expect(known.count > 600)
+        for value in known {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            #expect(DisplayWidth.tableWidth(scalar) == 1, "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
+
     @Test func asciiIsOneColumn() {
         #expect(DisplayWidth.of("hello") == 5)
     }

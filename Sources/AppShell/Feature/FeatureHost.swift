@@ -133,6 +133,9 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         history.append(event, at: now, leaving: feature)
         logChanges()
         // The shell's part first, replaying or not: it follows from keys, not from the world.
+        // (Most events have no effect, and the generic removeAll costs metadata look-ups even
+        // on an empty array: Docs/performance.md, "A key press".)
+        guard !effects.isEmpty else { return }
         effects.removeAll { effect in
             guard let request = feature.request(effect) else { return false }
             requests?(request)

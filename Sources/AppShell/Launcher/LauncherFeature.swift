@@ -184,6 +184,8 @@ package struct LauncherFeature {
     package let environment: AppEnvironment
     /// The rows as last drawn (LauncherView.swift).
     let rowDrawings = LauncherRowDrawings()
+    /// The frame and the lines around the list as last drawn (LauncherView.swift).
+    let chromeDrawing = LauncherChromeDrawing()
 
     package init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
         self.environment = environment

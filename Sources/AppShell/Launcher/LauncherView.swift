@@ -42,10 +42,8 @@ extension LauncherFeature {
     static let summaryIndent = 5
 
     package func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
-        let area = inner.inset(horizontal: 2, vertical: 1)
-        TextBlock("Mobile coding challenges, as terminal apps.", style: .dim)
-            .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
+        // What surrounds the list is the same at every move: copied from its last drawing.
+        chromeDrawing.cache.draw(LauncherChrome(backend: environment.backendDescription, keptNothing: keptNothing), in: rect, on: &canvas)
         let listArea = Self.listArea(in: rect)
         let challenges = challenges
         let standings = state.standings
@@ -57,16 +55,35 @@ extension LauncherFeature {
                 index: row.index, title: challenge.title, summary: challenge.summary, standing: standings[challenge.id], isSelected: row.isSelected)
             drawings.draw(drawn, in: row.rect, on: &canvas)
         }.draw(in: rowsRect(listArea), on: &canvas, state: state.list)
+        state.forgetQuestion?.draw(over: rect, on: &canvas)
+        return nil
+    }
+}
+
+/// The launcher around its list: the frame, the subtitle, why nothing will be kept and the
+/// backend's line. A widget of its own so that a key press copies it (`WidgetCache`); the list is
+/// drawn over its blank middle.
+struct LauncherChrome: Widget, Equatable {
+    var backend: String
+    var keptNothing: String?
+
+    func draw(in rect: Rect, on canvas: inout Canvas) {
+        let inner = Frame(title: "challenge-tui", titleStyle: .bold).draw(in: rect, on: &canvas)
+        let area = inner.inset(horizontal: 2, vertical: 1)
+        TextBlock("Mobile coding challenges, as terminal apps.", style: .dim)
+            .draw(in: Rect(x: area.x, y: area.y, width: area.width, height: 1), on: &canvas)
         if let keptNothing {
             TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
                 .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)
         }
-        let backend = environment.backendDescription
         TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
-        state.forgetQuestion?.draw(over: rect, on: &canvas)
-        return nil
     }
+}
+
+/// The chrome's last drawings, shared by the copies of the launcher's value.
+final class LauncherChromeDrawing {
+    var cache = WidgetCache<LauncherChrome>()
 }
 
 /// One challenge in the launcher's list: its number and title (reversed when selected), where

@@ -78,7 +78,13 @@ public enum DisplayWidth {
         let v = scalar.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v < 0xA0 { return 0 } // DEL and C1 controls
-        if v < 0x300 { return 1 }
+        if v < 0x300 || isNarrowSymbol(v) { return 1 }
+        return tableWidth(scalar)
+    }
+
+    /// The width from the Unicode tables (general category, emoji presentation) and the wide ranges.
+    static func tableWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:
             return 0
@@ -93,6 +99,15 @@ public enum DisplayWidth {
     /// Control characters are never drawn (they would reach the terminal as commands).
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    /// Punctuation, arrows, box drawing, blocks, shapes and braille that screens draw every
+    /// frame (borders, markers, the spinner): one column each, known without asking the Unicode
+    /// tables (two look-ups a character, Docs/performance.md). `DisplayWidthTests` checks every
+    /// scalar of these ranges against the tables.
+    static func isNarrowSymbol(_ v: UInt32) -> Bool {
+        (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2190...0x21FF).contains(v)
+            || (0x2500...0x25FC).contains(v) || (0x2800...0x28FF).contains(v)
     }
 
     /// East Asian Wide (W) and Fullwidth (F) ranges, as wcwidth has them.
