@@ -6,14 +6,9 @@ import TUI
 /// Every challenge is hosted the same way; nothing here knows which one.
 package final class FeatureHost<F: RecordableFeature>: Screen {
     package private(set) var feature: F {
-        didSet { derived = Derived() }
+        didSet { derived = FeatureHostDerived() }
     }
-    /// What the shell reads of the feature several times a key, kept until the feature changes.
-    private struct Derived {
-        var keyBarItems: [KeyBar.Item]?
-        var takesEscape: Bool?
-    }
-    private var derived = Derived()
+    private var derived = FeatureHostDerived()
     /// Addresses this screen's events (set when the shell pushes it): a later screen of the same
     /// challenge gets none of them.
     package var id = ScreenID()
@@ -182,3 +177,11 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 }
 
 extension FeatureHost: TimelineScreen {}
+
+/// What the shell reads of a hosted feature several times a key, kept until the feature changes.
+/// Outside the generic host: a type nested in it has metadata of its own for each feature,
+/// looked up at every access in unspecialised code (Docs/performance.md, "A key press").
+private struct FeatureHostDerived {
+    var keyBarItems: [KeyBar.Item]?
+    var takesEscape: Bool?
+}

@@ -6,9 +6,11 @@ import TUI
 extension LauncherFeature {
     /// Why nothing this run does will be kept, once the store has been read (a replay's
     /// environment has the recorded problem).
-    private var keptNothing: String? {
+    var keptNothing: String? {
         guard state.hasReadStore else { return nil }
-        return environment.storeProblem.map { "Nothing will be kept: \($0.summary)" }
+        // The store's problem is known for good once it was opened: asked once, not at every
+        // frame (reading it copies the opened store's value).
+        return chromeDrawing.keptNothing { environment.storeProblem.map { "Nothing will be kept: \($0.summary)" } }
     }
 
     /// Where the challenges are listed in the screen's `rect`: inside the frame, under the
@@ -81,9 +83,18 @@ struct LauncherChrome: Widget, Equatable {
     }
 }
 
-/// The chrome's last drawings, shared by the copies of the launcher's value.
+/// The chrome's last drawings, shared by the copies of the launcher's value, and why nothing will
+/// be kept, once known.
 final class LauncherChromeDrawing {
     var cache = WidgetCache<LauncherChrome>()
+    private var knownKeptNothing: String??
+
+    func keptNothing(_ find: () -> String?) -> String? {
+        if let known = knownKeptNothing { return known }
+        let found = find()
+        knownKeptNothing = .some(found)
+        return found
+    }
 }
 
 /// One challenge in the launcher's list: its number and title (reversed when selected), where

@@ -58,11 +58,9 @@ public final class ChallengeShell: TerminalApp {
 
     public var top: (any Screen)? { stack.last }
 
-    // Read in place: through `inspector` each question copied the whole inspector's state,
-    // several times a key press (Docs/performance.md, "A key press").
-    package var isShowingInspector: Bool { state.inspector != nil }
+    package var isShowingInspector: Bool { state.inspectorFlags.isShown }
     /// The inspector has the keys (the screen beside it doesn't).
-    package var inspectorHasFocus: Bool { state.inspector?.isFocused == true }
+    package var inspectorHasFocus: Bool { state.inspectorFlags.isFocused }
     package var timeline: TimelineState? {
         for overlay in overlays { if case .timeline(let timeline) = overlay { return timeline } }
         return nil
@@ -274,7 +272,7 @@ public final class ChallengeShell: TerminalApp {
 
     /// What the global keys' declarations read now.
     package var keyContext: ShellKeys.Context {
-        let capturesText = inspectorHasFocus ? state.inspector?.isEditingFilter == true : top?.capturesText == true
+        let capturesText = inspectorHasFocus ? state.inspectorFlags.isEditingFilter : top?.capturesText == true
         return ShellKeys.Context(
             onLauncher: stack.count <= 1, capturesText: capturesText, showsInspector: isShowingInspector,
             inspectorHasFocus: inspectorHasFocus, screenTakesEscape: top?.takesEscape == true)

@@ -30,7 +30,12 @@ package struct ShellState: Equatable, Sendable {
     /// The shell's own notice (the store can't be opened): a row of its own above the key bar.
     package var notice: Toast?
     /// The network inspector while it is open (nil: hidden).
-    package var inspector: InspectorState?
+    package var inspector: InspectorState? {
+        didSet { inspectorFlags = InspectorFlags(inspector) }
+    }
+    /// What the keys ask of the inspector at every press, kept apart: reading them through the
+    /// optional copied the inspector's whole state each time (Docs/performance.md, "A key press").
+    package private(set) var inspectorFlags = InspectorFlags(nil)
     /// Over the top screen, bottom to top; the top one has the keys.
     package var overlays: [Overlay] = []
     /// What the fault panel keeps from one opening to the next.
@@ -147,5 +152,18 @@ package struct ShellState: Equatable, Sendable {
         let toast = Toast(message, kind: kind, now: now, duration: Self.toastDuration)
         self.toast = ScreenToast(toast: toast, owner: top.id)
         return [.schedule(.toast, at: toast.deadline)]
+    }
+}
+
+/// Whether the inspector is shown, has the keys, and is editing its filter.
+package struct InspectorFlags: Equatable, Sendable {
+    package var isShown: Bool
+    package var isFocused: Bool
+    package var isEditingFilter: Bool
+
+    init(_ inspector: InspectorState?) {
+        isShown = inspector != nil
+        isFocused = inspector?.isFocused == true
+        isEditingFilter = inspector?.isEditingFilter == true
     }
 }

@@ -23,9 +23,13 @@ public struct KeyMap<Context, Action>: Sendable {
         // A loop over indices, not `compactMap`: this runs at every key press in code the
         // compiler cannot specialise (a screen's map is reached through its protocol), where each
         // binding went through an iterator, a closure and a copy (Docs/performance.md).
+        // Through a buffer and an Int range: the array's generic `indices` and subscript were a
+        // witness call and a copy of the binding (its closures retained) each time.
         var items: [KeyBar.Item] = []
-        for index in bindings.indices {
-            if let item = bindings[index].barItem(in: context) { items.append(item) }
+        bindings.withUnsafeBufferPointer { bindings in
+            for index in 0..<bindings.count {
+                if let item = bindings[index].barItem(in: context) { items.append(item) }
+            }
         }
         return items
     }

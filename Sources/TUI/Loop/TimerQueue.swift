@@ -37,6 +37,8 @@ struct TimerQueue<Message> {
 
     /// Removes and returns the timers due at `now`, earliest first.
     mutating func popDue(at now: Duration) -> [(id: String, message: Message)] {
+        // Most turns have none due: answered by the deadline loop, with no array made or sorted.
+        guard let next = nextDeadline, next <= now else { return [] }
         let due = entries.filter { $0.deadline <= now }.sorted(by: Self.order)
         guard !due.isEmpty else { return [] }
         entries.removeAll { $0.deadline <= now }

@@ -69,13 +69,16 @@ public final class TranscriptTerminal: Terminal {
         lastReadTookInput = false
         var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 0) == 1 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count == 0 { ended = true }
-        guard count > 0 else { return [] }
+        // On the stack: a zeroed 4 KB array per read was a twentieth of a key press.
+        let received = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer -> [UInt8]? in
+            let count = read(input, buffer.baseAddress, buffer.count)
+            return count > 0 ? Array(buffer[0..<count]) : count == 0 ? [] : nil
+        }
+        if received?.isEmpty == true { ended = true }
+        guard let received, !received.isEmpty else { return [] }
         lastReadTookInput = true
         var keys: [Key] = []
-        var bytes = partial + buffer[..<count]
+        var bytes = partial + received
         partial = []
         // The bytes of a character the read cut wait for the next one.
         var end = bytes.count
