@@ -68,6 +68,20 @@ extension SessionEntry {
 
     /// The line as written: `t` first, then the rest in key order.
     package func encoded() -> String {
+        // A frame's line, one per frame, is written straight in its keys' order ("frame",
+        // "hash", "size"): the same text as the general way, without its dictionary and sorting,
+        // which cost a recording most of its time per frame (Docs/performance.md).
+        if case .frame(let number, let digest, let size) = line, secrets == nil, storeProblem == nil {
+            var text = "{\"t\":" + JSONValue.time(time).description + ",\"frame\":" + JSONValue.int(number).description
+            text += ",\"hash\":" + JSONValue.string(digest.description).description
+            if let size { text += ",\"size\":" + JSONValue.array([.int(size.width), .int(size.height)]).description }
+            return text + "}"
+        }
+        return encodedInGeneral()
+    }
+
+    /// Any line, its members gathered and written in key order.
+    func encodedInGeneral() -> String {
         var members: [String: JSONValue] = [:]
         switch line {
         case .start: members["start"] = .bool(true)
