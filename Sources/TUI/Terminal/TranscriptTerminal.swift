@@ -16,8 +16,8 @@ public final class TranscriptTerminal: Terminal {
     private let output: Int32
     private var saved: termios?
     private var decoder = InputDecoder()
-    /// The bytes of a character cut by the end of a read.
-    private var partial: [UInt8] = []
+    /// Turns the bytes read into characters, keeping one cut by the end of a read.
+    private var reader = KeySequenceReader()
     private var ended = false
     private var lastReadTookInput = false
 
@@ -70,29 +70,17 @@ public final class TranscriptTerminal: Terminal {
         var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
         guard poll(&ready, 1, 0) == 1 else { return [] }
         // On the stack: a zeroed 4 KB array per read was a twentieth of a key press.
-        let received = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer -> [UInt8]? in
+        let (count, events) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
             let count = read(input, buffer.baseAddress, buffer.count)
-            return count > 0 ? Array(buffer[0..<count]) : count == 0 ? [] : nil
+            // No key table here: every byte is a character; a character the read cut waits for
+            // the next one.
+            return (count, count > 0 ? reader.read(UnsafeBufferPointer(rebasing: buffer[0..<count])) { _ in 0 } : [])
         }
-        if received?.isEmpty == true { ended = true }
-        guard let received, !received.isEmpty else { return [] }
+        if count == 0 { ended = true }
+        guard count > 0 else { return [] }
         lastReadTookInput = true
         var keys: [Key] = []
-        var bytes = partial + received
-        partial = []
-        // The bytes of a character the read cut wait for the next one.
-        var end = bytes.count
-        var back = bytes.count - 1
-        while back >= 0, back >= bytes.count - 4, bytes[back] & 0xC0 == 0x80 { back -= 1 }
-        if back >= 0, bytes[back] >= 0xC0 {
-            let length = bytes[back] >= 0xF0 ? 4 : bytes[back] >= 0xE0 ? 3 : 2
-            if bytes.count - back < length { end = back }
-        }
-        partial = Array(bytes[end...])
-        bytes.removeSubrange(end...)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            keys += decoder.feed(status: OK, value: scalar.value)
-        }
+        for event in events { keys += decoder.feed(status: event.status, value: event.value) }
         return keys + decoder.endOfRead()
     }
 
