@@ -48,6 +48,11 @@ package protocol Feature {
     /// feature's state now (the shell appends its own), help those that are part of the screen
     /// (Docs/keys.md), and `command(for:)` reads a key's meaning from them.
     var keyMap: KeyMap<Self, FeatureCommand<Event>> { get }
+    /// The key bar's items in this state: by default those of `keyMap`.
+    var keyBarItems: [KeyBar.Item] { get }
+    /// Whether Esc means something here (the shell's Esc then leaves it to the feature): by
+    /// default whether `command(for: .escape)` finds a command.
+    var takesEscape: Bool { get }
     /// True while a text field has focus: `q`, `?`, `n`, `f` are typed, not commands.
     var capturesText: Bool { get }
     /// True while something moves (a spinner, a countdown): the shell redraws only then.
@@ -96,7 +101,12 @@ package protocol Feature {
 }
 
 extension Feature {
-    package func command(for key: Key) -> FeatureCommand<Event>? { keyMap.action(for: key, in: self) }
+    // Inlinable, as KeyMap's reading is: each feature's conformance gets a copy made for its own
+    // types, where the host's generic code would look their metadata up at every key press
+    // (Docs/performance.md, "The fourth round").
+    @inlinable package func command(for key: Key) -> FeatureCommand<Event>? { keyMap.action(for: key, in: self) }
+    @inlinable package var keyBarItems: [KeyBar.Item] { keyMap.barItems(for: self) }
+    @inlinable package var takesEscape: Bool { command(for: .escape) != nil }
     package var capturesText: Bool { false }
     package func confirmLeave() -> LeaveConfirmation? { nil }
     package func layout(_ area: Rect, at now: Duration) -> Event? { nil }

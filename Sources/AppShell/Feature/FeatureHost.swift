@@ -33,7 +33,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 
     package var keyBarItems: [KeyBar.Item] {
         if let items = derived.keyBarItems { return items }
-        let items = feature.keyMap.barItems(for: feature)
+        let items = feature.keyBarItems
         derived.keyBarItems = items
         return items
     }
@@ -41,7 +41,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     package var capturesText: Bool { feature.capturesText }
     package var takesEscape: Bool {
         if let takes = derived.takesEscape { return takes }
-        let takes = feature.command(for: .escape) != nil
+        let takes = feature.takesEscape
         derived.takesEscape = takes
         return takes
     }

@@ -33,7 +33,7 @@ public struct KeyBinding<Context, Action>: Sendable {
     /// A pulled-back binding's bar word where it is present and available, else nil: the three
     /// questions above answered with its child's context found once rather than three times
     /// (`pullback`); dropped once any of them is set again.
-    private var barLabelThroughChild: (@Sendable (Context) -> String?)?
+    @usableFromInline var barLabelThroughChild: (@Sendable (Context) -> String?)?
     /// The binding takes every key, not only `keys` (a text field's typing: `keys` then only
     /// names some for the docs). A binding that names the key is asked first.
     public var takesEveryKey: Bool
@@ -66,6 +66,7 @@ public struct KeyBinding<Context, Action>: Sendable {
 
     /// What `key` does in `context` through this binding: nil unless it is part of the screen
     /// there, has the key (or takes every key) and does something with it.
+    @inlinable
     public func action(for key: Key, in context: Context) -> Action? {
         guard takesEveryKey || keys.contains(key), isPresent(context) else { return nil }
         return action(key, context)
@@ -93,6 +94,7 @@ public struct KeyBinding<Context, Action>: Sendable {
     }
 
     /// The item it puts on the key bar in `context`, if it has one and works there.
+    @inlinable
     public func barItem(in context: Context) -> KeyBar.Item? {
         guard let bar else { return nil }
         if let barLabelThroughChild {

@@ -4,6 +4,10 @@
 /// keys and its detail page's, each present only while it shows. A key's meaning is read from
 /// the same declarations (`action(for:in:)`), so the screen has no second list of its keys.
 /// See Docs/keys.md.
+///
+/// What a key press asks of it (`action(for:in:)`, `barItems(for:)`) is inlinable, so a screen
+/// whose types are known gets a copy made for them, without the generic look-ups of a call into
+/// this module (Docs/performance.md, "The fourth round").
 public struct KeyMap<Context, Action>: Sendable {
     /// What help calls this set of keys: "Launcher", "Article list".
     public var title: String
@@ -19,6 +23,7 @@ public struct KeyMap<Context, Action>: Sendable {
     }
 
     /// The key bar's items in `context`: the bindings that have one and work now.
+    @inlinable
     public func barItems(for context: Context) -> [KeyBar.Item] {
         // A loop over indices, not `compactMap`: this runs at every key press in code the
         // compiler cannot specialise (a screen's map is reached through its protocol), where each
@@ -42,6 +47,7 @@ public struct KeyMap<Context, Action>: Sendable {
     /// What `key` does in `context`: the action of the first binding that names the key and
     /// does something with it there, else of the first that takes every key (a field's typing);
     /// nil when the screen has no use for it (the shell's `?` and `q` then still work).
+    @inlinable
     public func action(for key: Key, in context: Context) -> Action? {
         for binding in bindings where !binding.takesEveryKey {
             if let action = binding.action(for: key, in: context) { return action }
