@@ -45,6 +45,22 @@ import TUITesting
         }
     }
 
+    @Test func theChangedIndicesAreTheChangesOwnAndReplaceWhatTheBufferHeld() {
+        var before = Canvas(size: Size(width: 6, height: 3))
+        before.put("abc", at: Point(x: 1, y: 0))
+        var after = before
+        after.put("x", at: Point(x: 2, y: 0))
+        after.put("漢", at: Point(x: 3, y: 2))
+        var indices = [99, 98, 97, 96, 95]
+        after.changedIndices(from: before, into: &indices)
+        #expect(indices == after.changes(from: before).map { $0.point.y * 6 + $0.point.x })
+        #expect(indices == [2, 15, 16])
+        after.changedIndices(from: after, into: &indices)
+        #expect(indices.isEmpty)
+        after.changedIndices(from: nil, into: &indices)
+        #expect(indices == [1, 2, 3, 15, 16])
+    }
+
     @Test func aFirstFrameWritesEveryCellThatIsNotBlank() {
         let frame = canvas(["ab", "", "  c"])
         let changes = frame.changes(from: nil)

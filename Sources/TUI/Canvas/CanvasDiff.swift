@@ -33,12 +33,26 @@ extension Canvas {
     /// Calls `body` with each cell `changes(from:)` lists, in its order, without making the
     /// list: the terminal's hot path (Docs/performance.md, "A key press").
     public func forEachChange(from previous: Canvas?, _ body: (Point, Cell) -> Void) {
+        var indices: [Int] = []
+        changedIndices(from: previous, into: &indices)
+        let width = size.width
+        cells.withUnsafeBufferPointer { now in
+            for index in indices { body(Point(x: index % width, y: index / width), now[index]) }
+        }
+    }
+
+    /// The indices in `cells` (row by row) of the cells `changes(from:)` lists, in its order,
+    /// written over `indices` (its storage kept): the terminal walks them with its own locals,
+    /// where a closure called for each change made every variable it wrote a checked box
+    /// (Docs/performance.md, "The fourth round").
+    public func changedIndices(from previous: Canvas?, into indices: inout [Int]) {
+        indices.removeAll(keepingCapacity: true)
         let against = previous.flatMap { $0.size == size ? $0 : nil }
         let width = size.width
         cells.withUnsafeBufferPointer { now in
             guard let against else {
                 // Against a blank screen; no blank canvas is built for it (the first frame's cost).
-                for index in now.indices where now[index] != .blank { body(Point(x: index % width, y: index / width), now[index]) }
+                for index in now.indices where now[index] != .blank { indices.append(index) }
                 return
             }
             against.cells.withUnsafeBufferPointer { old in
@@ -52,7 +66,7 @@ extension Canvas {
                     while index < end {
                         index = Self.firstDifferentBytes(now.baseAddress!, old.baseAddress!, in: index..<end)
                         guard index < end else { break }
-                        if now[index] != old[index] { body(Point(x: index - start, y: row), now[index]) }
+                        if now[index] != old[index] { indices.append(index) }
                         index += 1
                     }
                 }

@@ -68,8 +68,16 @@ public struct KeyBinding<Context, Action>: Sendable {
     /// there, has the key (or takes every key) and does something with it.
     @inlinable
     public func action(for key: Key, in context: Context) -> Action? {
-        guard takesEveryKey || keys.contains(key), isPresent(context) else { return nil }
-        return action(key, context)
+        withUnsafePointer(to: self) { Self.action(of: $0, for: key, in: context) }
+    }
+
+    /// `action(for:in:)` of the binding at `binding`, reading only the fields it needs: a map's
+    /// look-up goes through its bindings in place, where calling a method on each copied it whole
+    /// (its closures and arrays retained and released: Docs/performance.md, "The fourth round").
+    @inlinable
+    static func action(of binding: UnsafePointer<Self>, for key: Key, in context: Context) -> Action? {
+        guard binding.pointee.takesEveryKey || binding.pointee.keys.contains(key), binding.pointee.isPresent(context) else { return nil }
+        return binding.pointee.action(key, context)
     }
 
     /// The keys written one after another, a run of three or more consecutive digits as a range
@@ -96,12 +104,18 @@ public struct KeyBinding<Context, Action>: Sendable {
     /// The item it puts on the key bar in `context`, if it has one and works there.
     @inlinable
     public func barItem(in context: Context) -> KeyBar.Item? {
-        guard let bar else { return nil }
-        if let barLabelThroughChild {
-            return barLabelThroughChild(context).map { KeyBar.Item(bar, $0, importance: importance) }
+        withUnsafePointer(to: self) { Self.barItem(of: $0, in: context) }
+    }
+
+    /// `barItem(in:)` of the binding at `binding`, read in place (see `action(of:for:in:)`).
+    @inlinable
+    static func barItem(of binding: UnsafePointer<Self>, in context: Context) -> KeyBar.Item? {
+        guard let bar = binding.pointee.bar else { return nil }
+        if let throughChild = binding.pointee.barLabelThroughChild {
+            return throughChild(context).map { KeyBar.Item(bar, $0, importance: binding.pointee.importance) }
         }
-        guard isPresent(context), isAvailable(context) else { return nil }
-        return KeyBar.Item(bar, barLabel(context), importance: importance)
+        guard binding.pointee.isPresent(context), binding.pointee.isAvailable(context) else { return nil }
+        return KeyBar.Item(bar, binding.pointee.barLabel(context), importance: binding.pointee.importance)
     }
 
     /// Whether `key` is one of its keys and it works in `context`.

@@ -25,15 +25,15 @@ public struct KeyMap<Context, Action>: Sendable {
     /// The key bar's items in `context`: the bindings that have one and work now.
     @inlinable
     public func barItems(for context: Context) -> [KeyBar.Item] {
-        // A loop over indices, not `compactMap`: this runs at every key press in code the
-        // compiler cannot specialise (a screen's map is reached through its protocol), where each
-        // binding went through an iterator, a closure and a copy (Docs/performance.md).
-        // Through a buffer and an Int range: the array's generic `indices` and subscript were a
-        // witness call and a copy of the binding (its closures retained) each time.
+        // At every key press: a loop over a buffer, each binding read in place
+        // (`KeyBinding.barItem(of:in:)`). `compactMap`, the array's iterator or a method called
+        // on each element copied every binding whole, its closures retained and released
+        // (Docs/performance.md).
         var items: [KeyBar.Item] = []
         bindings.withUnsafeBufferPointer { bindings in
+            guard let first = bindings.baseAddress else { return }
             for index in 0..<bindings.count {
-                if let item = bindings[index].barItem(in: context) { items.append(item) }
+                if let item = KeyBinding.barItem(of: first + index, in: context) { items.append(item) }
             }
         }
         return items
@@ -49,13 +49,17 @@ public struct KeyMap<Context, Action>: Sendable {
     /// nil when the screen has no use for it (the shell's `?` and `q` then still work).
     @inlinable
     public func action(for key: Key, in context: Context) -> Action? {
-        for binding in bindings where !binding.takesEveryKey {
-            if let action = binding.action(for: key, in: context) { return action }
+        // In place, as `barItems(for:)`: a `for` over the array copied every binding it passed.
+        bindings.withUnsafeBufferPointer { bindings in
+            guard let first = bindings.baseAddress else { return nil }
+            for index in 0..<bindings.count where !bindings[index].takesEveryKey {
+                if let action = KeyBinding.action(of: first + index, for: key, in: context) { return action }
+            }
+            for index in 0..<bindings.count where bindings[index].takesEveryKey {
+                if let action = KeyBinding.action(of: first + index, for: key, in: context) { return action }
+            }
+            return nil
         }
-        for binding in bindings where binding.takesEveryKey {
-            if let action = binding.action(for: key, in: context) { return action }
-        }
-        return nil
     }
 
     /// Every binding, whatever the state: the docs' key tables.

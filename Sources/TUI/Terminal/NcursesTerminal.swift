@@ -47,6 +47,8 @@ public final class NcursesTerminal: Terminal {
     /// The changed columns of each row of the frame being presented, kept between frames so a
     /// frame allocates none.
     private var changedSpans: [ClusterOverlay.Span] = []
+    /// The changed cells' indices of the frame being written, its storage kept between frames.
+    private var changedCells: [Int] = []
     /// The frames' bytes, written past ncurses' `doupdate` (FrameOutput); its controls are the
     /// terminal's, from `start`.
     private var frameOutput = FrameOutput(controls: .ansi)
@@ -299,7 +301,8 @@ public final class NcursesTerminal: Terminal {
         // Worked on as locals and put back: a stored property of the class, read or written for
         // every changed cell, is a run-time exclusivity check each time (Docs/performance.md).
         var out = frameOutput, changedSpans = self.changedSpans, placeholders = self.placeholders, cellPairs = self.cellPairs
-        (self.changedSpans, self.placeholders, self.cellPairs) = ([], [], [])
+        var changedCells = self.changedCells
+        (self.changedSpans, self.placeholders, self.cellPairs, self.changedCells) = ([], [], [], [])
         frameOutput = FrameOutput(controls: out.controls)
         if old == nil {
             // A first frame, a resize, a redraw: ncurses clears the screen (and, the first time or
@@ -319,8 +322,11 @@ public final class NcursesTerminal: Terminal {
         // Hidden before the frame is written, shown after: never seen wandering over it.
         if shownCursor == nil { setCursor(visible: false) }
         changedSpans.removeAll(keepingCapacity: true)
-        canvas.forEachChange(from: old) { point, cell in
-            let index = point.y * canvas.size.width + point.x
+        canvas.changedIndices(from: old, into: &changedCells)
+        let canvasWidth = canvas.size.width
+        for index in changedCells {
+            let point = Point(x: index % canvasWidth, y: index / canvasWidth)
+            let cell = canvas[point.x, point.y]
             if let last = changedSpans.last, last.row == point.y {
                 changedSpans[changedSpans.count - 1].last = point.x
             } else {
@@ -328,17 +334,19 @@ public final class NcursesTerminal: Terminal {
             }
             placeholders[index] = false
             // The right half of a wide character is drawn with it, in its pair.
+            // (Pair 0, the terminal's own colours, is never held: most cells skip the table,
+            // whose every use is a run-time exclusivity check of this class's property.)
             if cell.isContinuation {
-                pairs.release(cellPairs[index])
+                if cellPairs[index] != 0 { pairs.release(cellPairs[index]) }
                 cellPairs[index] = 0
-                return
+                continue
             }
             // What the terminal is too narrow for is clipped.
-            guard point.x < size.width, point.y < size.height else { return }
+            guard point.x < size.width, point.y < size.height else { continue }
             let width = DisplayWidth.of(cell.glyph)
             let placeholder = ClusterOverlay.isNeeded(cell.glyph, systemWidth: NcursesTerminal.systemWidth)
             placeholders[index] = placeholder
-            pairs.release(cellPairs[index])
+            if cellPairs[index] != 0 { pairs.release(cellPairs[index]) }
             let (pair, isNew) = colorPair(for: cell.style, glyph: cell.glyph)
             // A pair defined again would bring its old colours with a kept transition.
             if isNew { out.pairWasDefined(pair) }
@@ -365,7 +373,7 @@ public final class NcursesTerminal: Terminal {
                 glyph, width: width, at: point,
                 in: NcursesTerminal.rendition(cell.style, pair: pair), screen: size)
         }
-        (self.changedSpans, self.placeholders, self.cellPairs) = (changedSpans, placeholders, cellPairs)
+        (self.changedSpans, self.placeholders, self.cellPairs, self.changedCells) = (changedSpans, placeholders, cellPairs, changedCells)
         out.change(to: .plain) // what ncurses believes between frames
         // A cursor that can't be hidden (vt100) would sit after the last cell written, a stray
         // block in a picture or a word: it is parked in the bottom-right cell.
