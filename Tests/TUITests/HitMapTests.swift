@@ -49,6 +49,17 @@ import Testing
         #expect(large.hitMap.rects(of: Target.b) == [Rect(x: 8, y: 2, width: 2, height: 1)])
     }
 
+    @Test func aDrawnCanvasRegionsAreCutToTheClipAndThoseOutsideItAreLeftOut() {
+        var small = Canvas(size: Size(width: 4, height: 2))
+        small.addHitRegion(Rect(x: 0, y: 0, width: 4, height: 1), Target.a)
+        small.addHitRegion(Rect(x: 0, y: 1, width: 4, height: 1), Target.b)
+        var large = Canvas(size: Size(width: 10, height: 4))
+        large.draw(small, at: Point(x: 1, y: 1), clipTo: Rect(x: 0, y: 0, width: 3, height: 2))
+        #expect(large.hitMap.rects(of: Target.a) == [Rect(x: 1, y: 1, width: 2, height: 1)])
+        #expect(large.hitMap.rects(of: Target.b).isEmpty)
+        #expect(large.hitMap.regions.count == 1)
+    }
+
     @Test func aKeyTargetPressesItsKeysForClicksAndTheWheelOnly() {
         let click = MouseEvent.click(at: .zero)
         let up = MouseEvent(.wheelUp, at: .zero), down = MouseEvent(.wheelDown, at: .zero)

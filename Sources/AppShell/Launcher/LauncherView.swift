@@ -52,9 +52,11 @@ extension LauncherFeature {
         canvas.addHitRegion(listArea, KeyTarget.scroll())
         let drawings = rowDrawings
         ScrollList(rowHeight: rowHeight(in: listArea), showsScrollbar: false) { row, canvas in
-            let challenge = challenges[row.index]
+            // Field by field: the challenge copied whole (its closures retained) at each row of
+            // each frame was a tenth of the list's drawing.
             let drawn = LauncherRow(
-                index: row.index, title: challenge.title, summary: challenge.summary, standing: standings[challenge.id], isSelected: row.isSelected)
+                index: row.index, title: challenges[row.index].title, summary: challenges[row.index].summary,
+                standing: standings[challenges[row.index].id], isSelected: row.isSelected)
             drawings.draw(drawn, in: row.rect, on: &canvas)
         }.draw(in: rowsRect(listArea), on: &canvas, state: state.list)
         state.forgetQuestion?.draw(over: rect, on: &canvas)

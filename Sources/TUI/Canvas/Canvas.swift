@@ -175,11 +175,7 @@ public struct Canvas: Hashable, Sendable {
     /// canvas and to `clip`), its clickable regions with it: a window onto a taller drawing.
     public mutating func draw(_ other: Canvas, at origin: Point, clipTo clip: Rect? = nil) {
         let clip = clip.map { $0.intersection(bounds) } ?? bounds
-        for region in other.hitMap.regions {
-            addHitRegion(
-                Rect(origin: region.rect.origin.offsetBy(dx: origin.x, dy: origin.y), size: region.rect.size), region.target,
-                clipTo: clip)
-        }
+        for region in other.hitMap.regions { hitMap.add(region, movedBy: origin, clippedTo: clip) }
         let placed = Rect(origin: origin, size: other.size)
         if !placed.isEmpty, clip.intersection(placed) == placed {
             copyRows(of: other, at: origin)

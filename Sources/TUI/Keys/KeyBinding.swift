@@ -124,7 +124,10 @@ public struct KeyBinding<Context, Action>: Sendable {
     }
 
     /// The same binding for a screen that holds this one's context (a nested screen): present
-    /// and available only where `child` finds a context.
+    /// and available only where `child` finds a context. Inlinable, as `map` is: the closures it
+    /// makes run at every key press, and made in a generic function they looked up their
+    /// types' metadata each time (Docs/performance.md, "The fourth round").
+    @inlinable
     public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyBinding<Parent, Action> {
         let isPresent = isPresent, isAvailable = isAvailable, barLabel = barLabel, action = action
         var binding = KeyBinding<Parent, Action>(
@@ -143,6 +146,7 @@ public struct KeyBinding<Context, Action>: Sendable {
     }
 
     /// The same binding whose action is `transform`ed: a part's actions as the whole screen's.
+    @inlinable
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> KeyBinding<Context, Other> {
         let action = action
         var binding = KeyBinding<Context, Other>(

@@ -77,11 +77,13 @@ public struct KeyMap<Context, Action>: Sendable {
     }
 
     /// This map for a screen holding this one's context: present where `child` finds one.
+    @inlinable
     public func pullback<Parent>(_ child: @escaping @Sendable (Parent) -> Context?) -> KeyMap<Parent, Action> {
         KeyMap<Parent, Action>(title, bindings.map { $0.pullback(child) })
     }
 
     /// This map with its actions `transform`ed: a part's actions as the whole screen's.
+    @inlinable
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> KeyMap<Context, Other> {
         KeyMap<Context, Other>(title, bindings.map { $0.map(transform) })
     }
