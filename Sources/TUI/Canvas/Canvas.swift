@@ -21,6 +21,9 @@ public struct Canvas: Hashable, Sendable {
 
     public var bounds: Rect { Rect(size: size) }
 
+    /// Room for `count` clickable regions: a whole frame's, given at once (`HitMap.reserveCapacity`).
+    public mutating func reserveHitRegions(_ count: Int) { hitMap.reserveCapacity(count) }
+
     /// The cell at `point`; a blank cell outside the canvas.
     public subscript(point: Point) -> Cell {
         bounds.contains(point) ? cells[point.y * size.width + point.x] : .blank

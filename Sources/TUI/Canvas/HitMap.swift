@@ -18,15 +18,12 @@ public struct HitMap: Sendable {
     /// Adds a region over everything added before (an empty rectangle adds nothing).
     public mutating func add(_ rect: Rect, _ target: some Hashable & Sendable) {
         guard !rect.isEmpty else { return }
-        reserveOnFirstUse()
         regions.append(Region(rect: rect, target: target))
     }
 
-    /// A frame's regions number a few dozen: room for them at once, where the array grew (and
-    /// was copied) four times in every frame.
-    private mutating func reserveOnFirstUse() {
-        if regions.capacity == 0 { regions.reserveCapacity(32) }
-    }
+    /// Room for `count` regions at once: a frame's regions come from every drawing copied into
+    /// it, and its array grew (and was copied) four times in every frame.
+    mutating func reserveCapacity(_ count: Int) { regions.reserveCapacity(count) }
 
     /// Adds another frame's `region` moved by `offset` and cut to `clip`, its target as it is:
     /// a drawing copied into a frame keeps its regions without each target opened and boxed
@@ -34,7 +31,6 @@ public struct HitMap: Sendable {
     mutating func add(_ region: Region, movedBy offset: Point, clippedTo clip: Rect) {
         let rect = Rect(origin: region.rect.origin.offsetBy(dx: offset.x, dy: offset.y), size: region.rect.size).intersection(clip)
         guard !rect.isEmpty else { return }
-        reserveOnFirstUse()
         regions.append(Region(rect: rect, target: region.target))
     }
 

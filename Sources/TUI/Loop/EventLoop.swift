@@ -245,11 +245,16 @@ public final class EventLoop<App: TerminalApp> {
         if context.isQuitting { exit = .quit }
     }
 
+    /// Room for a frame's clickable regions, made at once: a screen with its key bar has a few
+    /// dozen.
+    private static var hitRegionsAFrame: Int { 32 }
+
     private func renderIfNeeded() {
         guard needsRender, exit == nil else { return }
         needsRender = false
         context.stamp()
         var canvas = Canvas(size: terminal.size)
+        canvas.reserveHitRegions(Self.hitRegionsAFrame)
         var cursor: Point?
         if isTooSmall {
             TooSmallScreen(minimum: configuration.minimumSize).draw(in: canvas.bounds, on: &canvas)
