@@ -25,20 +25,10 @@ extension Canvas {
     /// Pure: the ncurses backend writes these cells, the headless terminal applies them, and
     /// tests check the diff itself.
     public func changes(from previous: Canvas?) -> [CellChange] {
-        var changes: [CellChange] = []
-        forEachChange(from: previous) { changes.append(CellChange(point: $0, cell: $1)) }
-        return changes
-    }
-
-    /// Calls `body` with each cell `changes(from:)` lists, in its order, without making the
-    /// list: the terminal's hot path (Docs/performance.md, "A key press").
-    public func forEachChange(from previous: Canvas?, _ body: (Point, Cell) -> Void) {
         var indices: [Int] = []
         changedIndices(from: previous, into: &indices)
         let width = size.width
-        cells.withUnsafeBufferPointer { now in
-            for index in indices { body(Point(x: index % width, y: index / width), now[index]) }
-        }
+        return indices.map { CellChange(point: Point(x: $0 % width, y: $0 / width), cell: cells[$0]) }
     }
 
     /// The indices in `cells` (row by row) of the cells `changes(from:)` lists, in its order,
