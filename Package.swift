@@ -156,14 +156,26 @@ let codeOrder = [
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linker/order/challenge-tui.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
+// The screens' modules compiled with what a recorded session ran (IR-level profile-guided
+// optimisation): the blocks a key press runs laid out together, the rest of each function split
+// off to a `.cold` part placed after every named function (Linker/README.md, "The profile").
+// Modules outside it (the server, the domain, the store) are built as before, their speed
+// measured without a profile's bias. `Linker/profile/generate` builds with
+// CHALLENGE_TUI_PROFILE_GENERATE set, which leaves the old profile out of its instrumented build.
+let profiledModules: Set<String> = ["TUI", "AppShell", "NavigationApp", "ArticlesApp", "ProfileApp", "challenge-tui"]
+let profileGuided = Context.environment["CHALLENGE_TUI_PROFILE_GENERATE"] != nil ? [] : [
+    "-Xfrontend", "-ir-profile-use=" + Context.packageDirectory + "/Linker/profile/challenge-tui.profdata",
+    "-Xllvm", "-enable-split-machine-functions",
+]
 // Swift Testing has only a shared library and its module only among the shared resources, so
 // the one library that reports through it (ReducerTesting, which no executable links) stays
 // dynamic: a plain `swift build -c release` builds every target, this one included.
 let reportsThroughSwiftTesting: Set<String> = ["ReducerTesting"]
 for target in package.targets where [.regular, .executable].contains(target.type) {
     let staticFlags = reportsThroughSwiftTesting.contains(target.name) ? [] : staticInRelease
+    let profile = profiledModules.contains(target.name) ? profileGuided : []
     target.swiftSettings = (target.swiftSettings ?? [])
-        + [.unsafeFlags(metadataByAccessor), .unsafeFlags(staticFlags + functionSections, .when(configuration: .release))]
+        + [.unsafeFlags(metadataByAccessor), .unsafeFlags(staticFlags + functionSections + profile, .when(configuration: .release))]
     if target.type == .executable {
         let order = target.name == "challenge-tui" ? codeOrder : []
         target.linkerSettings = (target.linkerSettings ?? [])
