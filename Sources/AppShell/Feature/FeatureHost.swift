@@ -5,9 +5,18 @@ import TUI
 /// addressed with, and the runner that performs its effects, and it routes keys and messages.
 /// Every challenge is hosted the same way; nothing here knows which one.
 package final class FeatureHost<F: RecordableFeature>: Screen {
-    package private(set) var feature: F {
-        didSet { derived = FeatureHostDerived() }
-    }
+    /// The feature's value, in memory of its own that the host's questions reach through `read`.
+    /// As a stored property of this generic class it was copied whole for each question the shell
+    /// asks a key (six to twelve), every reference in it retained and released again: code that
+    /// is not specialised copies a value before calling it, unless it holds the value `inout`
+    /// (Docs/performance.md, "The fifth round"). Only the event loop's thread reaches it, and a
+    /// feature's methods never call back into the host, so no access overlaps another.
+    private let storage: UnsafeMutablePointer<F>
+    package var feature: F { storage.pointee }
+
+    /// `body` on the feature where it is, held `inout` so that it is not copied first.
+    @inline(__always)
+    private func read<R>(_ body: (inout F) -> R) -> R { body(&storage.pointee) }
     private var derived = FeatureHostDerived()
     /// Addresses this screen's events (set when the shell pushes it): a later screen of the same
     /// challenge gets none of them.
@@ -27,26 +36,32 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 
     /// `executor`: where effects run (nil: the global executor; tests pass one they drive).
     package init(_ feature: F, executor: (any TaskExecutor)? = nil) {
-        self.feature = feature
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: feature)
         self.executor = executor
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
     }
 
     package var keyBarItems: [KeyBar.Item] {
         if let items = derived.keyBarItems { return items }
-        let items = feature.keyBarItems
+        let items = read { $0.keyBarItems }
         derived.keyBarItems = items
         return items
     }
-    package var keyGuide: KeyGuide { feature.keyMap.guide(for: feature) }
-    package var capturesText: Bool { feature.capturesText }
+    package var keyGuide: KeyGuide { read { $0.keyMap.guide(for: $0) } }
+    package var capturesText: Bool { read { $0.capturesText } }
     package var takesEscape: Bool {
         if let takes = derived.takesEscape { return takes }
-        let takes = feature.takesEscape
+        let takes = read { $0.takesEscape }
         derived.takesEscape = takes
         return takes
     }
-    package var isAnimating: Bool { feature.isAnimating }
-    package func activity(at now: Duration) -> String? { feature.activity(at: now) }
+    package var isAnimating: Bool { read { $0.isAnimating } }
+    package func activity(at now: Duration) -> String? { read { $0.activity(at: now) } }
 
     package func appear(_ context: ScreenContext) {
         logger = context.environment.logger
@@ -63,13 +78,13 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     }
 
     package func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
-        guard let command = feature.command(for: key) else { return .ignored }
+        guard let command = read({ $0.command(for: key) }) else { return .ignored }
         run(command, context)
         return .handled
     }
 
     package func handle(_ mouse: MouseEvent, on target: any Hashable & Sendable, _ context: ScreenContext) -> KeyResult {
-        guard let target = target as? F.Target, let command = feature.command(for: mouse, on: target) else { return .ignored }
+        guard let target = target as? F.Target, let command = read({ $0.command(for: mouse, on: target) }) else { return .ignored }
         run(command, context)
         return .handled
     }
@@ -89,21 +104,21 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     }
 
     package func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
-        feature.render(in: rect, on: &canvas, at: now)
+        read { $0.render(in: rect, on: &canvas, at: now) }
     }
 
     package func layout(_ rect: Rect, _ context: ScreenContext) {
         // Once reduced, the same area asks for nothing more; the bound only guards a feature
         // that breaks that rule from spinning the loop.
         for _ in 0..<2 {
-            guard let event = feature.layout(rect, at: context.now) else { return }
+            guard let event = read({ $0.layout(rect, at: context.now) }) else { return }
             send(event, at: context.now)
         }
     }
 
-    package func confirmLeave() -> LeaveConfirmation? { feature.confirmLeave() }
+    package func confirmLeave() -> LeaveConfirmation? { read { $0.confirmLeave() } }
 
-    package func spoken(at now: Duration) -> Spoken { feature.spoken(at: now) }
+    package func spoken(at now: Duration) -> Spoken { read { $0.spoken(at: now) } }
 
     package func uncovered(_ context: ScreenContext) {
         if let event = F.uncovered { send(event, at: context.now) }
@@ -121,18 +136,22 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 
     /// Changes the feature outside `reduce`: only a replay does, putting the recorded
     /// placeholders into password fields (Docs/recording.md, "No secrets").
-    package func replaceFeature(_ change: (inout F) -> Void) { change(&feature) }
+    package func replaceFeature(_ change: (inout F) -> Void) {
+        read(change)
+        derived = FeatureHostDerived()
+    }
 
     private func send(_ event: F.Event, at now: Duration) {
-        var effects = feature.reduce(event, at: now)
-        history.append(event, at: now, leaving: feature)
+        var effects = read { $0.reduce(event, at: now) }
+        derived = FeatureHostDerived()
+        read { history.append(event, at: now, leaving: $0) }
         logChanges()
         // The shell's part first, replaying or not: it follows from keys, not from the world.
         // (Most events have no effect, and the generic removeAll costs metadata look-ups even
         // on an empty array: Docs/performance.md, "A key press".)
         guard !effects.isEmpty else { return }
         effects.removeAll { effect in
-            guard let request = feature.request(effect) else { return false }
+            guard let request = read({ $0.request(effect) }) else { return false }
             requests?(request)
             return true
         }
@@ -143,7 +162,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         var later: [F.Effect] = []
         var answers: [F.Event] = []
         for effect in effects {
-            if let answer = feature.performAtOnce(effect) { answers.append(answer) } else { later.append(effect) }
+            if let answer = read({ $0.performAtOnce(effect) }) { answers.append(answer) } else { later.append(effect) }
         }
         runner?.run(later)
         answers.forEach(answerAtOnce)
@@ -152,7 +171,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     /// Writes each topic whose text changed (nothing at all without `--log`).
     private func logChanges() {
         guard logger.isEnabled else { return }
-        for (topic, text) in feature.logTopics where logged[topic] != text {
+        for (topic, text) in read({ $0.logTopics }) where logged[topic] != text {
             logged[topic] = text
             if !text.isEmpty { logger.info(F.logName, "\(topic): \(text)") }
         }
