@@ -119,6 +119,23 @@ private struct Harness {
         #expect(h.loop.pollTimeout == .zero)
     }
 
+    @Test func theNextDeadlineFollowsTimersScheduledCancelledAndFired() throws {
+        let h = try Harness {
+            $0.onStart = { context in
+                context.schedule("soon", after: .milliseconds(100), "soon")
+                context.schedule("later", after: .milliseconds(300), "later")
+                context.cancel("soon")
+            }
+        }
+        try h.loop.start()
+        #expect(h.loop.pollTimeout == .milliseconds(300))
+        // The loop sleeps until the one timer left, which fires; none is left after it.
+        _ = h.loop.step()
+        #expect(h.poller.timeouts == [.milliseconds(300)])
+        #expect(h.app.events.filter { $0 == "later" || $0 == "soon" } == ["later"])
+        #expect(h.loop.pollTimeout == nil)
+    }
+
     @Test func aPostedMessageWakesTheLoop() async throws {
         let h = try Harness()
         try h.loop.start()

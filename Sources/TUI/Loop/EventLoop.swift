@@ -158,9 +158,11 @@ public final class EventLoop<App: TerminalApp> {
             if exit != nil { return exit }
         }
         context.stamp()
-        for timer in context.timers.popDue(at: context.now) {
-            deliver(timer.message)
-            if exit != nil { return exit }
+        if let due = context.nextTimerDeadline, due <= context.now {
+            for timer in context.timers.popDue(at: context.now) {
+                deliver(timer.message)
+                if exit != nil { return exit }
+            }
         }
         renderIfNeeded()
         return nil
@@ -181,7 +183,7 @@ public final class EventLoop<App: TerminalApp> {
     /// How long the next `poll` may sleep: until the earliest timer or the end of an input
     /// sequence left open, or forever (nil).
     public var pollTimeout: Duration? {
-        let next = switch (context.timers.nextDeadline, sequenceDeadline) {
+        let next = switch (context.nextTimerDeadline, sequenceDeadline) {
         case (let timer?, let sequence?): min(timer, sequence)
         case (let deadline?, nil), (nil, let deadline?): deadline
         case (nil, nil): Duration?.none

@@ -7,7 +7,13 @@ public final class RunContext<Message: Sendable> {
     /// The terminal's current size.
     public internal(set) var terminalSize: Size
     public private(set) var isQuitting = false
-    var timers = TimerQueue<Message>()
+    var timers = TimerQueue<Message>() {
+        didSet { nextTimerDeadline = timers.nextDeadline }
+    }
+    /// The earliest timer's deadline, kept as timers change: the loop asks it at every turn, and
+    /// asking the generic queue looked its type up in the runtime's metadata caches each time
+    /// (Docs/performance.md, "The fifth round").
+    private(set) var nextTimerDeadline: Duration?
     private let time: TimeSource
     /// When the loop took the event being handled (or the frame being drawn): every change one
     /// event makes, and the timers it schedules, carry this one time (Docs/architecture.md, "Time").
