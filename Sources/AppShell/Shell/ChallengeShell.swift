@@ -128,7 +128,7 @@ public final class ChallengeShell: TerminalApp {
         let isTimelineOnTop = if case .timeline? = overlays.last { true } else { false }
         return ShellKeyFacts(
             context: keyContext, helpScrollLimit: helpScrollLimit,
-            inspectorRows: inspector.map { $0.isFocused ? $0.filtered(inspectorRows) : [] } ?? [],
+            inspectorRows: inspectorHasFocus ? inspector.map { $0.filtered(inspectorRows) } ?? [] : [],
             timelineEvents: timelineScreen?.timelineCount ?? 0,
             timelineRows: isTimelineOnTop ? timelineScreen?.timeline ?? [] : [],
             leaveQuestion: top?.confirmLeave())
@@ -227,7 +227,8 @@ public final class ChallengeShell: TerminalApp {
 
     /// How the terminal is shared now.
     package func layout(for size: Size) -> ShellLayout {
-        ShellLayout(size: size, showsInspector: inspector != nil, showsNotice: state.notice != nil)
+        // The flags, not the optional inspector: reading it copies its whole state.
+        ShellLayout(size: size, showsInspector: isShowingInspector, showsNotice: state.notice != nil)
     }
 
     /// Help as it stands: what the screen waits for, the keys of what has them, the global keys.
@@ -264,7 +265,7 @@ public final class ChallengeShell: TerminalApp {
 
     package var keyBar: KeyBar {
         if let overlay = overlays.last { return overlay.keyBar(helpScrolls: helpScrollLimit > 0) }
-        let own = inspector.flatMap { $0.isFocused ? ShellKeys.inspector.barItems(for: $0) : nil } ?? top?.keyBarItems ?? []
+        let own = (inspectorHasFocus ? inspector.map { ShellKeys.inspector.barItems(for: $0) } : nil) ?? top?.keyBarItems ?? []
         let context = keyContext
         if globalBarItems?.context != context { globalBarItems = (context, ShellKeys.global.barItems(for: context)) }
         return KeyBar(own + (globalBarItems?.items ?? []))
