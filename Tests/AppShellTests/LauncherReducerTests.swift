@@ -48,6 +48,20 @@ import TUI
         store.finish()
     }
 
+    @Test func theKeyBarReadOnTheStateIsTheCombinedMapsWithAndWithoutTheQuestion() throws {
+        let harness = try ShellHarness(challenges: Self.challenges)
+        var launcher = LauncherFeature(environment: harness.environment)
+        let keys: [Key] = [.down, .down, .up, .up, .char("x")]
+        for key in keys {
+            #expect(launcher.keyBarItems == launcher.keyMap.barItems(for: launcher))
+            if case .send(let event)? = launcher.command(for: key) { _ = launcher.reduce(event, at: .zero) }
+        }
+        _ = launcher.reduce(.keptRead(index: launcher.state.list.selection, isKept: true), at: .zero)
+        #expect(launcher.state.forgetQuestion != nil)
+        #expect(launcher.keyBarItems == launcher.keyMap.barItems(for: launcher))
+        #expect(launcher.keyBarItems != LauncherState(challenges: Self.challenges).keys.barItems(for: launcher.state))
+    }
+
     @Test func xReadsWhetherTheSelectedChallengeKeepsAnythingThenAsksBeforeForgetting() throws {
         var state = LauncherState(challenges: Self.challenges)
         state.standings = [.navigation: "at B2"]

@@ -214,6 +214,13 @@ package struct LauncherFeature {
         return list.combined(with: KeyMap(question.title, question.bindings.map { $0.declaration() }))
     }
 
+    /// The key bar's items, read on the state itself while no question is asked: through the
+    /// combined map each binding's pulled-back closure copied the whole state, a dozen times a
+    /// key press (Docs/performance.md, "The fifth round"). The same items, the same order.
+    package var keyBarItems: [KeyBar.Item] {
+        state.forgetQuestion == nil ? state.keys.barItems(for: state) : keyMap.barItems(for: self)
+    }
+
     /// While the question is asked, its n and q are its own, not the live tools' or the shell's
     /// (as in a text field; F1 still opens help).
     package var capturesText: Bool { state.forgetQuestion != nil }
