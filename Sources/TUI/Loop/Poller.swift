@@ -6,12 +6,14 @@ import Darwin
 
 /// What a wait on descriptors found.
 public struct PollResult: Hashable, Sendable {
+    // Arrays, in the order they were asked about: a wait has a few descriptors, and a set was
+    // allocated and hashed at every key press (Docs/performance.md, "The fifth round").
     /// Descriptors with data to read.
-    public var readable: Set<Int32>
+    public var readable: [Int32]
     /// Descriptors whose other end went away (a closed terminal).
-    public var hungUp: Set<Int32>
+    public var hungUp: [Int32]
 
-    public init(readable: Set<Int32> = [], hungUp: Set<Int32> = []) {
+    public init(readable: [Int32] = [], hungUp: [Int32] = []) {
         self.readable = readable
         self.hungUp = hungUp
     }
@@ -35,12 +37,12 @@ public final class SystemPoller: Poller {
         guard ready > 0 else { return PollResult() } // timeout, or EINTR: the loop re-checks all
         var result = PollResult()
         for fd in fds where fd.fd >= 0 {
-            if fd.revents & Int16(POLLIN) != 0 { result.readable.insert(fd.fd) }
+            if fd.revents & Int16(POLLIN) != 0 { result.readable.append(fd.fd) }
             // Also with POLLIN: a pseudo-terminal whose master has closed reports POLLIN|POLLHUP
             // for ever (reads give EOF), and the loop would spin. The loop reads what input is
             // left before it acts on the hang-up.
             if fd.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-                result.hungUp.insert(fd.fd)
+                result.hungUp.append(fd.fd)
             }
         }
         return result
