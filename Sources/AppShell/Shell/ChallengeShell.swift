@@ -13,7 +13,9 @@ public final class ChallengeShell: TerminalApp {
     public typealias Message = ShellMessage
 
     public let environment: AppEnvironment
-    package private(set) var stack: [any Screen] = []
+    package private(set) var stack: [any Screen] = [] {
+        didSet { timelineScreen = stack.last as? any TimelineScreen }
+    }
     /// The stack's ids and challenges, the overlays, the inspector, the toast and the notice,
     /// as a value.
     package private(set) var state = ShellState()
@@ -66,7 +68,9 @@ public final class ChallengeShell: TerminalApp {
         return nil
     }
     /// The top screen, as the timeline lists and draws it.
-    package var timelineScreen: (any TimelineScreen)? { top as? any TimelineScreen }
+    /// The top screen as the timeline reads it, found when the stack changes: the key facts ask
+    /// for it at every key press, and the cast looked the conformance up in the runtime's caches.
+    package private(set) var timelineScreen: (any TimelineScreen)?
     package var faultPanel: FaultPanelState? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
         return nil
