@@ -31,6 +31,20 @@ import TUI
         #expect(KeyBinding<Void, Never>.names(of: [.function(1), .ctrl("c"), .char(" ")]) == "F1 Ctrl-C Space")
     }
 
+    @Test func aKeyNoBindingNamesIsNoneOfTheMapsUnlessOneTakesEveryKey() {
+        #expect(Self.listMap.action(for: .char("1"), in: ()) == "open 1")
+        #expect(Self.listMap.action(for: .char("4"), in: ()) == nil)
+        // A binding whose keys change afterwards is found by its new keys, not its old.
+        var map = Self.listMap
+        map.bindings[1].keys = [.char("4")]
+        #expect(map.action(for: .char("4"), in: ()) == "open 4")
+        #expect(map.action(for: .char("1"), in: ()) == nil)
+        // One that takes every key is asked about any key, after those that name it.
+        map.bindings.append(KeyBinding([], bar: nil, label: "type", help: "type it", takesEveryKey: true, action: { key, _ in "typed \(key)" }))
+        #expect(map.action(for: .char("x"), in: ()) == "typed x")
+        #expect(map.action(for: .enter, in: ()) == "open")
+    }
+
     @Test func theBarShowsWhatWorksNowAndHelpWhatThePartHas() {
         let still = Screen.page(Page(canScroll: false)), scrolling = Screen.page(Page(canScroll: true))
         #expect(Self.screenMap.barItems(for: .list).map(\.key) == ["Enter"], "digits are in help only")

@@ -11,7 +11,14 @@
 public struct KeyMap<Context, Action>: Sendable {
     /// What help calls this set of keys: "Launcher", "Article list".
     public var title: String
-    public var bindings: [KeyBinding<Context, Action>]
+    public var bindings: [KeyBinding<Context, Action>] {
+        didSet { (namedKeys, anyTakesEveryKey) = Self.keys(of: bindings) }
+    }
+    /// Every key a binding names, and whether one takes every key: a key of none of them (Esc
+    /// on the launcher, ↓ among the shell's own keys) is answered without walking the bindings,
+    /// each a few comparisons of keys (Docs/performance.md, "The fifth round").
+    @usableFromInline var namedKeys: Set<Key>
+    @usableFromInline var anyTakesEveryKey: Bool
 
     public init(_ title: String, _ bindings: [KeyBinding<Context, Action>]) {
         self.title = title
@@ -20,6 +27,11 @@ public struct KeyMap<Context, Action>: Sendable {
             if binding.part.isEmpty { binding.part = title }
             return binding
         }
+        (namedKeys, anyTakesEveryKey) = Self.keys(of: bindings)
+    }
+
+    private static func keys(of bindings: [KeyBinding<Context, Action>]) -> (Set<Key>, Bool) {
+        (Set(bindings.flatMap(\.keys)), bindings.contains { $0.takesEveryKey })
     }
 
     /// The key bar's items in `context`: the bindings that have one and work now.
@@ -49,8 +61,9 @@ public struct KeyMap<Context, Action>: Sendable {
     /// nil when the screen has no use for it (the shell's `?` and `q` then still work).
     @inlinable
     public func action(for key: Key, in context: Context) -> Action? {
+        guard anyTakesEveryKey || namedKeys.contains(key) else { return nil }
         // In place, as `barItems(for:)`: a `for` over the array copied every binding it passed.
-        bindings.withUnsafeBufferPointer { bindings in
+        return bindings.withUnsafeBufferPointer { bindings in
             guard let first = bindings.baseAddress else { return nil }
             for index in 0..<bindings.count where !bindings[index].takesEveryKey {
                 if let action = KeyBinding.action(of: first + index, for: key, in: context) { return action }
