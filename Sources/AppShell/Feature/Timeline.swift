@@ -25,12 +25,13 @@ package struct TimelineRing<F: Feature> {
     package var count: Int { entries.count }
 
     package mutating func append(_ event: F.Event, at time: Duration, leaving feature: F) {
-        let entry = Entry(sequence: next, time: time, event: event, feature: feature)
-        next += 1
+        // Each entry made where it is stored: made first and stored after, it was copied (every
+        // reference in the feature retained) and the first made destroyed, at every event.
+        defer { next += 1 }
         if entries.count < Self.capacity {
-            entries.append(entry)
+            entries.append(Entry(sequence: next, time: time, event: event, feature: feature))
         } else {
-            entries[head] = entry
+            entries[head] = Entry(sequence: next, time: time, event: event, feature: feature)
             head = (head + 1) % Self.capacity
         }
     }
