@@ -18,6 +18,24 @@ import TUI
         try ArticlesFixture.harness(ArticlesFixture.endpoint(.failNext(2, .status(500)), delay: 0.25))
     }
 
+    @Test func theRingKeepsTheLastThousandEventsInOrderWithTheValuesTheyLeft() {
+        typealias Switch = FeatureHostStorageTests.Switch
+        var ring = TimelineRing<Switch>()
+        let held = FeatureHostStorageTests.Held()
+        let events = TimelineRing<Switch>.capacity + 2
+        for sequence in 1...events {
+            ring.append(.toggle, at: .milliseconds(sequence), leaving: Switch(isOn: sequence % 2 == 1, held: held))
+        }
+        #expect(ring.count == TimelineRing<Switch>.capacity)
+        #expect(ring.rows.first == TimelineRow(sequence: 3, time: .milliseconds(3)))
+        #expect(ring.rows.last == TimelineRow(sequence: events, time: .milliseconds(events)))
+        #expect(ring.rows.map(\.sequence) == Array(3...events))
+        #expect(ring.entry(2) == nil)
+        #expect(ring.entry(3)?.feature.isOn == true)
+        #expect(ring.entry(events)?.feature.isOn == false)
+        #expect(ring.entry(events + 1) == nil)
+    }
+
     @Test func theTimelineListsTheEventsWithTheirTimesAndWhatTheyLedTo() async throws {
         let app = try Self.articles()
         try await app.run(until: .seconds(1))
