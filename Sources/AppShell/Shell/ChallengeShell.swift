@@ -67,9 +67,8 @@ public final class ChallengeShell: TerminalApp {
         for overlay in overlays { if case .timeline(let timeline) = overlay { return timeline } }
         return nil
     }
-    /// The top screen, as the timeline lists and draws it.
-    /// The top screen as the timeline reads it, found when the stack changes: the key facts ask
-    /// for it at every key press, and the cast looked the conformance up in the runtime's caches.
+    /// The top screen, as the timeline lists and draws it; found when the stack changes: the key
+    /// facts ask for it at every key press, and the cast looked the conformance up each time.
     package private(set) var timelineScreen: (any TimelineScreen)?
     package var faultPanel: FaultPanelState? {
         for overlay in overlays { if case .faults(let panel) = overlay { return panel } }
