@@ -48,6 +48,8 @@ public final class AppEnvironment {
     public let timeZone: TimeZone?
     /// The HTTP client, made on first use (`httpClient`).
     private let http: MadeOnFirstUse<CurlHTTPClient>
+    /// "HTTP backend at <server URL>", made once: the launcher draws it at every frame.
+    private let httpDescription: MadeOnFirstUse<String>
     /// One value per `DependencyKey` the challenges declare, each made on first read.
     private let dependencies: [ObjectIdentifier: DependencyValue]
 
@@ -84,6 +86,7 @@ public final class AppEnvironment {
         self.background = BackgroundState(atStart: backgroundAtStart ?? { .dark })
         self.timeZone = timeZone
         self.dependencies = Dictionary(challenges.flatMap(\.dependencies).map { (ObjectIdentifier($0), DependencyValue($0)) }) { first, _ in first }
+        self.httpDescription = MadeOnFirstUse { [serverURL = configuration.serverURL] in "HTTP backend at \(serverURL.absoluteString)" }
         self.http = MadeOnFirstUse {
             CurlHTTPClient(
                 time: time, timeout: configuration.requestTimeout, limits: configuration.responseLimits, monitor: monitor,
@@ -234,8 +237,8 @@ extension AppEnvironment {
     /// "HTTP backend at <server URL>".
     public var backendDescription: String {
         switch options.backend {
-        case .mock: "mock backend (scenario \(mock.scenarioName))"
-        case .http: "HTTP backend at \(configuration.serverURL.absoluteString)"
+        case .mock: mock.backendDescription
+        case .http: httpDescription.value
         }
     }
 

@@ -8,7 +8,9 @@ import Synchronization
 public final class MockBackend: Sendable {
     /// One per endpoint name the challenges declare.
     public let endpoints: [EndpointName: MockEndpoint]
-    private let scenario: Mutex<String>
+    /// The scenario's name, and the launcher's line for it, made when the scenario changes rather
+    /// than at every frame (Docs/performance.md, "The sixth round").
+    private let scenario: Mutex<(name: String, description: String)>
 
     /// Each endpoint with its own seed (its place in `names`, from 1), so their random draws
     /// don't move in lockstep.
@@ -18,7 +20,7 @@ public final class MockBackend: Sendable {
             endpoints[name] = MockEndpoint(name.rawValue, behaviour: scenario.behaviour(for: name), seed: UInt64(index + 1))
         }
         self.endpoints = endpoints
-        self.scenario = Mutex(scenario.name)
+        self.scenario = Mutex((scenario.name, MockBackend.describe(scenario.name)))
     }
 
     /// The endpoint called `name` (every declared name has one).
@@ -29,7 +31,12 @@ public final class MockBackend: Sendable {
 
     /// The scenario's name it runs now: the one the app started with until the fault panel's
     /// `s` loads another (Docs/live-tools.md).
-    public var scenarioName: String { scenario.withLock { $0 } }
+    public var scenarioName: String { scenario.withLock { $0.name } }
+
+    /// "mock backend (scenario default)": the launcher's and status lines' words for it.
+    public var backendDescription: String { scenario.withLock { $0.description } }
+
+    private static func describe(_ scenarioName: String) -> String { "mock backend (scenario \(scenarioName))" }
 
     /// The endpoints' behaviours now.
     public var behaviours: [EndpointName: EndpointBehaviour] { endpoints.mapValues(\.behaviour) }
@@ -38,5 +45,5 @@ public final class MockBackend: Sendable {
     package func set(_ behaviour: EndpointBehaviour, for endpoint: EndpointName) { self.endpoint(endpoint).behaviour = behaviour }
 
     /// Says it runs `name` now (its endpoints were set from it).
-    package func runs(_ name: String) { scenario.withLock { $0 = name } }
+    package func runs(_ name: String) { scenario.withLock { $0 = (name, MockBackend.describe(name)) } }
 }
