@@ -45,4 +45,19 @@ import Testing
         #expect(time.elapsed >= first)
         #expect(abs(time.wallNow.timeIntervalSince(time.wallAtOrigin) - time.elapsed.inSeconds) < 1)
     }
+
+    /// The system source reads `ContinuousClock`'s clock itself: it starts at zero and keeps pace
+    /// with `ContinuousClock` (a few milliseconds of real time, read around by both).
+    @Test func theSystemSourceKeepsPaceWithTheContinuousClock() {
+        let clock = ContinuousClock()
+        let before = clock.now
+        let time = TimeSource.system
+        #expect(time.elapsed >= .zero)
+        #expect(time.elapsed < .seconds(1))
+        while clock.now - before < .milliseconds(5) {}
+        let inner = time.elapsed
+        let outer = before.duration(to: clock.now)
+        #expect(inner >= .milliseconds(4), "the source moved as the clock did")
+        #expect(inner <= outer, "and never ahead of it: it started after `before` and was read before `outer`")
+    }
 }

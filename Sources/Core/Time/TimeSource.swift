@@ -1,4 +1,7 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one source of time for the app, its runtimes, logger and store, and the server: a clock
 /// to wait on and to measure with, and the wall time people read, both counted from one origin.
@@ -15,14 +18,18 @@ public struct TimeSource: Sendable {
 
     /// Time on `clock` from now on, with `wallAtOrigin` as the wall time of this moment.
     public init(following clock: any Clock<Duration>, wallAtOrigin: Date) {
+        self.init(following: clock, wallAtOrigin: wallAtOrigin, read: Self.start(clock))
+    }
+
+    private init(following clock: any Clock<Duration>, wallAtOrigin: Date, read: @escaping @Sendable () -> Duration) {
         self.clock = clock
         self.wallAtOrigin = wallAtOrigin
-        self.read = Self.start(clock)
+        self.read = read
     }
 
     /// The machine's monotonic clock and its wall clock: what the executables run on.
     public static var system: TimeSource {
-        TimeSource(following: ContinuousClock(), wallAtOrigin: Date())
+        TimeSource(following: ContinuousClock(), wallAtOrigin: Date(), read: continuousClockReader())
     }
 
     /// The time since the origin on the monotonic clock.
@@ -39,12 +46,32 @@ public struct TimeSource: Sendable {
 
     /// The wall time at `elapsed` since the origin.
     public func wall(at elapsed: Duration) -> Date {
-        wallAtOrigin.addingTimeInterval(elapsed.inSeconds)
+        // Divided as a whole rather than through `components` (a 128-bit division the standard
+        // library makes out of line): every stamp of the loop makes a wall time.
+        wallAtOrigin.addingTimeInterval(elapsed / .seconds(1))
     }
 
     /// Waits `duration` on the clock (cancellable).
     public func sleep(for duration: Duration) async throws {
         try await clock.sleep(for: duration, tolerance: nil)
+    }
+
+    /// `ContinuousClock`'s own clock (CLOCK_BOOTTIME on Linux) read directly: the loop reads the
+    /// time a few times a key press, and through the generic clock each reading ran the
+    /// concurrency library's witnesses and 128-bit arithmetic, code a key press touched nowhere
+    /// else (Docs/performance.md, "The sixth round").
+    static func continuousClockReader() -> @Sendable () -> Duration {
+        #if canImport(Glibc)
+        var origin = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &origin)
+        return { [origin] in
+            var now = timespec()
+            clock_gettime(CLOCK_BOOTTIME, &now)
+            return .nanoseconds(Int64(now.tv_sec - origin.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec - origin.tv_nsec))
+        }
+        #else
+        return start(ContinuousClock())
+        #endif
     }
 
     /// Opens the existential clock once to remember its start instant.
