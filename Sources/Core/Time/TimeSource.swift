@@ -14,14 +14,19 @@ public struct TimeSource: Sendable {
     /// The wall time at the origin; later wall times are the origin plus the elapsed time, so a
     /// wall-clock jump (NTP, a user's `date -s`) never makes a stamp go backwards.
     public let wallAtOrigin: Date
-    private let read: @Sendable () -> Duration
+    /// The time since the origin, with the same in seconds for wall times (the system source
+    /// makes both from its nanoseconds; a `Duration`'s seconds as a `Double` cost a 128-bit
+    /// division or conversion, and every stamp of the loop makes a wall time).
+    private let read: @Sendable () -> (elapsed: Duration, seconds: Double)
 
     /// Time on `clock` from now on, with `wallAtOrigin` as the wall time of this moment.
     public init(following clock: any Clock<Duration>, wallAtOrigin: Date) {
         self.init(following: clock, wallAtOrigin: wallAtOrigin, read: Self.start(clock))
     }
 
-    private init(following clock: any Clock<Duration>, wallAtOrigin: Date, read: @escaping @Sendable () -> Duration) {
+    private init(
+        following clock: any Clock<Duration>, wallAtOrigin: Date, read: @escaping @Sendable () -> (elapsed: Duration, seconds: Double)
+    ) {
         self.clock = clock
         self.wallAtOrigin = wallAtOrigin
         self.read = read
@@ -33,22 +38,20 @@ public struct TimeSource: Sendable {
     }
 
     /// The time since the origin on the monotonic clock.
-    public var elapsed: Duration { read() }
+    public var elapsed: Duration { read().elapsed }
 
     /// Both readings of this moment.
     public var now: Timestamp {
-        let elapsed = read()
-        return Timestamp(elapsed: elapsed, wall: wall(at: elapsed))
+        let reading = read()
+        return Timestamp(elapsed: reading.elapsed, wall: wallAtOrigin.addingTimeInterval(reading.seconds))
     }
 
     /// The wall time of this moment.
-    public var wallNow: Date { wall(at: read()) }
+    public var wallNow: Date { wallAtOrigin.addingTimeInterval(read().seconds) }
 
     /// The wall time at `elapsed` since the origin.
     public func wall(at elapsed: Duration) -> Date {
-        // Divided as a whole rather than through `components` (a 128-bit division the standard
-        // library makes out of line): every stamp of the loop makes a wall time.
-        wallAtOrigin.addingTimeInterval(elapsed / .seconds(1))
+        wallAtOrigin.addingTimeInterval(elapsed.inSeconds)
     }
 
     /// Waits `duration` on the clock (cancellable).
@@ -60,14 +63,15 @@ public struct TimeSource: Sendable {
     /// time a few times a key press, and through the generic clock each reading ran the
     /// concurrency library's witnesses and 128-bit arithmetic, code a key press touched nowhere
     /// else (Docs/performance.md, "The sixth round").
-    static func continuousClockReader() -> @Sendable () -> Duration {
+    static func continuousClockReader() -> @Sendable () -> (elapsed: Duration, seconds: Double) {
         #if canImport(Glibc)
         var origin = timespec()
         clock_gettime(CLOCK_BOOTTIME, &origin)
         return { [origin] in
             var now = timespec()
             clock_gettime(CLOCK_BOOTTIME, &now)
-            return .nanoseconds(Int64(now.tv_sec - origin.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec - origin.tv_nsec))
+            let nanoseconds = Int64(now.tv_sec - origin.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec - origin.tv_nsec)
+            return (.nanoseconds(nanoseconds), Double(nanoseconds) / 1e9)
         }
         #else
         return start(ContinuousClock())
@@ -75,8 +79,11 @@ public struct TimeSource: Sendable {
     }
 
     /// Opens the existential clock once to remember its start instant.
-    private static func start<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+    private static func start<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> (elapsed: Duration, seconds: Double) {
         let start = clock.now
-        return { start.duration(to: clock.now) }
+        return {
+            let elapsed = start.duration(to: clock.now)
+            return (elapsed, elapsed.inSeconds)
+        }
     }
 }
