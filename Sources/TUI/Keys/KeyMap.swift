@@ -22,16 +22,26 @@ public struct KeyMap<Context, Action>: Sendable {
 
     public init(_ title: String, _ bindings: [KeyBinding<Context, Action>]) {
         self.title = title
-        self.bindings = bindings.map { binding in
-            var binding = binding
-            if binding.part.isEmpty { binding.part = title }
-            return binding
-        }
+        // In place rather than `map`, whose unspecialised copy looks its element type up in the
+        // runtime (Docs/performance.md, "The first frame").
+        var bindings = bindings
+        for index in bindings.indices where bindings[index].part.isEmpty { bindings[index].part = title }
+        self.bindings = bindings
         (namedKeys, anyTakesEveryKey) = Self.keys(of: bindings)
     }
 
+    /// A plain loop: built in unspecialised code (a map's types are known only at run time),
+    /// `flatMap(\.keys)` made a key path and looked up the sequence's element type by name in
+    /// the runtime, about a fifth of the instructions before the first frame
+    /// (Docs/performance.md, "The first frame").
     private static func keys(of bindings: [KeyBinding<Context, Action>]) -> (Set<Key>, Bool) {
-        (Set(bindings.flatMap(\.keys)), bindings.contains { $0.takesEveryKey })
+        var keys = Set<Key>(minimumCapacity: bindings.count * 2)
+        var anyTakesEveryKey = false
+        for index in bindings.indices {
+            for key in bindings[index].keys { keys.insert(key) }
+            if bindings[index].takesEveryKey { anyTakesEveryKey = true }
+        }
+        return (keys, anyTakesEveryKey)
     }
 
     /// The key bar's items in `context`: the bindings that have one and work now.
