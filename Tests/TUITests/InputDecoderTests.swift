@@ -189,6 +189,19 @@ import Testing
         #expect(KeyDecoder.decode(keyCode: KEY_SELECT) == .end)
     }
 
+    /// The entry's extended keys are named as they come, not all when the terminal starts, and
+    /// each code's name is asked for once, whatever it stands for.
+    @Test func anExtendedKeyIsNamedWhenItFirstComesAndOnlyThen() {
+        var asked: [Int32] = []
+        var decoder = InputDecoder(extendedKey: { code in
+            asked.append(code)
+            return code == KEY_MAX + 7 ? .down : nil
+        })
+        #expect(asked.isEmpty)
+        #expect(decode(.code(KEY_MAX + 7), .code(KEY_MAX + 8), .code(KEY_MAX + 7), .code(KEY_MAX + 8), into: &decoder) == [.down, .down])
+        #expect(asked == [KEY_MAX + 7, KEY_MAX + 8])
+    }
+
     @Test func aSequenceCutShortIsDroppedWhenItEndsAndOnlyIt() {
         var decoder = InputDecoder()
         // `ESC [ 1 ;` and then nothing: held across reads, dropped when the loop ends it.

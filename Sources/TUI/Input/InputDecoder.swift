@@ -59,17 +59,24 @@ public struct InputDecoder {
     /// What followed the introducer of the sequence being read (see `EscapeSequence`).
     private var sequenceBody: [UInt8] = []
 
-    /// Codes ncurses gave the entry's extended keys (its modified arrows and the like), with the
-    /// keys they stand for (`KeyDecoder.key(modifiedKeyName:)`).
-    private let extendedKeys: [Int32: Key]
+    /// What a code ncurses gave one of the entry's extended keys (its modified arrows and the
+    /// like) stands for (`KeyDecoder.key(modifiedKeyName:)`), asked when the code first comes and
+    /// kept: naming every such code when the terminal started took a sixth of the instructions
+    /// before the first frame (Docs/performance.md, "The first frame").
+    private let extendedKey: (Int32) -> Key?
+    private var extendedKeys: [Int32: Key?] = [:]
     /// Whether an answer to the background query (OSC 11) is still awaited: one that comes
     /// after the backend's time limit is dropped like any other unasked-for answer.
     public var awaitsBackgroundAnswer = false
     /// The longest operating system command read; past it, what follows is read as keys.
     static let maxCommandLength = 64
 
+    public init(extendedKey: @escaping (Int32) -> Key?) {
+        self.extendedKey = extendedKey
+    }
+
     public init(extendedKeys: [Int32: Key] = [:]) {
-        self.extendedKeys = extendedKeys
+        self.init(extendedKey: { extendedKeys[$0] })
     }
 
     /// Whether a mouse report or a paste has begun and not ended.
@@ -210,10 +217,17 @@ public struct InputDecoder {
             pasteText = String.UnicodeScalarView()
         case Self.pasteEndCode: break // an end without a start: nothing to end
         case nil where value == 27: state = .escape
-        case let code? where code > KEY_MAX: return extendedKeys[code].map { [$0] } ?? []
+        case let code? where code > KEY_MAX: return extended(code).map { [$0] } ?? []
         default: return KeyDecoder.decode(status: status, value: value).map { [$0] } ?? []
         }
         return []
+    }
+
+    private mutating func extended(_ code: Int32) -> Key? {
+        if let known = extendedKeys[code] { return known }
+        let key = extendedKey(code)
+        extendedKeys[code] = key
+        return key
     }
 
     /// The key an operating system command stands for: the background, when it answers the

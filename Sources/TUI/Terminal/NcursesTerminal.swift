@@ -163,7 +163,7 @@ public final class NcursesTerminal: Terminal {
         // InputDecoder); the prefixes are known even with the mouse off, so a stray report is
         // never read as keys.
         for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
-        decoder = InputDecoder(extendedKeys: NcursesTerminal.extendedKeyCodes())
+        decoder = InputDecoder(extendedKey: NcursesTerminal.extendedKey(code:))
         reader = KeySequenceReader()
         decoder.awaitsBackgroundAnswer = backgroundQueryPending
         writeToTerminal(modes.enableSequence)
@@ -555,19 +555,11 @@ public final class NcursesTerminal: Terminal {
     /// ncurses numbers them one after another: the walk stops 16 codes past the last name (or
     /// 64 in without one), since asking `keyname` of all 1,024 codes took 0.7 ms of the first
     /// frame, and asking until the names end takes 0.06 ms (xterm-256color's 61 names).
-    private static func extendedKeyCodes() -> [Int32: Key] {
-        var keys: [Int32: Key] = [:]
-        var named = false, sinceLastName: Int32 = 0
-        for code in (KEY_MAX + 1)...(KEY_MAX + 1024) {
-            guard let name = keyname(code).map({ String(cString: $0) }) else {
-                sinceLastName += 1
-                if sinceLastName >= (named ? 16 : 64) { break }
-                continue
-            }
-            (named, sinceLastName) = (true, 0)
-            if let key = KeyDecoder.key(modifiedKeyName: name) { keys[code] = key }
-        }
-        return keys
+    /// The key ncurses' code for one of the entry's extended keys stands for, by the name the
+    /// entry gives it ("kUP5": Ctrl-↑).
+    private static func extendedKey(code: Int32) -> Key? {
+        guard let name = keyname(code) else { return nil }
+        return KeyDecoder.key(modifiedKeyName: String(cString: name))
     }
 
     private static func screenSize() -> Size {
