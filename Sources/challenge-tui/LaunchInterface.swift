@@ -34,7 +34,7 @@ public enum LaunchInterface {
         summary: "mobile coding challenges in a full-screen terminal program",
         description: [
             .text("""
-                Mobile coding challenges (\(challenges.map(\.title).joined(separator: ", "))) in one full-screen terminal program, on \
+                Mobile coding challenges (\(challenges.map(\.title).joinedWords(separator: ", "))) in one full-screen terminal program, on \
                 an embedded mock backend (needing nothing) or on a real HTTP server such as \
                 challenge-server(1). Without --challenge a launcher lists the challenges. The \
                 terminal must be at least 60x20 with a UTF-8 locale.
@@ -95,7 +95,7 @@ public enum LaunchInterface {
     package static func keptProgress(_ challenges: [Challenge]) -> String {
         let kept = challenges.compactMap(\.progress?.what)
         guard let last = kept.last else { return "what the challenges keep between runs (nothing now)" }
-        return kept.count == 1 ? last : kept.dropLast().joined(separator: ", ") + " and " + last
+        return kept.count == 1 ? last : kept.dropLast().joinedWords(separator: ", ") + " and " + last
     }
 
     package static func options(for challenges: [Challenge]) -> [OptionDeclaration] { [
@@ -115,7 +115,7 @@ public enum LaunchInterface {
             $XDG_CONFIG_HOME/challenge-tui/config.json)
             """, completion: .file),
         OptionDeclaration("--scenario", .value(placeholder: "NAME"), help: """
-            the mock backend's scenario: \(BuiltInConfiguration.scenarios.keys.sorted().joined(separator: ", ")), \
+            the mock backend's scenario: \(BuiltInConfiguration.scenarios.keys.sorted().joinedWords(separator: ", ")), \
             or a file NAME.json in $XDG_CONFIG_HOME/challenge-tui/scenarios
             """, completion: .words(BuiltInConfiguration.scenarios.keys.sorted(), userFolder: "scenarios")),
         OptionDeclaration("--reset", help: "forget \(keptProgress(challenges)) before starting"),

@@ -57,7 +57,7 @@ public struct Scenario: Hashable, Sendable {
         let notes = challenges.compactMap(\.defaultScenario.note)
         return Scenario(
             name: defaultName,
-            description: (["Delays of 0.5-2 s"] + notes).joined(separator: "; ") + ", everything else succeeds",
+            description: (["Delays of 0.5-2 s"] + notes).joinedWords(separator: "; ") + ", everything else succeeds",
             defaults: EndpointBehaviour(delay: 0.5...2, outcomes: .alwaysSucceed),
             endpoints: challenges.reduce(into: [:]) { endpoints, challenge in
                 endpoints.merge(challenge.defaultScenario.endpoints) { $1 }

@@ -79,7 +79,7 @@ package struct AnyChallengeSetting: Sendable {
     package let merge: @Sendable (JSONValue, JSONValue) -> JSONValue
 
     /// `retry.login`: how messages and `ChallengeSettings` name it.
-    package var key: String { path.joined(separator: ".") }
+    package var key: String { path.joinedWords(separator: ".") }
 }
 
 /// One setting's value, whatever its type, with the JSON the file would hold for it.
@@ -110,8 +110,8 @@ public struct ChallengeSettings: Hashable, Sendable {
     }
 
     public subscript<Value>(setting: ChallengeSetting<Value>) -> Value {
-        get { values[setting.path.joined(separator: ".")]?.value as? Value ?? setting.defaultValue }
-        set { values[setting.path.joined(separator: ".")] = SettingValue(newValue, json: setting.write(newValue)) }
+        get { values[setting.path.joinedWords(separator: ".")]?.value as? Value ?? setting.defaultValue }
+        set { values[setting.path.joinedWords(separator: ".")] = SettingValue(newValue, json: setting.write(newValue)) }
     }
 
     /// These settings' secrets forgotten: they read as their defaults and `json` leaves them out.

@@ -80,7 +80,10 @@ struct LauncherChrome: Widget, Equatable {
             TextBlock(keptNothing, style: Style(foreground: .red, bold: true), maxLines: 1, wraps: false)
                 .draw(in: Rect(x: area.x, y: area.maxY - 2, width: area.width, height: 1), on: &canvas)
         }
-        TextBlock(backend.prefix(1).uppercased() + backend.dropFirst(), style: .dim, maxLines: 1, wraps: false)
+        // String + String: `+ backend.dropFirst()` is the generic append of a sequence, which
+        // looks its element type up by name in the runtime at the first frame
+        // (Docs/performance.md, "The first frame").
+        TextBlock(backend.prefix(1).uppercased() + String(backend.dropFirst()), style: .dim, maxLines: 1, wraps: false)
             .draw(in: Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1), on: &canvas)
     }
 }

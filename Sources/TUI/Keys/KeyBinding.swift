@@ -1,3 +1,5 @@
+import Core
+
 /// One thing the keys do on a screen, declared once: the keys, what the key bar says, what the
 /// help and the documentation say, where on the screen it works, how much a narrow key bar
 /// needs it, whether it is listed in a given state (`Context`, what the screen knows), and what
@@ -98,7 +100,7 @@ public struct KeyBinding<Context, Action>: Sendable {
             }
             index = end + 1
         }
-        return words.joined(separator: " ")
+        return words.joinedWords(separator: " ")
     }
 
     /// The item it puts on the key bar in `context`, if it has one and works there.
