@@ -4,6 +4,8 @@ import TUI
 /// How a recording addresses a feature's screen: its answers written and read back by the
 /// feature (Docs/recording.md).
 extension FeatureHost: SessionScreen {
+    package func pushed(as id: ScreenID) { self.id = id }
+
     package func recordAnswer(_ event: any Sendable, blobs: SessionBlobs) -> JSONValue? {
         guard let event = event as? F.Event else { return nil }
         return F.recordAnswer(event, blobs: blobs)

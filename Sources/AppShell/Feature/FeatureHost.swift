@@ -195,7 +195,9 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     }
 }
 
-extension FeatureHost: TimelineScreen {}
+extension FeatureHost: TimelineScreen {
+    package var timelineScreen: (any TimelineScreen)? { self }
+}
 
 /// What the shell reads of a hosted feature several times a key, kept until the feature changes.
 /// Outside the generic host: a type nested in it has metadata of its own for each feature,

@@ -49,13 +49,14 @@ package struct TimelineRing<F: Feature> {
 
 /// One event as the timeline lists it: its number (counting every event the screen had) and
 /// its time.
-package struct TimelineRow: Hashable, Sendable {
+public struct TimelineRow: Hashable, Sendable {
     package var sequence: Int
     package var time: Duration
 }
 
-/// A screen with a timeline: its events, and how it looked right after each.
-package protocol TimelineScreen: Screen {
+/// A screen with a timeline: its events, and how it looked right after each. Public only so that
+/// `Screen.timelineScreen` can name it.
+public protocol TimelineScreen: Screen {
     /// Oldest first.
     var timeline: [TimelineRow] { get }
     /// How many events it keeps (what `timeline` would list, without listing them).

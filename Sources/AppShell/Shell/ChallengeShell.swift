@@ -14,7 +14,7 @@ public final class ChallengeShell: TerminalApp {
 
     public let environment: AppEnvironment
     package private(set) var stack: [any Screen] = [] {
-        didSet { timelineScreen = stack.last as? any TimelineScreen }
+        didSet { timelineScreen = stack.last?.timelineScreen }
     }
     /// The stack's ids and challenges, the overlays, the inspector, the toast and the notice,
     /// as a value.
@@ -297,7 +297,7 @@ public final class ChallengeShell: TerminalApp {
 
     package func push(_ screen: any Screen, of challenge: ChallengeID?) {
         reduce(.pushed(challenge))
-        if let id = state.top?.id { (screen as? any SessionScreen)?.id = id }
+        if let id = state.top?.id { screen.pushed(as: id) }
         stack.append(screen)
         if let context { screen.appear(context) }
         afterChange()

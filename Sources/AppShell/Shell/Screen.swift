@@ -68,6 +68,14 @@ public protocol Screen: AnyObject {
     func disappear(_ context: ScreenContext)
     /// The screen above it was removed: it is on top again.
     func uncovered(_ context: ScreenContext)
+    /// The shell pushed it as `id`: what a session's answers to it are addressed to
+    /// (`SessionScreen`). A requirement rather than a cast to `SessionScreen`: the runtime answers
+    /// a cast to a protocol, for each type the first time, by scanning every conformance of the
+    /// program (Docs/performance.md, "The first frame").
+    func pushed(as id: ScreenID)
+    /// The screen as the timeline lists and draws it (`t`), or nil when it keeps none: asked
+    /// rather than cast, as `pushed(as:)`.
+    var timelineScreen: (any TimelineScreen)? { get }
 }
 
 extension Screen {
@@ -85,4 +93,6 @@ extension Screen {
     public func spoken(at now: Duration) -> Spoken { Spoken(place: keyGuide.title) }
     public func disappear(_ context: ScreenContext) {}
     public func uncovered(_ context: ScreenContext) {}
+    public func pushed(as id: ScreenID) {}
+    public var timelineScreen: (any TimelineScreen)? { nil }
 }
