@@ -156,6 +156,11 @@ let codeOrder = [
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linker/order/challenge-tui.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
+// The Swift driver exports every symbol of an executable (`--export-dynamic`), 10,000 of them
+// for challenge-tui, and the runtime's start-up finds its own image with `dladdr`, which walks
+// them all: 250 k instructions and 60 pages of symbols before the first frame. Nothing looks a
+// symbol of the program up at run time (the libraries it opens use libc's).
+let noExportedSymbols = ["-Xlinker", "--no-export-dynamic"]
 // The screens' modules compiled with what a recorded session ran (IR-level profile-guided
 // optimisation): the blocks a key press runs laid out together, the rest of each function split
 // off to a `.cold` part placed after every named function (Linker/README.md, "The profile").
@@ -177,7 +182,7 @@ for target in package.targets where [.regular, .executable].contains(target.type
     target.swiftSettings = (target.swiftSettings ?? [])
         + [.unsafeFlags(metadataByAccessor), .unsafeFlags(staticFlags + functionSections + profile, .when(configuration: .release))]
     if target.type == .executable {
-        let order = target.name == "challenge-tui" ? codeOrder : []
+        let order = target.name == "challenge-tui" ? codeOrder + noExportedSymbols : []
         target.linkerSettings = (target.linkerSettings ?? [])
             + [.unsafeFlags(staticInRelease + packedRelocations + staticSystemLibraries + order, .when(configuration: .release))]
     }
