@@ -386,12 +386,14 @@ static inline void ctui_install_fatal_handlers(void) {
     state->fatal_installed = 1;
     ctui_install_alternate_stack();
     signal(SIGPIPE, SIG_IGN);
+    // One call a signal: the handler goes in and the action it replaced comes back, and the
+    // rare signal that was ignored gets its ignoring back (a lookup first took a second system
+    // call for each of 26 signals before the first frame; Docs/performance.md).
     for (int sig = 1; sig < CTUI_MAX_SIGNAL; sig++) {
         if (!ctui_signal_ends_process(sig)) continue;
-        struct sigaction current;
-        if (sigaction(sig, NULL, &current) != 0) continue; // not a signal here
-        if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) continue;
         ctui_install_dying_handler(sig);
+        struct sigaction *previous = &ctui_state()->previous_fatal[sig];
+        if (!(previous->sa_flags & SA_SIGINFO) && previous->sa_handler == SIG_IGN) sigaction(sig, previous, NULL);
     }
     atexit(ctui_atexit_handler);
 }

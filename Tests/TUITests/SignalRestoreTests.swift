@@ -87,6 +87,24 @@ import Testing
         expectRestored(result, diedBy: SIGSEGV)
     }
 
+    /// A signal ignored when the program started (`nohup`) stays ignored; the others that end a
+    /// process get the handler that restores the terminal.
+    @Test func aSignalIgnoredAtTheStartStaysIgnored() throws {
+        let result = try inChild { _ in
+            Glibc.signal(SIGHUP, SIG_IGN)
+            Glibc.signal(SIGUSR1, SIG_DFL)
+            ctui_state().pointee.fatal_installed = 0 // installed once a process: this child's own
+            SignalHub.installFatalHandlers()
+            var hangUp = sigaction(), user = sigaction()
+            sigaction(SIGHUP, nil, &hangUp)
+            sigaction(SIGUSR1, nil, &user)
+            let ignored = hangUp.sa_flags & SA_SIGINFO == 0 && unsafeBitCast(hangUp.__sigaction_handler, to: Int.self) == 1
+            let handled = user.sa_flags & SA_SIGINFO != 0
+            _exit(ignored && handled ? 42 : 43)
+        }
+        #expect(result.status >> 8 == 42, "status \(result.status)")
+    }
+
     @Test func theSignalsThatEndAProcessAreTheOnesHandled() {
         let ending: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
                                SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS, 34, 64]
