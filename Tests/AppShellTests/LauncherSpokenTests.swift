@@ -16,4 +16,23 @@ import Testing
     func eachDotBetweenWordsIsSaidAsAComma(_ shown: String, _ said: String) {
         #expect(LauncherFeature.spokenSeparators(shown) == said)
     }
+
+    /// What the launcher says besides the selection is kept between key presses, and made again
+    /// as soon as what it says changes: the standings read, a question asked and answered.
+    @Test func aMoveChangesOnlyTheFocusAndNewStandingsAreSaidAtOnce() throws {
+        let harness = try ShellHarness(challenges: LauncherReducerTests.challenges)
+        var launcher = LauncherFeature(environment: harness.environment)
+        let first = launcher.spoken(at: .zero)
+        _ = launcher.reduce(.move(.down), at: .zero)
+        let moved = launcher.spoken(at: .zero)
+        #expect(moved.place == first.place && moved.topics == first.topics)
+        #expect(moved.focus != first.focus && moved.focus?.hasSuffix("2 of \(LauncherReducerTests.challenges.count)") == true)
+        _ = launcher.reduce(.standingsRead([.navigation: "at B2 · retrying"]), at: .zero)
+        let read = launcher.spoken(at: .zero)
+        #expect(read.place == first.place)
+        #expect(read.topics.first { $0.name == "standings" }?.sentence.contains("at B2, retrying") == true)
+        #expect(first.topics.first { $0.name == "standings" }?.sentence.contains("at B2") == false)
+        _ = launcher.reduce(.standingsRead([:]), at: .zero)
+        #expect(launcher.spoken(at: .zero).topics == first.topics)
+    }
 }

@@ -1,3 +1,5 @@
+import Core
+
 /// The launcher in the screen-reader mode (Docs/screen-reader.md): the challenges as a numbered
 /// list, where each stands once the store was read, and the forget question.
 extension LauncherFeature {
@@ -5,20 +7,22 @@ extension LauncherFeature {
         if let question = state.forgetQuestion {
             return Spoken(place: "\(question.ask.title). \(question.ask.question) Type y to forget, or n to keep it.")
         }
-        let names = challenges.map(\.title)
-        let backend = environment.backendDescription
-        let place = "challenge-tui, on the \(backend). Choose one of \(Spoken.count(names.count, "challenge")): "
-            + Spoken.numbered(names) + ". Type a number and Enter; ? for help, q to quit."
-        var standings = challenges.compactMap { challenge in
-            state.standings[challenge.id].map { "\(challenge.title): \(Self.spokenSeparators($0))" }
+        let count = challenges.count
+        let said = spokenParts.parts(backend: environment.backendDescription, standings: state.standings, keptNothing: keptNothing) {
+            let names = challenges.map(\.title)
+            let place = "challenge-tui, on the \(environment.backendDescription). Choose one of \(Spoken.count(count, "challenge")): "
+                + Spoken.numbered(names) + ". Type a number and Enter; ? for help, q to quit."
+            var standings = challenges.compactMap { challenge in
+                state.standings[challenge.id].map { "\(challenge.title): \(Self.spokenSeparators($0))" }
+            }
+                .joinedWords(separator: ". ")
+            if !standings.isEmpty { standings += "." }
+            return (place, [Spoken.Topic("standings", standings), Spoken.Topic("kept", keptNothing.map { $0 + "." } ?? "")])
         }
-            .joined(separator: ". ")
-        if !standings.isEmpty { standings += "." }
-        let kept = keptNothing.map { $0 + "." } ?? ""
         return Spoken(
-            place: place, topics: [Spoken.Topic("standings", standings), Spoken.Topic("kept", kept)],
-            focus: "\(state.selected.title), \(state.list.selection + 1) of \(names.count)",
-            choices: Spoken.Choices(count: names.count, selected: state.list.selection + 1))
+            place: said.place, topics: said.topics,
+            focus: "\(state.selected.title), \(state.list.selection + 1) of \(count)",
+            choices: Spoken.Choices(count: count, selected: state.list.selection + 1))
     }
 
     /// `text` with each " · " said as ", ": byte by byte, as the generic `replacing` took a
@@ -41,5 +45,29 @@ extension LauncherFeature {
         }
         bytes = out
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// What the launcher says besides where the selection is, made again only when what it is made
+/// of changes: the whole text at every ↓ was half of a key press in the screen-reader mode
+/// (Docs/performance.md, "The sixth round"). Shared by the copies of the launcher's value, like
+/// its drawings.
+final class LauncherSpokenParts {
+    private struct Inputs: Equatable {
+        var backend: String
+        var standings: [ChallengeID: String]
+        var keptNothing: String?
+    }
+
+    private var made: (inputs: Inputs, place: String, topics: [Spoken.Topic])?
+
+    func parts(
+        backend: String, standings: [ChallengeID: String], keptNothing: String?, make: () -> (String, [Spoken.Topic])
+    ) -> (place: String, topics: [Spoken.Topic]) {
+        let inputs = Inputs(backend: backend, standings: standings, keptNothing: keptNothing)
+        if let made, made.inputs == inputs { return (made.place, made.topics) }
+        let (place, topics) = make()
+        made = (inputs, place, topics)
+        return (place, topics)
     }
 }

@@ -186,6 +186,8 @@ package struct LauncherFeature {
     let rowDrawings = LauncherRowDrawings()
     /// The frame and the lines around the list as last drawn (LauncherView.swift).
     let chromeDrawing = LauncherChromeDrawing()
+    /// What the screen-reader mode says of it, as last made (LauncherFeature+Spoken.swift).
+    let spokenParts = LauncherSpokenParts()
 
     package init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
         self.environment = environment
