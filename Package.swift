@@ -156,7 +156,7 @@ let codeOrder = [
     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linker/order/challenge-tui.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
-// The Swift driver exports every symbol of an executable (`--export-dynamic`), 10,000 of them
+// The Swift driver exports every symbol of an executable (`--export-dynamic`), 9,625 of them
 // for challenge-tui, and the runtime's start-up finds its own image with `dladdr`, which walks
 // them all: 250 k instructions and 60 pages of symbols before the first frame. Nothing looks a
 // symbol of the program up at run time (the libraries it opens use libc's).

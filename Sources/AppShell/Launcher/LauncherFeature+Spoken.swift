@@ -7,10 +7,10 @@ extension LauncherFeature {
         if let question = state.forgetQuestion {
             return Spoken(place: "\(question.ask.title). \(question.ask.question) Type y to forget, or n to keep it.")
         }
-        let count = challenges.count
-        let said = spokenParts.parts(backend: environment.backendDescription, standings: state.standings, keptNothing: keptNothing) {
+        let count = challenges.count, backend = environment.backendDescription
+        let said = spokenParts.parts(backend: backend, standings: state.standings, keptNothing: keptNothing) {
             let names = challenges.map(\.title)
-            let place = "challenge-tui, on the \(environment.backendDescription). Choose one of \(Spoken.count(count, "challenge")): "
+            let place = "challenge-tui, on the \(backend). Choose one of \(Spoken.count(count, "challenge")): "
                 + Spoken.numbered(names) + ". Type a number and Enter; ? for help, q to quit."
             var standings = challenges.compactMap { challenge in
                 state.standings[challenge.id].map { "\(challenge.title): \(Self.spokenSeparators($0))" }

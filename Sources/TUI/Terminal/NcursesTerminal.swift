@@ -549,14 +549,11 @@ public final class NcursesTerminal: Terminal {
         if curs_set(visible ? 1 : 0) == ERR, !visible { canHideCursor = false }
     }
 
-    /// The codes ncurses gave the terminfo entry's extended keys, by their names (modified
-    /// arrows and the like: see `KeyDecoder.key(modifiedKeyName:)`). Our own prefixes
-    /// (`TerminalModes.keyDefinitions`) have codes below the first of them.
-    /// ncurses numbers them one after another: the walk stops 16 codes past the last name (or
-    /// 64 in without one), since asking `keyname` of all 1,024 codes took 0.7 ms of the first
-    /// frame, and asking until the names end takes 0.06 ms (xterm-256color's 61 names).
-    /// The key ncurses' code for one of the entry's extended keys stands for, by the name the
-    /// entry gives it ("kUP5": Ctrl-↑).
+    /// The key ncurses' code for one of the terminfo entry's extended keys stands for, by the
+    /// name the entry gives it ("kUP5": Ctrl-↑; `KeyDecoder.key(modifiedKeyName:)`). Asked by
+    /// the decoder when a code first comes, not for every code at the start (Docs/performance.md,
+    /// "The first frame"). Our own prefixes (`TerminalModes.keyDefinitions`) are decoded before
+    /// any code gets here.
     private static func extendedKey(code: Int32) -> Key? {
         guard let name = keyname(code) else { return nil }
         return KeyDecoder.key(modifiedKeyName: String(cString: name))
