@@ -17,6 +17,11 @@ enum SignalHub {
     @inline(never)
     static func installFatalHandlers() { ctui_install_fatal_handlers() }
 
+    /// Forgets that the handlers are in, so that a forked child in a test installs them itself.
+    /// Here and not in the test: the state is the header's static, one copy in each module that
+    /// includes it, and the handlers are this module's.
+    static func forgetFatalHandlersInstalled() { ctui_state().pointee.fatal_installed = 0 }
+
     /// Saves the terminal's modes on `descriptor` (before curses changes them): what a dying
     /// handler puts back.
     @discardableResult
