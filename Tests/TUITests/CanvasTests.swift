@@ -157,6 +157,37 @@ import Testing
         #expect(canvas.snapshot == " abc\n\n def")
         #expect(canvas[Point(x: 99, y: 0)] == .blank)
     }
+
+    @Test func aClearedCanvasIsANewCanvasInTheSameMemory() {
+        for size in [Size(width: 80, height: 24), Size(width: 7, height: 3), Size(width: 1, height: 1), Size(width: 33, height: 17)] {
+            var canvas = Canvas(size: size)
+            canvas.put("日本 x", at: Point(x: 0, y: size.height - 1), style: Style(foreground: .red, bold: true))
+            canvas.fill(Rect(x: 0, y: 0, width: size.width, height: 1), with: "#", style: .dim)
+            canvas.addHitRegion(Rect(size: size), KeyTarget.scroll())
+            let storage = canvas.cells.withUnsafeBufferPointer { $0.baseAddress }
+            canvas.clear(to: size)
+            #expect(canvas == Canvas(size: size))
+            #expect(canvas.cells.allSatisfy { $0 == Cell(glyph: .space) })
+            #expect(canvas.hitMap.regions.isEmpty)
+            #expect(canvas.cells.withUnsafeBufferPointer { $0.baseAddress } == storage)
+            // A style to clear with is every cell's, as `Canvas(size:style:)` gives it.
+            canvas.clear(to: size, style: .dim)
+            #expect(canvas == Canvas(size: size, style: .dim))
+        }
+    }
+
+    @Test func clearingToAnotherSizeOrASharedCanvasMakesANewOne() {
+        var canvas = Canvas(size: Size(width: 4, height: 2))
+        canvas.put("ab", at: .zero)
+        let kept = canvas
+        canvas.clear(to: Size(width: 4, height: 2))
+        #expect(kept.lines == ["ab", ""]) // the value someone else holds is left as it was
+        #expect(canvas == Canvas(size: Size(width: 4, height: 2)))
+        canvas.clear(to: Size(width: 9, height: -3))
+        #expect(canvas.size == Size(width: 9, height: 0))
+        canvas.clear(to: Size(width: 3, height: 5))
+        #expect(canvas == Canvas(size: Size(width: 3, height: 5)))
+    }
 }
 
 @Suite(.timeLimit(.minutes(10))) struct DisplayWidthTests {

@@ -16,7 +16,41 @@ public struct Canvas: Hashable, Sendable {
 
     public init(size: Size, style: Style = .plain) {
         self.size = Size(width: max(0, size.width), height: max(0, size.height))
-        self.cells = Array(repeating: Cell(glyph: .space, style: style), count: self.size.width * self.size.height)
+        let blank = Cell(glyph: .space, style: style)
+        self.cells = Array(unsafeUninitializedCapacity: self.size.width * self.size.height) { buffer, count in
+            Self.fill(buffer, with: blank)
+            count = buffer.count
+        }
+    }
+
+    /// This canvas blank again at `size`, with no clickable region: what a new
+    /// `Canvas(size:style:)` is, in the same memory when the size is the same and nothing else
+    /// shares it. The event loop draws each frame into the storage of the frame before last, so a
+    /// key press neither allocates a screenful of cells nor frees one (Docs/performance.md,
+    /// "The seventh round").
+    public mutating func clear(to size: Size, style: Style = .plain) {
+        let size = Size(width: max(0, size.width), height: max(0, size.height))
+        guard size == self.size else {
+            self = Canvas(size: size, style: style)
+            return
+        }
+        hitMap.removeAll()
+        let blank = Cell(glyph: .space, style: style)
+        cells.withUnsafeMutableBufferPointer { Self.fill($0, with: blank) }
+    }
+
+    /// Writes `cell` into every element of `buffer` (initialised or not: a cell holds no
+    /// reference): a few cells one by one, then copies of what is written, doubling, which the
+    /// C library does many bytes a step where a loop of cells would store 12 bytes at a time.
+    private static func fill(_ buffer: UnsafeMutableBufferPointer<Cell>, with cell: Cell) {
+        guard let base = buffer.baseAddress else { return }
+        var filled = min(buffer.count, 16)
+        base.initialize(repeating: cell, count: filled)
+        while filled < buffer.count {
+            let count = min(filled, buffer.count - filled)
+            (base + filled).initialize(from: base, count: count)
+            filled += count
+        }
     }
 
     public var bounds: Rect { Rect(size: size) }

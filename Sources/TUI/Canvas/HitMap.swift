@@ -25,6 +25,9 @@ public struct HitMap: Sendable {
     /// it, and its array grew (and was copied) four times in every frame.
     mutating func reserveCapacity(_ count: Int) { regions.reserveCapacity(count) }
 
+    /// No region any more, the room for them kept (a canvas cleared for the next frame).
+    mutating func removeAll() { regions.removeAll(keepingCapacity: true) }
+
     /// Adds another frame's `region` moved by `offset` and cut to `clip`, its target as it is:
     /// a drawing copied into a frame keeps its regions without each target opened and boxed
     /// again (Docs/performance.md, "The fourth round").

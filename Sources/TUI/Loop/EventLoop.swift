@@ -54,6 +54,10 @@ public final class EventLoop<App: TerminalApp> {
     private var sequenceDeadline: Duration?
     /// Turns in a row on which the input was readable yet had ended (see `step`).
     private var emptyReadableTurns = 0
+    /// The frame last drawn, and the one before it, whose memory the next frame is drawn in
+    /// (`renderIfNeeded`).
+    private var lastFrame = Canvas(size: .zero)
+    private var recycledFrame = Canvas(size: .zero)
     /// Frames rendered so far.
     public private(set) var renderCount = 0
 
@@ -255,7 +259,12 @@ public final class EventLoop<App: TerminalApp> {
         guard needsRender, exit == nil else { return }
         needsRender = false
         context.stamp()
-        var canvas = Canvas(size: terminal.size)
+        // Drawn in the memory of the frame before last, which only this loop still holds (the
+        // terminal keeps the last one, to compare): blanked there, not allocated and freed at
+        // every key. Anything else still holding it makes `clear` copy, as a value does.
+        var canvas = Canvas(size: .zero)
+        swap(&canvas, &recycledFrame)
+        canvas.clear(to: terminal.size)
         canvas.reserveHitRegions(Self.hitRegionsAFrame)
         var cursor: Point?
         if isTooSmall {
@@ -266,5 +275,7 @@ public final class EventLoop<App: TerminalApp> {
         terminal.present(canvas, cursor: cursor)
         renderCount += 1
         if !isTooSmall { app.presented(canvas, cursor: cursor) }
+        recycledFrame = lastFrame
+        lastFrame = canvas
     }
 }
