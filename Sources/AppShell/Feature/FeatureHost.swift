@@ -77,6 +77,11 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         send(F.appeared, at: context.now)
     }
 
+    // Each `@_specialize` makes this generic method, when it hosts the launcher, jump to a copy
+    // compiled for it: a key press on the launcher runs no generic code of the host, nor the
+    // run-time type look-ups that code asks for (Docs/performance.md, "The seventh round").
+    // The challenges' features live in modules above this one, which can't be named here.
+    @_specialize(where F == LauncherFeature)
     package func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
         guard let command = read({ $0.command(for: key) }) else { return .ignored }
         run(command, context)
@@ -89,6 +94,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         return .handled
     }
 
+    @_specialize(where F == LauncherFeature)
     private func run(_ command: FeatureCommand<F.Event>, _ context: ScreenContext) {
         switch command {
         case .send(let event): send(event, at: context.now)
@@ -103,10 +109,12 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         send(event, at: context.now)
     }
 
+    @_specialize(where F == LauncherFeature)
     package func render(in rect: Rect, on canvas: inout Canvas, at now: Duration) -> Point? {
         read { $0.render(in: rect, on: &canvas, at: now) }
     }
 
+    @_specialize(where F == LauncherFeature)
     package func layout(_ rect: Rect, _ context: ScreenContext) {
         // Once reduced, the same area asks for nothing more; the bound only guards a feature
         // that breaks that rule from spinning the loop.
@@ -118,6 +126,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
 
     package func confirmLeave() -> LeaveConfirmation? { read { $0.confirmLeave() } }
 
+    @_specialize(where F == LauncherFeature)
     package func spoken(at now: Duration) -> Spoken { read { $0.spoken(at: now) } }
 
     package func uncovered(_ context: ScreenContext) {
@@ -141,6 +150,7 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
         derived = FeatureHostDerived()
     }
 
+    @_specialize(where F == LauncherFeature)
     private func send(_ event: F.Event, at now: Duration) {
         var effects = read { $0.reduce(event, at: now) }
         derived = FeatureHostDerived()
