@@ -20,6 +20,10 @@ public final class NcursesTerminal: Terminal {
     private var decoder = InputDecoder()
     /// Turns the bytes read into ncurses' results (keys by its table, characters).
     private var reader = KeySequenceReader()
+    /// ncurses' answers to "which key do these bytes name?" (`key_defined`), and the C library's
+    /// widths of the non-ASCII characters drawn, as the last key press asked them.
+    private var keyCodes = LookUpMemo()
+    private var systemWidths = LookUpMemo()
     private let environment: [String: String]
     private let input: Int32
     private let output: Int32
@@ -163,6 +167,7 @@ public final class NcursesTerminal: Terminal {
         // InputDecoder); the prefixes are known even with the mouse off, so a stray report is
         // never read as keys.
         for definition in TerminalModes.keyDefinitions { define_key(definition.sequence, definition.code) }
+        keyCodes.forgetAll()
         decoder = InputDecoder(extendedKey: NcursesTerminal.extendedKey(code:))
         reader = KeySequenceReader()
         decoder.awaitsBackgroundAnswer = backgroundQueryPending
@@ -198,7 +203,7 @@ public final class NcursesTerminal: Terminal {
         // of input (a huge paste) cannot starve timers and messages; the decoder keeps a sequence
         // that is cut here for the next call.
         var reads = 0
-        var reader = self.reader
+        var reader = self.reader, keyCodes = self.keyCodes
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.readSize) { buffer in
             while reads < 16, keys.count < 4096 {
                 // A sequence cut short waits as long as ncurses would for its rest (the escape
@@ -209,7 +214,10 @@ public final class NcursesTerminal: Terminal {
                 guard count > 0 else { break } // end of file, or an error: `inputHasEnded` tells
                 reads += 1
                 lastReadTookInput = true
-                let events = reader.read(UnsafeBufferPointer(rebasing: buffer[0..<count])) { ctui_key_defined($0.baseAddress, Int32($0.count)) }
+                let events = reader.read(UnsafeBufferPointer(rebasing: buffer[0..<count])) { bytes in
+                    guard let question = LookUpMemo.question(bytes) else { return ctui_key_defined(bytes.baseAddress, Int32(bytes.count)) }
+                    return keyCodes.answer(question) { ctui_key_defined(bytes.baseAddress, Int32(bytes.count)) }
+                }
                 for event in events { take(status: event.status, value: event.value, into: &keys) }
                 if count < buffer.count, !reader.hasPending { break }
             }
@@ -217,6 +225,7 @@ public final class NcursesTerminal: Terminal {
         // Nothing more came for what was cut short: its bytes are characters (a lone ESC the Esc key).
         for event in reader.flush() { take(status: event.status, value: event.value, into: &keys) }
         self.reader = reader
+        self.keyCodes = keyCodes
         keys += decoder.endOfRead()
         return keys
     }
@@ -301,7 +310,7 @@ public final class NcursesTerminal: Terminal {
         // Worked on as locals and put back: a stored property of the class, read or written for
         // every changed cell, is a run-time exclusivity check each time (Docs/performance.md).
         var out = frameOutput, changedSpans = self.changedSpans, placeholders = self.placeholders, cellPairs = self.cellPairs
-        var changedCells = self.changedCells
+        var changedCells = self.changedCells, systemWidths = self.systemWidths
         (self.changedSpans, self.placeholders, self.cellPairs, self.changedCells) = ([], [], [], [])
         frameOutput = FrameOutput(controls: out.controls)
         if old == nil {
@@ -344,7 +353,9 @@ public final class NcursesTerminal: Terminal {
             // What the terminal is too narrow for is clipped.
             guard point.x < size.width, point.y < size.height else { continue }
             let width = DisplayWidth.of(cell.glyph)
-            let placeholder = ClusterOverlay.isNeeded(cell.glyph, systemWidth: NcursesTerminal.systemWidth)
+            let placeholder = ClusterOverlay.isNeeded(cell.glyph) { scalar in
+                Int(systemWidths.answer(UInt64(scalar.value)) { ctui_wcwidth(scalar.value) })
+            }
             placeholders[index] = placeholder
             if cellPairs[index] != 0 { pairs.release(cellPairs[index]) }
             let (pair, isNew) = colorPair(for: cell.style, glyph: cell.glyph)
@@ -374,6 +385,7 @@ public final class NcursesTerminal: Terminal {
                 in: NcursesTerminal.rendition(cell.style, pair: pair), screen: size)
         }
         (self.changedSpans, self.placeholders, self.cellPairs, self.changedCells) = (changedSpans, placeholders, cellPairs, changedCells)
+        self.systemWidths = systemWidths
         out.change(to: .plain) // what ncurses believes between frames
         // A cursor that can't be hidden (vt100) would sit after the last cell written, a stray
         // block in a picture or a word: it is parked in the bottom-right cell.
@@ -460,11 +472,6 @@ public final class NcursesTerminal: Terminal {
             let count = Int(body(buffer.baseAddress!, Int32(buffer.count)))
             return Array(buffer[0..<max(0, count)])
         }
-    }
-
-    /// The C library's width of `scalar`: ncurses' measure of a cell.
-    private static func systemWidth(_ scalar: Unicode.Scalar) -> Int {
-        Int(ctui_wcwidth(scalar.value))
     }
 
     private static func attributes(_ style: Style) -> attr_t {
