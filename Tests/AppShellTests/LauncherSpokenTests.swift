@@ -35,4 +35,25 @@ import Testing
         _ = launcher.reduce(.standingsRead([:]), at: .zero)
         #expect(launcher.spoken(at: .zero).topics == first.topics)
     }
+
+    /// Each place of the selection has its own line, the challenge's title and its number, kept
+    /// with the rest and right after the standings change.
+    @Test func theFocusNamesTheSelectedChallengeAndItsPlaceAtEveryMove() throws {
+        let harness = try ShellHarness(challenges: LauncherReducerTests.challenges)
+        var launcher = LauncherFeature(environment: harness.environment)
+        let challenges = LauncherReducerTests.challenges
+        func walk() -> [String?] {
+            var said: [String?] = [launcher.spoken(at: .zero).focus]
+            for _ in 1..<challenges.count {
+                _ = launcher.reduce(.move(.down), at: .zero)
+                said.append(launcher.spoken(at: .zero).focus)
+            }
+            for _ in 1..<challenges.count { _ = launcher.reduce(.move(.up), at: .zero) }
+            return said
+        }
+        let expected = challenges.indices.map { "\(challenges[$0].title), \($0 + 1) of \(challenges.count)" }
+        #expect(walk() == expected)
+        _ = launcher.reduce(.standingsRead([.navigation: "at B2"]), at: .zero)
+        #expect(walk() == expected)
+    }
 }

@@ -17,12 +17,14 @@ extension LauncherFeature {
             }
                 .joinedWords(separator: ". ")
             if !standings.isEmpty { standings += "." }
-            return (place, [Spoken.Topic("standings", standings), Spoken.Topic("kept", keptNothing.map { $0 + "." } ?? "")])
+            let focus = challenges.indices.map { "\(challenges[$0].title), \($0 + 1) of \(count)" }
+            return (place, [Spoken.Topic("standings", standings), Spoken.Topic("kept", keptNothing.map { $0 + "." } ?? "")], focus)
         }
+        let selection = state.list.selection
         return Spoken(
             place: said.place, topics: said.topics,
-            focus: "\(state.selected.title), \(state.list.selection + 1) of \(count)",
-            choices: Spoken.Choices(count: count, selected: state.list.selection + 1))
+            focus: said.focus.indices.contains(selection) ? said.focus[selection] : "\(state.selected.title), \(selection + 1) of \(count)",
+            choices: Spoken.Choices(count: count, selected: selection + 1))
     }
 
     /// `text` with each " · " said as ", ": byte by byte, as the generic `replacing` took a
@@ -48,10 +50,12 @@ extension LauncherFeature {
     }
 }
 
-/// What the launcher says besides where the selection is, made again only when what it is made
-/// of changes: the whole text at every ↓ was half of a key press in the screen-reader mode
-/// (Docs/performance.md, "The sixth round"). Shared by the copies of the launcher's value, like
-/// its drawings.
+/// What the launcher says, made again only when what it is made of changes: the whole text at
+/// every ↓ was half of a key press in the screen-reader mode (Docs/performance.md, "The sixth
+/// round"), and the line for each place of the selection, made at each ↓, ran the standard
+/// library's integer printing and string building, spread over pages of code nothing else on a
+/// move touches ("The seventh round"). Shared by the copies of the launcher's value, like its
+/// drawings.
 final class LauncherSpokenParts {
     private struct Inputs: Equatable {
         var backend: String
@@ -59,15 +63,17 @@ final class LauncherSpokenParts {
         var keptNothing: String?
     }
 
-    private var made: (inputs: Inputs, place: String, topics: [Spoken.Topic])?
+    private var made: (inputs: Inputs, place: String, topics: [Spoken.Topic], focus: [String])?
 
+    /// `make`'s place, topics and the focus line for each challenge, as made for these inputs.
     func parts(
-        backend: String, standings: [ChallengeID: String], keptNothing: String?, make: () -> (String, [Spoken.Topic])
-    ) -> (place: String, topics: [Spoken.Topic]) {
+        backend: String, standings: [ChallengeID: String], keptNothing: String?,
+        make: () -> (String, [Spoken.Topic], [String])
+    ) -> (place: String, topics: [Spoken.Topic], focus: [String]) {
         let inputs = Inputs(backend: backend, standings: standings, keptNothing: keptNothing)
-        if let made, made.inputs == inputs { return (made.place, made.topics) }
-        let (place, topics) = make()
-        made = (inputs, place, topics)
-        return (place, topics)
+        if let made, made.inputs == inputs { return (made.place, made.topics, made.focus) }
+        let (place, topics, focus) = make()
+        made = (inputs, place, topics, focus)
+        return (place, topics, focus)
     }
 }

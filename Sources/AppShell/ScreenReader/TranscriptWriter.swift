@@ -7,9 +7,12 @@ package struct TranscriptWriter {
     private var screen: Int?
     private var view: Int?
     private var place: String?
-    private var topics: [String: String] = [:]
+    // Lists searched in turn, not a dictionary and a set: a screen has a few topics with short
+    // names, and hashing them at every key press ran the standard library's hasher on pages of
+    // code nothing else touched (Docs/performance.md, "The seventh round").
+    private var topics: [(name: String, sentence: String)] = []
     /// The topics said once for the run, by name.
-    private var saidOnce: Set<String> = []
+    private var saidOnce: [String] = []
     private var focus: String?
     private var focusID: String?
     private var lastLine: String?
@@ -24,14 +27,19 @@ package struct TranscriptWriter {
         let isNewView = isNewScreen || view != self.view
         let arrived = isNewView || spoken.place != place
         // Back on a screen, or on another: what it says now is said afresh.
-        if isNewScreen { topics = [:] }
+        if isNewScreen { topics.removeAll() }
         var changed: [String] = []
         for topic in spoken.topics where topic.isOnce && !topic.sentence.isEmpty && !saidOnce.contains(topic.name) {
-            saidOnce.insert(topic.name)
+            saidOnce.append(topic.name)
             changed.append(topic.sentence)
         }
-        for topic in spoken.topics where !topic.isOnce && topics[topic.name] != topic.sentence {
-            topics[topic.name] = topic.sentence
+        for topic in spoken.topics where !topic.isOnce {
+            if let index = topics.firstIndex(where: { $0.name == topic.name }) {
+                guard topics[index].sentence != topic.sentence else { continue }
+                topics[index].sentence = topic.sentence
+            } else {
+                topics.append((topic.name, topic.sentence))
+            }
             if !topic.sentence.isEmpty { changed.append(topic.sentence) }
         }
         // A place of several lines (help) is written line by line, blank ones left out.
