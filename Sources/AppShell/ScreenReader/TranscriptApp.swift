@@ -2,8 +2,8 @@ import TUI
 
 /// The screen-reader mode's app (Docs/screen-reader.md): the shell (or the recorder around it)
 /// runs exactly as in the full screen, at the transcript terminal's fixed size, drawing its
-/// frames off screen; after each frame, what the shell says (`ChallengeShell.spoken`) is turned
-/// into the transcript's new lines. A number typed where a numbered list is offered, then
+/// frames off screen; at each frame, what the shell says (`ChallengeShell.spoken`) is turned
+/// into the transcript's new lines, written before the frame is drawn. A number typed where a numbered list is offered, then
 /// Enter, becomes the keys that choose that entry in the full screen (moves, then Enter), so
 /// every choice goes through the same reducers, and a recording holds those keys.
 package final class TranscriptApp<Inner: TerminalApp>: TerminalApp where Inner.Message == ShellMessage {
@@ -67,15 +67,18 @@ package final class TranscriptApp<Inner: TerminalApp>: TerminalApp where Inner.M
         inner.handle(message, context)
     }
 
+    /// What changed is said, then the frame is drawn (off screen). What the shell says comes
+    /// from its state, not from the frame, so the line goes out before the drawing rather than
+    /// after it: the frame was two thirds of a key press's work before its line
+    /// (Docs/performance.md, "The seventh round").
     package func render(into canvas: inout Canvas) -> Point? {
-        inner.render(into: &canvas)
-    }
-
-    /// The frame is drawn (off screen): what changed is said.
-    package func presented(_ canvas: Canvas, cursor: Point?) {
-        inner.presented(canvas, cursor: cursor)
         let now = context?.now ?? .zero
         say(writer.lines(for: shell, at: now))
+        return inner.render(into: &canvas)
+    }
+
+    package func presented(_ canvas: Canvas, cursor: Point?) {
+        inner.presented(canvas, cursor: cursor)
     }
 }
 
