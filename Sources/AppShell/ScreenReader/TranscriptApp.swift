@@ -3,9 +3,10 @@ import TUI
 /// The screen-reader mode's app (Docs/screen-reader.md): the shell (or the recorder around it)
 /// runs exactly as in the full screen, at the transcript terminal's fixed size, drawing its
 /// frames off screen; at each frame, what the shell says (`ChallengeShell.spoken`) is turned
-/// into the transcript's new lines, written before the frame is drawn. A number typed where a numbered list is offered, then
-/// Enter, becomes the keys that choose that entry in the full screen (moves, then Enter), so
-/// every choice goes through the same reducers, and a recording holds those keys.
+/// into the transcript's new lines, written before the frame is drawn. A number typed where a
+/// numbered list is offered, then Enter, becomes the keys that choose that entry in the full
+/// screen (moves, then Enter), so every choice goes through the same reducers, and a recording
+/// holds those keys.
 package final class TranscriptApp<Inner: TerminalApp>: TerminalApp where Inner.Message == ShellMessage {
     package typealias Message = ShellMessage
 
