@@ -81,8 +81,16 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     // compiled for it: a key press on the launcher runs no generic code of the host, nor the
     // run-time type look-ups that code asks for (Docs/performance.md, "The seventh round").
     // The challenges' features live in modules above this one, which can't be named here.
+    //
+    // Where the body asks for a type made of `F` (an optional command), it is a function of its
+    // own: the compiler computes such a type on entry, before the jump to the launcher's copy,
+    // and that search of the runtime's tables came at every key press (Docs/performance.md,
+    // "The eighth round").
     @_specialize(where F == LauncherFeature)
-    package func handle(_ key: Key, _ context: ScreenContext) -> KeyResult {
+    package func handle(_ key: Key, _ context: ScreenContext) -> KeyResult { handleKey(key, context) }
+
+    @inline(never)
+    private func handleKey(_ key: Key, _ context: ScreenContext) -> KeyResult {
         guard let command = read({ $0.command(for: key) }) else { return .ignored }
         run(command, context)
         return .handled
@@ -115,7 +123,10 @@ package final class FeatureHost<F: RecordableFeature>: Screen {
     }
 
     @_specialize(where F == LauncherFeature)
-    package func layout(_ rect: Rect, _ context: ScreenContext) {
+    package func layout(_ rect: Rect, _ context: ScreenContext) { layOut(rect, context) }
+
+    @inline(never)
+    private func layOut(_ rect: Rect, _ context: ScreenContext) {
         // Once reduced, the same area asks for nothing more; the bound only guards a feature
         // that breaks that rule from spinning the loop.
         for _ in 0..<2 {

@@ -22,7 +22,9 @@ package struct TimelineRing<F: Feature> {
     private var head = 0
     private var next = 1
 
-    package var count: Int { entries.count }
+    /// Kept beside the entries: the shell asks at every key, from code that is generic over the
+    /// feature, where `entries.count` looked up the type of an entry first.
+    package private(set) var count = 0
 
     package mutating func append(_ event: F.Event, at time: Duration, leaving feature: F) {
         // Each entry made where it is stored: made first and stored after, it was copied (every
@@ -30,6 +32,7 @@ package struct TimelineRing<F: Feature> {
         defer { next += 1 }
         if entries.count < Self.capacity {
             entries.append(Entry(sequence: next, time: time, event: event, feature: feature))
+            count = entries.count
         } else {
             entries[head] = Entry(sequence: next, time: time, event: event, feature: feature)
             head = (head + 1) % Self.capacity

@@ -32,6 +32,9 @@ public final class ChallengeShell: TerminalApp {
     private var keyBarDrawing = WidgetCache<KeyBar>()
     /// The global keys' bar items for the last context they were asked for.
     private var globalBarItems: (context: ShellKeys.Context, items: [KeyBar.Item])?
+    /// The last bar made, with the screen's items it was made of: the same items (a screen hands
+    /// the same array until it changes) make the same bar, not a new array and bar each frame.
+    private var madeKeyBar: (own: [KeyBar.Item], context: ShellKeys.Context, bar: KeyBar)?
     package private(set) var context: ScreenContext?
     private var runContext: RunContext<ShellMessage>?
     private let initialChallenge: ChallengeID?
@@ -270,8 +273,11 @@ public final class ChallengeShell: TerminalApp {
         if let overlay = overlays.last { return overlay.keyBar(helpScrolls: helpScrollLimit > 0) }
         let own = (inspectorHasFocus ? inspector.map { ShellKeys.inspector.barItems(for: $0) } : nil) ?? top?.keyBarItems ?? []
         let context = keyContext
+        if let made = madeKeyBar, made.context == context, made.own == own { return made.bar }
         if globalBarItems?.context != context { globalBarItems = (context, ShellKeys.global.barItems(for: context)) }
-        return KeyBar(own + (globalBarItems?.items ?? []))
+        let bar = KeyBar(own + (globalBarItems?.items ?? []))
+        madeKeyBar = (own, context, bar)
+        return bar
     }
 
     /// What the global keys' declarations read now.

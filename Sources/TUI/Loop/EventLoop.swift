@@ -52,6 +52,9 @@ public final class EventLoop<App: TerminalApp> {
     /// When an input sequence left open is ended (`Configuration.inputSequenceTimeout` after its
     /// last input); nil when none is open.
     private var sequenceDeadline: Duration?
+    /// What `step` waits on: the terminal's input and the mailbox's wake pipe, made once rather
+    /// than at every wait.
+    private var waitDescriptors: [Int32] = []
     /// Turns in a row on which the input was readable yet had ended (see `step`).
     private var emptyReadableTurns = 0
     /// The frame last drawn, and the one before it, whose memory the next frame is drawn in
@@ -111,7 +114,8 @@ public final class EventLoop<App: TerminalApp> {
     /// available, render if anything changed. Returns why the loop ends, or nil to go on.
     public func step() -> EventLoopExit? {
         if let exit { return exit }
-        let result = poller.wait(for: [terminal.inputDescriptor, mailbox.readDescriptor], timeout: pollTimeout)
+        if waitDescriptors.first != terminal.inputDescriptor { waitDescriptors = [terminal.inputDescriptor, mailbox.readDescriptor] }
+        let result = poller.wait(for: waitDescriptors, timeout: pollTimeout)
         // Only when it woke the loop (or poll says nothing: a timeout, a signal): each read is a
         // system call before a key's frame (Docs/performance.md, "A key press").
         if result.readable.isEmpty || result.readable.contains(mailbox.readDescriptor) { mailbox.drainWakeups() }
@@ -134,7 +138,7 @@ public final class EventLoop<App: TerminalApp> {
             }
         }
         terminal.timePassed(time.elapsed)
-        for key in terminal.readKeys() {
+        for key in terminal.readKeys(inputIsReadable: inputArrived) {
             context.stamp()
             handle(key)
             if exit != nil { return exit }
@@ -156,10 +160,12 @@ public final class EventLoop<App: TerminalApp> {
             exit = .inputClosed
             return exit
         }
-        for message in mailbox.takeAll() {
-            context.stamp()
-            deliver(message)
-            if exit != nil { return exit }
+        if !mailbox.isEmpty {
+            for message in mailbox.takeAll() {
+                context.stamp()
+                deliver(message)
+                if exit != nil { return exit }
+            }
         }
         context.stamp()
         if let due = context.nextTimerDeadline, due <= context.now {

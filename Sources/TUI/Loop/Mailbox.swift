@@ -9,6 +9,7 @@ import Darwin
 /// and writes a byte to the pipe, which wakes the event loop's `poll`.
 final class Mailbox<Message: Sendable>: Sendable {
     private let queue = Mutex<[Message]>([])
+    private let hasMessages = Atomic<Bool>(false)
     /// The end the event loop polls.
     let readDescriptor: Int32
     /// The end posters (and signal handlers) write to.
@@ -32,7 +33,10 @@ final class Mailbox<Message: Sendable>: Sendable {
 
     func post(_ message: Message) {
         let wasEmpty = queue.withLock { queue in
-            defer { queue.append(message) }
+            defer {
+                queue.append(message)
+                hasMessages.store(true, ordering: .releasing)
+            }
             return queue.isEmpty
         }
         // One byte per batch is enough: the loop drains the pipe before taking the queue.
@@ -51,9 +55,18 @@ final class Mailbox<Message: Sendable>: Sendable {
         }
     }
 
+    /// Whether nothing is posted. Asked first because most turns (every key press) find it so,
+    /// and the loop's code, generic over the message, looks up the type of an array of them
+    /// (a search of the runtime's tables) for every `takeAll`: a flag of its own, set and
+    /// cleared under the lock, is read without one. A post it misses wakes the loop again.
+    var isEmpty: Bool { !hasMessages.load(ordering: .acquiring) }
+
     func takeAll() -> [Message] {
         queue.withLock { queue in
-            defer { queue.removeAll() }
+            defer {
+                queue.removeAll()
+                hasMessages.store(false, ordering: .releasing)
+            }
             return queue
         }
     }

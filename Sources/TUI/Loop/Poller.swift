@@ -29,13 +29,21 @@ public protocol Poller: AnyObject {
 
 /// `poll(2)`.
 public final class SystemPoller: Poller {
+    // What is asked and answered, kept from one wait to the next: the caller has let go of the
+    // last answer by the next wait, so both are filled again in the memory they had, where each
+    // wait (one per key press) allocated three arrays (Docs/performance.md, "The eighth round").
+    private var fds: [pollfd] = []
+    private var result = PollResult()
+
     public init() {}
 
     public func wait(for descriptors: [Int32], timeout: Duration?) -> PollResult {
-        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        fds.removeAll(keepingCapacity: true)
+        for descriptor in descriptors { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
         let ready = poll(&fds, nfds_t(fds.count), timeout.map(SystemPoller.milliseconds) ?? -1)
-        guard ready > 0 else { return PollResult() } // timeout, or EINTR: the loop re-checks all
-        var result = PollResult()
+        result.readable.removeAll(keepingCapacity: true)
+        result.hungUp.removeAll(keepingCapacity: true)
+        guard ready > 0 else { return result } // timeout, or EINTR: the loop re-checks all
         for fd in fds where fd.fd >= 0 {
             if fd.revents & Int16(POLLIN) != 0 { result.readable.append(fd.fd) }
             // Also with POLLIN: a pseudo-terminal whose master has closed reports POLLIN|POLLHUP

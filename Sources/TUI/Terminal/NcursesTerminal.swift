@@ -189,7 +189,9 @@ public final class NcursesTerminal: Terminal {
         screen = nil
     }
 
-    public func readKeys() -> [Key] {
+    public func readKeys() -> [Key] { readKeys(inputIsReadable: false) }
+
+    public func readKeys(inputIsReadable: Bool) -> [Key] {
         guard isActive else { return [] }
         var keys: [Key] = []
         lastReadTookInput = false
@@ -208,7 +210,11 @@ public final class NcursesTerminal: Terminal {
             while reads < 16, keys.count < 4096 {
                 // A sequence cut short waits as long as ncurses would for its rest (the escape
                 // delay); otherwise only what is there now is read.
-                guard Self.isReadable(input, milliseconds: reader.hasPending ? Self.escapeDelay : 0) else { break }
+                // The first read goes without asking when the loop's wait has just said there is
+                // input: a `poll` less before a key's frame (Docs/performance.md, "The eighth
+                // round").
+                let known = reads == 0 && inputIsReadable && !reader.hasPending
+                guard known || Self.isReadable(input, milliseconds: reader.hasPending ? Self.escapeDelay : 0) else { break }
                 let count = read(input, buffer.baseAddress, buffer.count)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break } // end of file, or an error: `inputHasEnded` tells

@@ -12,6 +12,9 @@ public protocol Terminal: AnyObject {
     func present(_ canvas: Canvas, cursor: Point?)
     /// All keys available now, without blocking (empty when none).
     func readKeys() -> [Key]
+    /// The same, told whether a wait has just said the input is readable: a terminal that asks
+    /// before each read need not ask before the first.
+    func readKeys(inputIsReadable: Bool) -> [Key]
     /// Whether the input read so far stops inside a sequence (a paste or mouse report that has
     /// begun and not ended).
     var isInsideInputSequence: Bool { get }
@@ -42,6 +45,7 @@ extension Terminal {
     /// A terminal without a descriptor of its own (headless) never runs dry.
     public var inputHasEnded: Bool { false }
     public func endInputSequence() -> [Key] { [] }
+    public func readKeys(inputIsReadable: Bool) -> [Key] { readKeys() }
     public func suspend() {}
     public func redraw() {}
     public func timePassed(_ now: Duration) {}

@@ -65,10 +65,13 @@ public final class TranscriptTerminal: Terminal {
     /// Nothing is drawn: the frame stays off screen.
     public func present(_ canvas: Canvas, cursor: Point?) {}
 
-    public func readKeys() -> [Key] {
+    public func readKeys() -> [Key] { readKeys(inputIsReadable: false) }
+
+    public func readKeys(inputIsReadable: Bool) -> [Key] {
         lastReadTookInput = false
+        // Asked only when the loop's wait has not just said so (a `poll` less per key).
         var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-        guard poll(&ready, 1, 0) == 1 else { return [] }
+        guard inputIsReadable || poll(&ready, 1, 0) == 1 else { return [] }
         // On the stack: a zeroed 4 KB array per read was a twentieth of a key press.
         let (count, events) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
             let count = read(input, buffer.baseAddress, buffer.count)
