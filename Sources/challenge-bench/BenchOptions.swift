@@ -20,6 +20,10 @@ struct BenchOptions: Equatable, Sendable {
     var startupRuns: Int { runs ?? (quick ? 5 : 21) }
     /// ↓ presses measured per program.
     var keyPresses: Int { runs ?? (quick ? 5 : 15) }
+    /// ↓ presses measured per program where the launcher's are held to dialog's: their medians
+    /// lie within a few hundredths of a millisecond, and the median of 30 moves of either
+    /// wanders by about as much from run to run (Docs/performance.md, "The eighth round").
+    var sideBySideMoves: Int { runs.map { 2 * $0 } ?? (quick ? 10 : 100) }
     /// Repetitions of each in-process measurement.
     var repetitions: Int { runs ?? (quick ? 3 : 7) }
     /// Seconds of load per server measurement (and round).

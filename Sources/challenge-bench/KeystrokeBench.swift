@@ -45,7 +45,7 @@ struct KeystrokeBench {
 
     /// dialog's menu and the launcher in each mode, side by side: all started and quiet, then
     /// ↓ in each in turn (the order rotating), so every one meets the same moments of a shared
-    /// machine whose speed drifts over seconds. Twice `--runs` moves each.
+    /// machine whose speed drifts over seconds. A hundred moves each (twice `--runs`).
     func launcherAgainstDialog() -> (dialog: Measured, launchers: [(name: String, measured: Measured)]) {
         let file = context.scratch + "/launcher-keys.jsonl"
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -69,7 +69,7 @@ struct KeystrokeBench {
                 measured.append(.skipped("\(error)"))
             }
         }
-        for round in 0..<(2 * context.options.keyPresses) {
+        for round in 0..<context.options.sideBySideMoves {
             for offset in processes.indices {
                 let index = (round + offset) % processes.count
                 guard let process = processes[index], case .moves(var moves) = measured[index] else { continue }

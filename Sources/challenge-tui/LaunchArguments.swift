@@ -14,7 +14,11 @@ public enum LaunchArguments {
     public static var usage: String { HelpText.render(LaunchInterface.interface) }
 
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchCommand {
-        try parse(arguments, challenges: Challenge.all, interface: LaunchInterface.interface)
+        // No arguments, the way most start it: every option at its default, without making the
+        // whole command line's description first (a part of the first frame's time,
+        // Docs/performance.md, "The eighth round").
+        guard !arguments.isEmpty else { return .run(LaunchOptions()) }
+        return try parse(arguments, challenges: Challenge.all, interface: LaunchInterface.interface)
     }
 
     /// Parses with the command line that offers `challenges` (`LaunchInterface.interface(for:)`).

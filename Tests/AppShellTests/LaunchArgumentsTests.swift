@@ -28,6 +28,8 @@ import Testing
     @Test func noArgumentsRunsTheLauncherOnTheMockBackend() throws {
         let options = try options([])
         #expect(options == LaunchOptions())
+        // The shortcut for no arguments answers what parsing them by the whole command line does.
+        #expect(try LaunchArguments.parse([], challenges: Challenge.all, interface: LaunchInterface.interface) == .run(options))
         #expect(options.backend == .mock)
         #expect(options.challenge == nil)
     }
