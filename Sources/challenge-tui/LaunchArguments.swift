@@ -16,7 +16,7 @@ public enum LaunchArguments {
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchCommand {
         // No arguments, the way most start it: every option at its default, without making the
         // whole command line's description first (a part of the first frame's time,
-        // Docs/performance.md, "The eighth round").
+        // Docs/performance.md, "The third round: no arguments").
         guard !arguments.isEmpty else { return .run(LaunchOptions()) }
         return try parse(arguments, challenges: Challenge.all, interface: LaunchInterface.interface)
     }
