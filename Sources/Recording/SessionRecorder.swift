@@ -77,6 +77,9 @@ public final class SessionRecorder: TerminalApp, SessionTap {
         writePending()
     }
 
+    /// The digest and the write above come after each frame.
+    public var worksAfterEachFrame: Bool { true }
+
     /// Writes the end line and closes the file; `why` in a word (`quit`, `signal`…).
     public func finish(_ why: String) {
         if let context {

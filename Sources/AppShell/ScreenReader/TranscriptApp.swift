@@ -81,6 +81,8 @@ package final class TranscriptApp<Inner: TerminalApp>: TerminalApp where Inner.M
     package func presented(_ canvas: Canvas, cursor: Point?) {
         inner.presented(canvas, cursor: cursor)
     }
+
+    package var worksAfterEachFrame: Bool { inner.worksAfterEachFrame }
 }
 
 extension TranscriptWriter {

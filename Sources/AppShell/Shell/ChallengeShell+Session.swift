@@ -32,15 +32,15 @@ extension ChallengeShell {
     /// `key` as a recording writes it: `•` for a character typed into a password field.
     package func recordedKey(_ key: Key) -> Key {
         // Keys go to the screen only while no overlay and not the inspector has them.
-        guard overlays.isEmpty, !inspectorHasFocus, let top = secretFields.fields(of: top) else { return key }
+        guard overlays.isEmpty, !inspectorHasFocus, let top = secretFields.fields(of: top, id: state.top?.id) else { return key }
         return top.maskedForRecording(key) ?? key
     }
 
     /// The password fields of the top screen (nil when it has none).
-    package var secretShapes: [SecretLetters.Shape]? { secretFields.fields(of: top)?.secretShapes }
+    package var secretShapes: [SecretLetters.Shape]? { secretFields.fields(of: top, id: state.top?.id)?.secretShapes }
 
     /// A replay puts the recorded placeholders into the top screen's password fields.
     package func restoreSecrets(_ placeholders: SecretPlaceholders) {
-        secretFields.fields(of: top)?.restoreSecrets(placeholders)
+        secretFields.fields(of: top, id: state.top?.id)?.restoreSecrets(placeholders)
     }
 }

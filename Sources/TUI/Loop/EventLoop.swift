@@ -52,6 +52,17 @@ public final class EventLoop<App: TerminalApp> {
     /// When an input sequence left open is ended (`Configuration.inputSequenceTimeout` after its
     /// last input); nil when none is open.
     private var sequenceDeadline: Duration?
+    /// The last frame, while the app's work after it waits (`worksAfterEachFrame`), and until
+    /// when it may wait.
+    private var presentedLater: (canvas: Canvas, cursor: Point?, deadline: Duration)?
+    /// The app's `worksAfterEachFrame`, asked once.
+    private lazy var worksAfterEachFrame = app.worksAfterEachFrame
+    /// How long an app's work after a frame waits, the loop asleep. Done at once, it kept the
+    /// processor busy just as the kernel and the terminal were to take the frame's bytes on:
+    /// whatever reads them was woken elsewhere, or waited for the work (Docs/performance.md,
+    /// "The eighth round"). Anything that wakes the loop sooner has it done first, so what the
+    /// app does after a frame is still done before the next key or message.
+    public static var afterFrameDelay: Duration { .milliseconds(1) }
     /// What `step` waits on: the terminal's input and the mailbox's wake pipe, made once rather
     /// than at every wait.
     private var waitDescriptors: [Int32] = []
@@ -116,6 +127,7 @@ public final class EventLoop<App: TerminalApp> {
         if let exit { return exit }
         if waitDescriptors.first != terminal.inputDescriptor { waitDescriptors = [terminal.inputDescriptor, mailbox.readDescriptor] }
         let result = poller.wait(for: waitDescriptors, timeout: pollTimeout)
+        presentLaterFrame()
         // Only when it woke the loop (or poll says nothing: a timeout, a signal): each read is a
         // system call before a key's frame (Docs/performance.md, "A key press").
         if result.readable.isEmpty || result.readable.contains(mailbox.readDescriptor) { mailbox.drainWakeups() }
@@ -180,6 +192,7 @@ public final class EventLoop<App: TerminalApp> {
 
     /// Restores the terminal and the signal handlers. Idempotent.
     public func stop() {
+        presentLaterFrame()
         if signalsInstalled {
             SignalHub.removeWake()
             signalsInstalled = false
@@ -193,11 +206,12 @@ public final class EventLoop<App: TerminalApp> {
     /// How long the next `poll` may sleep: until the earliest timer or the end of an input
     /// sequence left open, or forever (nil).
     public var pollTimeout: Duration? {
-        let next = switch (context.nextTimerDeadline, sequenceDeadline) {
+        var next = switch (context.nextTimerDeadline, sequenceDeadline) {
         case (let timer?, let sequence?): min(timer, sequence)
         case (let deadline?, nil), (nil, let deadline?): deadline
         case (nil, nil): Duration?.none
         }
+        if let later = presentedLater?.deadline { next = min(next ?? later, later) }
         return next.map { max(.zero, $0 - time.elapsed) }
     }
 
@@ -261,6 +275,13 @@ public final class EventLoop<App: TerminalApp> {
     /// dozen.
     private static var hitRegionsAFrame: Int { 32 }
 
+    /// The app's work after the last frame, if it still waits.
+    private func presentLaterFrame() {
+        guard let later = presentedLater else { return }
+        presentedLater = nil
+        app.presented(later.canvas, cursor: later.cursor)
+    }
+
     private func renderIfNeeded() {
         guard needsRender, exit == nil else { return }
         needsRender = false
@@ -280,7 +301,13 @@ public final class EventLoop<App: TerminalApp> {
         }
         terminal.present(canvas, cursor: cursor)
         renderCount += 1
-        if !isTooSmall { app.presented(canvas, cursor: cursor) }
+        if !isTooSmall {
+            if worksAfterEachFrame {
+                presentedLater = (canvas, cursor, time.elapsed + Self.afterFrameDelay)
+            } else {
+                app.presented(canvas, cursor: cursor)
+            }
+        }
         recycledFrame = lastFrame
         lastFrame = canvas
     }

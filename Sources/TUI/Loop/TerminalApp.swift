@@ -19,11 +19,16 @@ public protocol TerminalApp: AnyObject {
     /// The frame `render` drew is on the terminal: work that must not delay it (a recording's
     /// digest of the frame, Docs/recording.md) goes here.
     func presented(_ canvas: Canvas, cursor: Point?)
+    /// Whether `presented` has work of its own. The loop then calls it once the frame has had a
+    /// moment to reach the terminal (`EventLoop.afterFrameDelay`, or sooner when anything
+    /// wakes the loop), with the processor left free meanwhile.
+    var worksAfterEachFrame: Bool { get }
 }
 
 extension TerminalApp {
     public func start(_ context: RunContext<Message>) {}
     public func presented(_ canvas: Canvas, cursor: Point?) {}
+    public var worksAfterEachFrame: Bool { false }
 }
 
 /// Why the event loop ended.
