@@ -334,10 +334,9 @@ private final class PipeTerminal: Terminal {
     let writeEnd: Int32
 
     init() throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw TerminalError.cannotStart("pipe") }
-        readEnd = fds[0]
-        writeEnd = fds[1]
+        let pipe = try TestPipe()
+        readEnd = pipe.readEnd
+        writeEnd = pipe.writeEnd
     }
 
     deinit { close(readEnd) }

@@ -9,7 +9,7 @@ import TUITesting
 /// before the first read, the mailbox's emptiness known without a look at its queue.
 @Suite(.timeLimit(.minutes(10))) struct KeyPressWaitTests {
     @Test func anAnswerTheCallerKeepsIsNotChangedByTheNextWait() throws {
-        let first = try Pipe(), second = try Pipe()
+        let first = try TestPipe(), second = try TestPipe()
         let poller = SystemPoller()
         first.put()
         let kept = poller.wait(for: [first.readEnd, second.readEnd], timeout: .seconds(5))
@@ -50,28 +50,6 @@ import TUITesting
     }
 }
 
-private struct Pipe {
-    let readEnd: Int32
-    let writeEnd: Int32
-
-    init() throws {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw TerminalError.cannotStart("pipe") }
-        readEnd = fds[0]
-        writeEnd = fds[1]
-    }
-
-    func put() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-    }
-
-    func take() {
-        var byte: UInt8 = 0
-        _ = read(readEnd, &byte, 1)
-    }
-}
-
 private final class Silent: TerminalApp {
     func start(_ context: RunContext<Void>) {}
     func handle(_ key: Key, _ context: RunContext<Void>) {}
@@ -81,10 +59,10 @@ private final class Silent: TerminalApp {
 
 /// A terminal whose input is a pipe, recording what each read was told.
 private final class ReadableHintTerminal: Terminal {
-    let input: Pipe
+    let input: TestPipe
     private(set) var hints: [Bool] = []
 
-    init() throws { input = try Pipe() }
+    init() throws { input = try TestPipe() }
 
     var size: Size { Size(width: 80, height: 24) }
     var inputDescriptor: Int32 { input.readEnd }
