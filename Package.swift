@@ -41,7 +41,7 @@ let package = Package(
         // The features' reducers under test: TestStore (Docs/testing.md). Apart from CoreTesting,
         // which the bench links, because it links Swift Testing, which has no static library.
         .target(name: "ReducerTesting", dependencies: ["Core", "CoreTesting"]),
-        .target(name: "TUI", dependencies: ["CNcurses", "Core"]),
+        .target(name: "TUI", dependencies: ["CNcurses", "CSystem", "Core"]),
         // What tests of the terminal toolkit and the app share: a headless terminal, a poller
         // that never blocks.
         .target(name: "TUITesting", dependencies: ["TUI", "CoreTesting"]),

@@ -1,7 +1,26 @@
 #define _DEFAULT_SOURCE
+#define _GNU_SOURCE // pipe2
 #include "CSystem.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+
+int csystem_wake_pipe(int fds[2]) {
+#ifdef __linux__
+    return pipe2(fds, O_NONBLOCK | O_CLOEXEC);
+#else
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        if (fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK) != 0 || fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0) {
+            close(fds[0]);
+            close(fds[1]);
+            return -1;
+        }
+    }
+    return 0;
+#endif
+}
 
 void csystem_wipe(void *bytes, unsigned long count) {
     if (bytes != NULL && count > 0) explicit_bzero(bytes, count);

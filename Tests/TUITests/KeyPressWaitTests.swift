@@ -48,6 +48,18 @@ import TUITesting
         #expect(mailbox.isEmpty)
         #expect(mailbox.takeAll().isEmpty)
     }
+
+    /// A post never blocks on a full pipe, the loop's drain never waits on an empty one, and no
+    /// program the app starts inherits either end.
+    @Test func theWakePipesEndsAreNonBlockingAndClosedOnExec() throws {
+        let mailbox = try Mailbox<Int>()
+        for descriptor in [mailbox.readDescriptor, mailbox.writeDescriptor] {
+            #expect(fcntl(descriptor, F_GETFL) & O_NONBLOCK != 0)
+            #expect(fcntl(descriptor, F_GETFD) & FD_CLOEXEC != 0)
+        }
+        var byte: UInt8 = 0
+        #expect(read(mailbox.readDescriptor, &byte, 1) == -1 && errno == EAGAIN, "an empty pipe answers at once")
+    }
 }
 
 private final class Silent: TerminalApp {

@@ -1,7 +1,7 @@
 // System calls Swift can't import: prctl(2) is variadic, and Swift imports no variadic C
-// function; explicit_bzero(3) is hidden behind _DEFAULT_SOURCE. Kept to the few
-// process-hardening calls of Core's ProcessHardening and SecretBytes, and the command line
-// saved before main for Core's ProgramArguments.
+// function; explicit_bzero(3) is hidden behind _DEFAULT_SOURCE, pipe2(2) behind _GNU_SOURCE.
+// Kept to the few process-hardening calls of Core's ProcessHardening and SecretBytes, the
+// command line saved before main for Core's ProgramArguments, and TUI's wake pipe.
 #ifndef CSYSTEM_H
 #define CSYSTEM_H
 
@@ -22,5 +22,9 @@ int csystem_argument_count(void);
 
 /// The saved argument `index` (0 is the program's name), or NULL past the last.
 const char *csystem_argument(int index);
+
+/// A pipe whose two ends are non-blocking and closed on exec (`fds[0]` reads, `fds[1]` writes):
+/// one pipe2(2) on Linux, pipe(2) and four fcntl(2) elsewhere. 0 on success, -1 with errno set.
+int csystem_wake_pipe(int fds[2]);
 
 #endif
