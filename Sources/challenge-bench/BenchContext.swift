@@ -6,7 +6,10 @@ import Foundation
 /// directory and key so the measured app never touches the user's own data.
 struct BenchContext {
     let options: BenchOptions
+    /// The app as measured: an installed copy of the build's file (see `InstalledCopy`).
     let tuiPath: String
+    /// The build's own file, as the linker wrote it; the first frame is measured from it too.
+    let builtTUIPath: String
     let serverPath: String
     let dialogPath: String?
     let nodePath: String?
@@ -19,9 +22,9 @@ struct BenchContext {
     init(options: BenchOptions) throws {
         self.options = options
         let directory = options.binDirectory ?? Self.ownDirectory()
-        tuiPath = directory + "/challenge-tui"
+        builtTUIPath = directory + "/challenge-tui"
         serverPath = directory + "/challenge-server"
-        for path in [tuiPath, serverPath] where !FileManager.default.isExecutableFile(atPath: path) {
+        for path in [builtTUIPath, serverPath] where !FileManager.default.isExecutableFile(atPath: path) {
             throw Failure(description: """
                 \(path) is missing. Build the release binaries first:
                     swift build -c release && swift run -c release challenge-bench
@@ -33,6 +36,7 @@ struct BenchContext {
         var template = Array((NSTemporaryDirectory() + "/challenge-bench-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw Failure(description: "cannot create a scratch directory") }
         scratch = String(cString: made)
+        tuiPath = try InstalledCopy.install(builtTUIPath, into: scratch + "/bin")
     }
 
     /// Given parts (tests).
@@ -40,6 +44,7 @@ struct BenchContext {
          scratch: String) {
         self.options = options
         self.tuiPath = tuiPath
+        self.builtTUIPath = tuiPath
         self.serverPath = serverPath
         self.dialogPath = dialogPath
         self.nodePath = nodePath

@@ -6,6 +6,8 @@ struct StartupBench {
     struct Outcome {
         var tui: [Double] = []
         var dialog: [Double] = []
+        /// The build's own file (`BenchContext.builtTUIPath`), when it is not what `tui` measured.
+        var asLinked: [Double] = []
         var residentBytes: [Double] = []
         /// Page faults from exec to the complete first frame.
         var tuiFaults: [Double] = []
@@ -36,6 +38,11 @@ struct StartupBench {
                     }
                 case .failure(let problem): outcome.problems.append("dialog: \(problem)")
                 }
+            }
+            if context.builtTUIPath != context.tuiPath,
+               case .success(let (seconds, _, _)) = firstFrame(context.builtTUIPath, [], markers: BenchContext.launcherMarkers, readMemory: false),
+               index >= 0 {
+                outcome.asLinked.append(seconds * 1000)
             }
             if outcome.problems.count > 3 { break }
         }
@@ -84,6 +91,10 @@ struct StartupBench {
         }
         if let dialog {
             lines.append(ReportLine("first frame, dialog --menu (3 items)", dialog.formatted("ms", digits: 2)))
+        }
+        if let asLinked = Summary(outcome.asLinked) {
+            let against = dialog.map { ", " + Format.number(asLinked.median / $0.median, digits: 2) + "× dialog's" } ?? ""
+            lines.append(ReportLine("first frame, the build's own file as linked (not installed)", asLinked.formatted("ms", digits: 2) + against))
         }
         switch (tui, dialog, context.dialogPath) {
         case (let tui?, let dialog?, _):

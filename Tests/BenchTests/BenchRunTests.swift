@@ -35,6 +35,22 @@ import Testing
         #expect(ProcessStats.read(pid: process.pid) == nil)
     }
 
+    /// The app is measured as installed: a byte-for-byte copy, executable; a file that can't be
+    /// read is a clear failure.
+    @Test func theMeasuredAppIsAnInstalledCopyOfTheBuildsFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-copy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let source = directory + "/challenge-tui"
+        let bytes = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }) // over one chunk
+        try bytes.write(to: URL(fileURLWithPath: source))
+        let copy = try InstalledCopy.install(source, into: directory + "/bin")
+        #expect(copy == directory + "/bin/challenge-tui")
+        #expect(FileManager.default.contents(atPath: copy) == bytes)
+        #expect(FileManager.default.isExecutableFile(atPath: copy))
+        #expect(throws: InstalledCopy.Failure.self) { try InstalledCopy.install(directory + "/missing", into: directory + "/bin") }
+    }
+
     /// The startup, idle and keystroke lines wait for these on the real launcher: if its words
     /// change, those lines would time out and be skipped instead of measured.
     @Test func theLaunchersMarkersAreWhatTheLauncherDraws() async throws {
@@ -171,6 +187,11 @@ import Testing
         let near = StartupBench(context: context).report(startup)
         #expect(near.first { $0.measure.hasPrefix("first frame ratio") }?.verdict == .pass, "1.05× is within 1.1×")
         #expect(near.first { $0.measure.hasPrefix("page faults") }?.result == "405 faults (min 400, max 410, n=2) vs dialog 300")
+        #expect(!near.contains { $0.measure.contains("as linked") }, "no line for a file not measured")
+        startup.asLinked = [24, 25, 26]
+        let linked = StartupBench(context: context).report(startup).first { $0.measure.contains("as linked") }
+        #expect(linked?.result == "25.00 ms (min 24.00, max 26.00, n=3), 1.25× dialog's")
+        #expect(linked?.verdict == .info && linked?.budget == "", "a line beside the measured one, with no budget of its own")
         startup.tui = [23, 23, 23]
         #expect(StartupBench(context: context).report(startup).first { $0.measure.hasPrefix("first frame ratio") }?.verdict == .fail, "1.15×")
 
