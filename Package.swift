@@ -26,7 +26,7 @@ let package = Package(
         // The command-line framework every program declares its options with: parsing, --help,
         // the man page, the shell completions (Docs/installing.md, "One declaration").
         .target(name: "CommandLineKit", dependencies: ["Core", "CSystem"]),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "Core"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "Core", "CSystem"]),
         // Config/ compiled in: the default configuration and the shipped scenarios, every
         // challenge's keys among them, so not Core (made by BuiltInConfigurationTests).
         .target(name: "ShippedConfiguration"),

@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 import Testing
 @testable import CommandLineKit
@@ -10,6 +11,27 @@ import Testing
         // Here /proc is mounted, so Swift's own reading is there to compare with.
         #expect(ProgramArguments.savedAtStart() == CommandLine.arguments)
         #expect(try ProgramArguments.current().get() == CommandLine.arguments)
+    }
+
+    /// What the Swift runtime is told for `CommandLine.arguments` in a statically linked program
+    /// (SavedArguments.c defines the runtime's two functions with these).
+    @Test func theRuntimesArgumentsAreTheSavedOnesUnlessOverridden() {
+        func runtimeArguments() -> [String] {
+            var count: Int32 = -1
+            guard let argv = csystem_runtime_arguments(&count) else { return ["no list"] }
+            return (0..<Int(count)).map { argv[$0].map { String(cString: $0) } ?? "NULL" }
+        }
+        #expect(runtimeArguments() == ProgramArguments.savedAtStart())
+        #expect(runtimeArguments() == CommandLine.arguments)
+        let given: [UnsafeMutablePointer<CChar>?] = ["challenge-tui", "--version"].map { (word: String) in strdup(word) }
+        defer { given.forEach { free($0) } }
+        var list = given + [nil]
+        list.withUnsafeMutableBufferPointer { buffer in
+            csystem_override_runtime_arguments(buffer.baseAddress, 2)
+            #expect(runtimeArguments() == ["challenge-tui", "--version"])
+            csystem_override_runtime_arguments(nil, 5)
+        }
+        #expect(runtimeArguments() == ProgramArguments.savedAtStart(), "back to the saved ones")
     }
 
     @Test func whatWasSavedAtStartWinsOverProc() {

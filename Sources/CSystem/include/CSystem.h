@@ -23,6 +23,14 @@ int csystem_argument_count(void);
 /// The saved argument `index` (0 is the program's name), or NULL past the last.
 const char *csystem_argument(int index);
 
+/// The arguments the Swift runtime gives `CommandLine.arguments` (SavedArguments.c defines the
+/// runtime's two functions with these): the ones `csystem_override_runtime_arguments` set, else
+/// the saved ones, else none (`*count` 0 and a list holding only NULL).
+char **csystem_runtime_arguments(int *count);
+
+/// Sets the arguments `csystem_runtime_arguments` answers; NULL goes back to the saved ones.
+void csystem_override_runtime_arguments(char **argv, int argc);
+
 /// A pipe whose two ends are non-blocking and closed on exec (`fds[0]` reads, `fds[1]` writes):
 /// one pipe2(2) on Linux, pipe(2) and four fcntl(2) elsewhere. 0 on success, -1 with errno set.
 int csystem_wake_pipe(int fds[2]);
