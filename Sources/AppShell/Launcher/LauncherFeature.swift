@@ -192,7 +192,6 @@ package struct LauncherFeature {
     package init(environment: AppEnvironment, selecting: ChallengeID? = nil) {
         self.environment = environment
         state = LauncherState(challenges: environment.challenges, selecting: selecting)
-        keyMap = Self.keyMap(for: state)
     }
 
     package var challenges: [Challenge] { state.challenges }
@@ -205,8 +204,17 @@ package struct LauncherFeature {
     }
 
     /// The list's keys, or the forget question's while it is asked (`LauncherState.command(for:)`
-    /// reads the same declarations); made once.
-    package let keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>>
+    /// reads the same declarations); made when first asked for (help, the question's key bar),
+    /// not before the first frame, which it cost a ninth of its instructions
+    /// (Docs/performance.md, "The fourth round: the file as installed").
+    package var keyMap: KeyMap<LauncherFeature, FeatureCommand<Event>> {
+        if let made = combinedKeys.made { return made }
+        let made = Self.keyMap(for: state)
+        combinedKeys.made = made
+        return made
+    }
+    /// `keyMap` once made: it reads only the list's keys, fixed at `init`, and the question's.
+    private let combinedKeys = LauncherCombinedKeys()
 
     private static func keyMap(for state: LauncherState) -> KeyMap<LauncherFeature, FeatureCommand<Event>> {
         let list = state.keys.pullback { (launcher: LauncherFeature) in
@@ -295,4 +303,9 @@ package struct LauncherFeature {
             return nil
         }
     }
+}
+
+/// `LauncherFeature.keyMap`, made at its first use.
+final class LauncherCombinedKeys {
+    var made: KeyMap<LauncherFeature, FeatureCommand<LauncherFeature.Event>>?
 }
