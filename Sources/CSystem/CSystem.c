@@ -12,7 +12,8 @@ int csystem_wake_pipe(int fds[2]) {
 #else
     if (pipe(fds) != 0) return -1;
     for (int i = 0; i < 2; i++) {
-        if (fcntl(fds[i], F_SETFL, fcntl(fds[i], F_GETFL) | O_NONBLOCK) != 0 || fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0) {
+        int flags = fcntl(fds[i], F_GETFL);
+        if (flags == -1 || fcntl(fds[i], F_SETFL, flags | O_NONBLOCK) == -1 || fcntl(fds[i], F_SETFD, FD_CLOEXEC) == -1) {
             close(fds[0]);
             close(fds[1]);
             return -1;
