@@ -53,7 +53,9 @@ import Testing
         try await waitForLine("Type a number and Enter")
         try app.type("1")
         try app.send("Enter")
-        try await waitForLine("Screen B2")
+        // A's request first (its three seconds at least): a starved test run once took more than
+        // the default 30 s to see B2 (nothing here waits on a deadline of the app's).
+        try await waitForLine("Screen B2", timeout: .seconds(90))
         try app.type("3")
         try app.send("Enter")
         try await waitForLine("Option 3 is checked.")
