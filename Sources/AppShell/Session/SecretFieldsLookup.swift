@@ -12,8 +12,14 @@ package struct SecretFieldsLookup {
 
     /// `top`, pushed as `id`, as a screen with password fields, or nil.
     package mutating func fields(of top: (any Screen)?, id: ScreenID?) -> (any SecretFieldsScreen)? {
-        guard let top, let id else { return nil }
-        let address = ObjectIdentifier(top)
+        guard let top else { return nil }
+        return fields(of: top, id: id, at: ObjectIdentifier(top))
+    }
+
+    /// The same, `top` being at `address` (tests give two screens one address, as the allocator
+    /// does when a new screen takes a closed one's memory).
+    mutating func fields(of top: any Screen, id: ScreenID?, at address: ObjectIdentifier) -> (any SecretFieldsScreen)? {
+        guard let id else { return nil }
         if screen?.address != address || screen?.id != id {
             screen = (address, id)
             hasFields = top is any SecretFieldsScreen
